@@ -1,0 +1,1 @@
+"""The catalog of DP derivations and the ``dpderive`` command line."""

@@ -1,0 +1,24 @@
+"""The variables shared by the catalog, declared once with their domains and meanings.
+
+Every derivation takes its symbols from here so that the same name always carries the same
+assumptions (SymPy treats ``Symbol('eps')`` and ``Symbol('eps', positive=True)`` as different).
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.domains import POSITIVE, REAL, Variable
+
+EPS = Variable("eps", POSITIVE, "privacy parameter epsilon", r"\varepsilon")
+DELTA_F = Variable("Delta", POSITIVE, "l1 sensitivity of the query f", r"\Delta f")
+Z = Variable("z", REAL, "an output of the mechanism", "z")
+FX = Variable("fx", REAL, "the query's true answer f(x) on x", "f(x)")
+FY = Variable("fy", REAL, "the query's true answer f(y) on a neighbour y", "f(y)")
+
+b_laplace = sp.Symbol("b", positive=True)
+"""Scale of the Laplace noise, defined as Delta f / eps."""
+
+LATEX_NAMES: dict[str, str] = {
+    v.name: v.latex_name for v in (EPS, DELTA_F, Z, FX, FY)
+}

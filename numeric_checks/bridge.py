@@ -1,0 +1,158 @@
+"""The one bridge from SymPy expressions to mpmath functions.
+
+Each expression is compiled once with ``lambdify(..., modules="mpmath", cse=True)`` through
+:class:`DpMpmathPrinter`, which fixes what SymPy's stock printer gets wrong for us: ``Sum`` is
+summed in mpmath numbers (the stock printer iterates Python ints, so ``1/k**2`` is a float),
+``Phi``/``PhiInv`` map to mpmath, and infinite sums use ``mpmath.nsum``.  Precision is never
+set here; callers wrap evaluation in ``mpmath.workdps``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+import mpmath
+import sympy as sp
+from sympy.printing.pycode import MpmathPrinter
+
+from symbolic.errors import EvaluationError
+
+MAX_SUM_TERMS = 200_000
+
+
+def phi_inv(p: Any) -> Any:
+    """Inverse standard normal CDF at the current mpmath precision.
+
+    Solved by Newton's method on ``log Phi`` so that tiny ``p`` (1e-300) keep full relative
+    accuracy, which ``sqrt(2)*erfinv(2p-1)`` loses to the cancellation in ``2p - 1``.
+
+    >>> with mpmath.workdps(30):
+    ...     print(mpmath.nstr(phi_inv(mpmath.mpf("0.975")), 12))
+    1.95996398454
+    """
+    p = mpmath.mpf(p)
+    if not 0 < p < 1:
+        if p == 0:
+            return -mpmath.inf
+        if p == 1:
+            return mpmath.inf
+        raise EvaluationError(f"PhiInv needs 0 <= p <= 1, got p={p}")
+    if p > 0.5:
+        return -phi_inv(1 - p)
+    with mpmath.extradps(10):
+        # Start from the erfinv form (fine away from 0) or the tail asymptotic.
+        if p > mpmath.mpf("1e-10"):
+            x = mpmath.sqrt(2) * mpmath.erfinv(2 * p - 1)
+        else:
+            t = mpmath.sqrt(-2 * mpmath.log(p))
+            x = -(t - (mpmath.log(t) + mpmath.log(2 * mpmath.pi) / 2) / t)
+        logp = mpmath.log(p)
+        for _ in range(200):
+            cdf = mpmath.ncdf(x)
+            # d/dx log Phi(x) = pdf/cdf
+            step = (mpmath.log(cdf) - logp) * cdf / mpmath.npdf(x)
+            x -= step
+            if abs(step) <= abs(x) * mpmath.mpf(2) ** (-mpmath.mp.prec + 4) + mpmath.mpf(
+                    2) ** (-mpmath.mp.prec):
+                break
+    return +x
+
+
+def sum_range(a: Any, b: Any) -> Iterator[Any]:
+    """The integers a..b as mpmath numbers, refusing sums too long to evaluate."""
+    lo, hi = int(mpmath.ceil(a)), int(mpmath.floor(b))
+    if hi - lo + 1 > MAX_SUM_TERMS:
+        raise EvaluationError(f"a Sum of {hi - lo + 1} terms is too long to evaluate directly")
+    return (mpmath.mpf(i) for i in range(lo, hi + 1))
+
+
+class DpMpmathPrinter(MpmathPrinter):
+    """SymPy's mpmath printer with Sum, Phi and PhiInv done in mpmath."""
+
+    def _print_Sum(self, expr: sp.Sum) -> str:
+        body = self._print(expr.function)
+        for var, a, b in reversed(expr.limits):
+            v = self._print(var)
+            if b is sp.S.Infinity:
+                body = (f"{self._module_format('mpmath.nsum')}(lambda {v}: {body}, "
+                        f"[{self._print(a)}, {self._module_format('mpmath.inf')}])")
+            else:
+                body = (f"{self._module_format('mpmath.fsum')}({body} for {v} in "
+                        f"sum_range({self._print(a)}, {self._print(b)}))")
+        return f"({body})"
+
+    def _print_Phi(self, expr: sp.Expr) -> str:
+        return f"{self._module_format('mpmath.ncdf')}({self._print(expr.args[0])})"
+
+    def _print_PhiInv(self, expr: sp.Expr) -> str:
+        return f"phi_inv({self._print(expr.args[0])})"
+
+    def _print_Max(self, expr: sp.Expr) -> str:
+        return "max(" + ", ".join(self._print(a) for a in expr.args) + ")"
+
+    def _print_Min(self, expr: sp.Expr) -> str:
+        return "min(" + ", ".join(self._print(a) for a in expr.args) + ")"
+
+
+_NAMESPACE = {"phi_inv": phi_inv, "sum_range": sum_range}
+
+
+def _printer() -> DpMpmathPrinter:
+    return DpMpmathPrinter({
+        "fully_qualified_modules": False,
+        "inline": True,
+        "allow_unknown_functions": False,
+        "user_functions": {},
+    })
+
+
+@lru_cache(maxsize=4096)
+def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callable[..., Any]:
+    return sp.lambdify(list(args), list(exprs), modules=[_NAMESPACE, "mpmath"],
+                       printer=_printer(), cse=True, docstring_limit=0)
+
+
+def compile_exprs(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> Callable[..., list[Any]]:
+    """Compile several expressions sharing subexpressions into one function of ``args``.
+
+    >>> x = sp.Symbol("x")
+    >>> f = compile_exprs([x], [sp.Sum(1 / sp.Symbol("k", integer=True)**2,
+    ...                               (sp.Symbol("k", integer=True), 1, x))])
+    >>> with mpmath.workdps(30):
+    ...     print(f(mpmath.mpf(3))[0])
+    1.36111111111111111111111111111
+    """
+    return _compile(tuple(args), tuple(sp.sympify(e) for e in exprs))
+
+
+def to_real(value: Any) -> Any:
+    """An mpmath real, or raise :class:`EvaluationError` for complex/NaN values."""
+    if isinstance(value, mpmath.mpc):
+        if value.imag != 0:
+            raise EvaluationError(f"complex value {value}")
+        value = value.real
+    if isinstance(value, bool):
+        value = int(value)
+    if isinstance(value, int | float):
+        value = mpmath.mpf(value)
+    if not isinstance(value, mpmath.mpf):
+        raise EvaluationError(f"not a real number: {value!r}")
+    if mpmath.isnan(value):
+        raise EvaluationError("NaN")
+    return value
+
+
+def evaluate(fn: Callable[..., list[Any]], values: Sequence[Any], dps: int) -> list[Any]:
+    """Evaluate a compiled function at ``dps`` digits; undefined values raise
+    :class:`EvaluationError`."""
+    with mpmath.workdps(dps):
+        try:
+            raw = fn(*[mpmath.mpf(v) for v in values])
+        except EvaluationError:
+            raise
+        except (ZeroDivisionError, ValueError, OverflowError, TypeError, ArithmeticError,
+                mpmath.libmp.NoConvergence) as exc:
+            raise EvaluationError(f"{type(exc).__name__}: {exc}") from None
+        return [to_real(v) for v in raw]

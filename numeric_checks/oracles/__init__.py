@@ -1,0 +1,1 @@
+"""Independent numeric computations of theorems' conclusions from first principles."""

@@ -1,0 +1,268 @@
+"""Points that satisfy a derivation's domains and hypotheses.
+
+Three sources, all seeded: random draws (log-scale where a domain spans many magnitudes),
+edge points (tiny and huge magnitudes, every finite end of every domain) and boundary points
+of each inequality hypothesis (solved for one variable so that it holds with equality), since
+mutants hide at the edges.  A domain where no draw satisfies the hypotheses is an error.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import mpmath
+import sympy as sp
+
+from numeric_checks.bridge import compile_exprs, evaluate
+from symbolic.domains import Domain, Variable
+from symbolic.errors import EmptyDomain, EvaluationError
+from symbolic.hypotheses import Space
+
+TINY_HUGE = (-30, -12, -6, -3, 0, 3, 6, 12, 30)  # exponents of 10 for edge magnitudes
+LOG_RANGE = 12  # random log-scale draws span 10**-12 .. 10**12
+MAX_INT_DRAW = 10**9
+
+
+@dataclass(frozen=True)
+class Point:
+    """Values of the free variables (exact binary numbers) and where the point came from."""
+
+    values: tuple[Any, ...]
+    origin: str
+
+
+def _pow10(e: float) -> Any:
+    return mpmath.mpf(10) ** e
+
+
+class Sampler:
+    """Draws points of a :class:`Space` at ``dps`` digits, reproducibly from ``seed``."""
+
+    def __init__(self, space: Space, *, seed: int = 0, dps: int = 50):
+        self.space = space
+        self.dps = dps
+        self.rng = random.Random(seed)
+        self.symbols = space.free_symbols
+        sides: list[sp.Expr] = []
+        for h in space.inequalities:
+            sides += [h.lhs, h.rhs]
+        self._hyp_fn = compile_exprs(self.symbols, sides) if sides else None
+        self._tol = mpmath.mpf(10) ** (-(dps - 8))
+
+    # -- membership ------------------------------------------------------------------------
+    def satisfies(self, values: Sequence[Any]) -> bool:
+        """Domains and hypotheses hold at ``values``, exactly: no slack, and evaluated with
+        extra digits, since a point outside a hypothesis by 1e-40 is still outside and a
+        step may legitimately fail there."""
+        for var, v in zip(self.space.free, values, strict=True):
+            if not _in_domain(var.domain, v):
+                return False
+        if self._hyp_fn is None:
+            return True
+        dps = 2 * self.dps + 10
+        try:
+            out = evaluate(self._hyp_fn, values, dps)
+        except EvaluationError:
+            return False
+        with mpmath.workdps(dps):
+            for h, lhs, rhs in zip(self.space.inequalities, out[::2], out[1::2], strict=True):
+                d = rhs - lhs if isinstance(h, sp.LessThan | sp.StrictLessThan) else lhs - rhs
+                strict = isinstance(h, sp.StrictLessThan | sp.StrictGreaterThan)
+                if (strict and d <= 0) or d < 0:
+                    return False
+        return True
+
+    # -- draws -----------------------------------------------------------------------------
+    def draw_value(self, var: Variable) -> Any:
+        with mpmath.workdps(self.dps):
+            return _draw(var.domain, self.rng)
+
+    def random_points(self, n: int, max_tries_factor: int = 60) -> list[Point]:
+        """``n`` random points satisfying the hypotheses (fewer if they are rare); raises
+        :class:`EmptyDomain` if none of ``n * max_tries_factor`` draws is valid."""
+        out: list[Point] = []
+        tries = 0
+        limit = max(n, 1) * max_tries_factor
+        while len(out) < n and tries < limit:
+            tries += 1
+            values = tuple(self.draw_value(v) for v in self.space.free)
+            if self.satisfies(values):
+                out.append(Point(values, "random"))
+        if not out and self.space.free:
+            hyps = "; ".join(str(h) for h in self.space.inequalities) or "(none)"
+            raise EmptyDomain(
+                f"no point among {tries} draws satisfies the domains and hypotheses "
+                f"[{hyps}]: they may be contradictory or the domain empty"
+            )
+        if not self.space.free and self.satisfies(()):
+            out.append(Point((), "constant"))
+        elif not self.space.free:
+            raise EmptyDomain("the hypotheses are false (the claim has no free variables)")
+        return out
+
+    def edge_points(self, per_variable: int = 12) -> list[Point]:
+        """Each variable at each of its edge values (others random), plus corner points
+        where every variable sits at the same edge (all tiny, all huge)."""
+        free = self.space.free
+        edges = [_edges(v.domain) for v in free]
+        out: list[Point] = []
+        for i, _var in enumerate(free):
+            for e in edges[i][:per_variable]:
+                values = [self.draw_value(v) for v in free]
+                values[i] = e
+                if self.satisfies(values):
+                    out.append(Point(tuple(values), "edge"))
+        for k in range(max((len(e) for e in edges), default=0)):
+            values = [e[min(k, len(e) - 1)] for e in edges]
+            if edges and self.satisfies(values):
+                out.append(Point(tuple(values), "corner"))
+            rev = [e[max(len(e) - 1 - k, 0)] for e in edges]
+            if edges and self.satisfies(rev):
+                out.append(Point(tuple(rev), "corner"))
+        return out
+
+    def boundary_points(self, per_hypothesis: int = 12) -> list[Point]:
+        """Points where an inequality hypothesis holds with equality."""
+        out: list[Point] = []
+        for h in self.space.inequalities:
+            for i, var in enumerate(self.space.free):
+                if var.symbol not in h.free_symbols or var.domain.kind == "integer":
+                    continue
+                solver = _boundary_solver(h, var.symbol, self.symbols)
+                if solver is None:
+                    continue
+                for _ in range(per_hypothesis):
+                    values = [self.draw_value(v) for v in self.space.free]
+                    for root in solver(values, self.dps):
+                        # The rounded root may fall just outside; nudge it inward.
+                        nudge = (abs(root) + self._tol) * self._tol
+                        for cand in (root, root - nudge, root + nudge):
+                            values[i] = cand
+                            if self.satisfies(values):
+                                out.append(Point(tuple(values), "boundary"))
+                                break
+        return out
+
+
+def _in_domain(d: Domain, v: Any) -> bool:
+    if d.kind == "integer" and v != mpmath.floor(v):
+        return False
+    lo, hi = d.lower, d.upper
+    if lo.is_finite:
+        lo_v = mpmath.mpf(sp.Float(lo, 60)) if not lo.is_Integer else mpmath.mpf(int(lo))
+        if v < lo_v or (d.lower_open and v == lo_v):
+            return False
+    if hi.is_finite:
+        hi_v = mpmath.mpf(sp.Float(hi, 60)) if not hi.is_Integer else mpmath.mpf(int(hi))
+        if v > hi_v or (d.upper_open and v == hi_v):
+            return False
+    return True
+
+
+def _num(x: sp.Expr) -> Any:
+    return mpmath.mpf(sp.Float(x, mpmath.mp.dps + 10)) if not x.is_Integer else mpmath.mpf(int(x))
+
+
+def _log_uniform(rng: random.Random, lo_exp: float, hi_exp: float) -> Any:
+    return _pow10(rng.uniform(lo_exp, hi_exp))
+
+
+def _draw(d: Domain, rng: random.Random) -> Any:
+    lo_inf, hi_inf = not d.lower.is_finite, not d.upper.is_finite
+    if d.kind == "integer":
+        lo = -MAX_INT_DRAW if lo_inf else int(d.lower)
+        hi = MAX_INT_DRAW if hi_inf else int(d.upper)
+        if rng.random() < 0.5 or hi - lo < 100:
+            small_hi = min(hi, lo + 100) if not lo_inf else hi
+            small_lo = lo if not lo_inf else max(lo, -100)
+            return mpmath.mpf(rng.randint(small_lo, max(small_lo, small_hi)))
+        span = hi - lo
+        offset = int(10 ** rng.uniform(0, math.log10(span))) if span > 0 else 0
+        return mpmath.mpf(lo + offset if not lo_inf else hi - offset)
+    if lo_inf and hi_inf:
+        if rng.random() < 0.4:
+            return mpmath.mpf(rng.uniform(-10, 10))
+        sign = 1 if rng.random() < 0.5 else -1
+        return sign * _log_uniform(rng, -LOG_RANGE, LOG_RANGE)
+    if hi_inf or lo_inf:
+        base = _num(d.lower if hi_inf else d.upper)
+        direction = 1 if hi_inf else -1
+        r = rng.random()
+        if r < 0.3:
+            off = mpmath.mpf(rng.uniform(0, 10))
+        else:
+            off = _log_uniform(rng, -LOG_RANGE, LOG_RANGE)
+        return base + direction * off
+    lo, hi = _num(d.lower), _num(d.upper)
+    r = rng.random()
+    log_ok = lo >= 0 and (d.scale == "log" or (d.scale == "auto" and (lo == 0 or hi / lo > 1e3)))
+    if log_ok and r < 0.5:
+        lo_e = float(mpmath.log10(lo)) if lo > 0 else math.log10(float(hi)) - LOG_RANGE
+        return _pow10(rng.uniform(lo_e, float(mpmath.log10(hi))))
+    if r < 0.8:
+        return lo + (hi - lo) * mpmath.mpf(rng.random())
+    # near one end, at a random magnitude
+    gap = (hi - lo) * _log_uniform(rng, -LOG_RANGE, 0)
+    return lo + gap if rng.random() < 0.5 else hi - gap
+
+
+def _edges(d: Domain) -> list[Any]:
+    """Edge values of a domain, from small to large magnitude."""
+    if d.kind == "integer":
+        lo = None if not d.lower.is_finite else int(d.lower)
+        hi = None if not d.upper.is_finite else int(d.upper)
+        cands = [0, 1, 2, 3, 10, 100, 10**4, 10**6, 10**9, -1, -2, -10, -10**6]
+        if lo is not None:
+            cands += [lo, lo + 1, lo + 2]
+        if hi is not None:
+            cands += [hi, hi - 1]
+        vals = sorted({c for c in cands if (lo is None or c >= lo) and (hi is None or c <= hi)},
+                      key=lambda c: (abs(c), c))
+        return [mpmath.mpf(c) for c in vals]
+    lo_inf, hi_inf = not d.lower.is_finite, not d.upper.is_finite
+    mags = [_pow10(e) for e in TINY_HUGE]
+    if lo_inf and hi_inf:
+        return [mpmath.mpf(0)] + [s * m for m in mags for s in (1, -1)]
+    if hi_inf or lo_inf:
+        base = _num(d.lower if hi_inf else d.upper)
+        direction = 1 if hi_inf else -1
+        out = [base + direction * m for m in mags]
+        closed = not (d.lower_open if hi_inf else d.upper_open)
+        return ([base] if closed else []) + out
+    lo, hi = _num(d.lower), _num(d.upper)
+    width = hi - lo
+    out = []
+    if not d.lower_open:
+        out.append(lo)
+    if not d.upper_open:
+        out.append(hi)
+    for e in (-30, -12, -6, -2):
+        out += [lo + width * _pow10(e), hi - width * _pow10(e)]
+    out.append(lo + width / 2)
+    return out
+
+
+def _boundary_solver(h: sp.Rel, x: sp.Symbol, symbols: Sequence[sp.Symbol]
+                     ) -> Callable[[Sequence[Any], int], list[Any]] | None:
+    """A function giving the real roots in ``x`` of ``h.lhs == h.rhs`` at given values of
+    the other variables, or None if SymPy cannot solve for ``x`` in closed form."""
+    try:
+        sols = sp.solve(sp.Eq(h.lhs, h.rhs), x)
+    except (NotImplementedError, ValueError, TypeError):
+        return None
+    sols = [s for s in sols if s.is_real is not False and not s.has(sp.I)][:4]
+    if not sols:
+        return None
+    fn = compile_exprs(symbols, sols)
+
+    def roots(values: Sequence[Any], dps: int) -> list[Any]:
+        try:
+            return evaluate(fn, values, dps)
+        except EvaluationError:
+            return []
+
+    return roots

@@ -1,0 +1,204 @@
+"""Check a derivation: every link symbolically and numerically, the conclusion, the oracle.
+
+A link is ``proved`` when the symbolic tactics or the checked rules reduce it, and it is also
+spot-checked: a numeric counterexample to a "proved" step outranks the proof (and is reported
+as an engine inconsistency).  Otherwise the link gets the numeric verdict: ``checked`` (with
+points and digits), ``refuted`` (with the point) or ``undecided``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import mpmath
+import sympy as sp
+
+from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.sampling import Point, Sampler
+from numeric_checks.spot import RelationCheck, SpotOutcome, fmt, spot_check
+from symbolic.derivation import Derivation
+from symbolic.errors import EvaluationError
+from symbolic.hypotheses import Space, build_space
+from symbolic.relations import Relation
+from symbolic.report import DerivationReport, OracleResult, StepResult, Verdict, weakest
+from symbolic.rules import Context, Fact, fact_from_relation, prove_relation
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """How hard to look: random points, digits, seed, search budget, what to run."""
+
+    points: int = 200
+    dps: int = 50
+    seed: int = 0
+    search_budget: int = 300
+    symbolic: bool = True
+    oracle: bool = True
+
+    def __post_init__(self) -> None:
+        if self.points < 1:
+            raise ValueError(f"points must be >= 1, got points={self.points}")
+        if self.dps < 15:
+            raise ValueError(f"dps must be >= 15, got dps={self.dps}")
+
+
+class Checker:
+    """The shared state of checking one derivation: its space, points and rule context."""
+
+    def __init__(self, d: Derivation, options: CheckOptions):
+        self.d = d
+        self.options = options
+        hyps = [d.expand_defs(h) for h in d.hypotheses]
+        self.space: Space = build_space(d.variables, hyps)
+        self.sampler = Sampler(self.space, seed=options.seed, dps=options.dps)
+        self.points: list[Point] = (
+            self.sampler.random_points(options.points)
+            + self.sampler.edge_points()
+            + self.sampler.boundary_points()
+        )
+        facts: list[Fact] = []
+        for h in self.space.inequalities:
+            facts += fact_from_relation(h, str(h))
+        for v in self.space.free:
+            for c in v.domain.constraints(v.symbol):
+                facts += fact_from_relation(c, f"domain of {v.name}")
+        self.context = Context(facts)
+        self._display_fn = (compile_exprs(self.space.free_symbols,
+                                          [e for _, e in self.space.solved])
+                            if self.space.solved else None)
+
+    def prepare(self, expr: sp.Expr) -> sp.Expr:
+        """An expression in the free variables only: defs, definitions, solved equalities."""
+        return self.space.substitute(self.d.expand_defs(expr))
+
+    def display(self, values: Sequence[Any]) -> dict[str, str]:
+        shown = {v.name: fmt(x) for v, x in zip(self.space.free, values, strict=True)}
+        if self._display_fn is not None:
+            try:
+                solved = evaluate(self._display_fn, values, self.options.dps)
+                shown.update({v.name: fmt(x) for (v, _), x in
+                              zip(self.space.solved, solved, strict=True)})
+            except EvaluationError:
+                pass
+        return shown
+
+    def check_link(self, index: int, left: sp.Expr, rel: Relation, right: sp.Expr,
+                   why: str) -> StepResult:
+        lhs, rhs = self.prepare(left), self.prepare(right)
+        trace = None
+        if self.options.symbolic:
+            try:
+                trace = prove_relation(lhs, rel, rhs, self.context)
+            except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
+                trace = None  # a crash in a rule proves nothing; numeric layers decide
+        if trace == "tactic identical" and (left, right) != (lhs, rhs):
+            trace = "identical once definitions are unfolded and substituted"
+        check = RelationCheck(lhs, rel, rhs, self.sampler)
+        spot: SpotOutcome = spot_check(
+            check, self.points,
+            search_budget=self.options.search_budget,
+            seed=self.options.seed + index,
+            display=self.display,
+        )
+        numeric = spot.evidence.describe()
+        if spot.verdict is Verdict.REFUTED:
+            verdict = Verdict.REFUTED
+            evidence = f"counterexample {spot.counterexample.describe()}"  # type: ignore[union-attr]
+            if trace:
+                evidence += f" [engine inconsistency: rules claimed a proof: {trace}]"
+        elif trace:
+            verdict, evidence = Verdict.PROVED, f"{trace}; spot-checked on {numeric}"
+        else:
+            verdict = spot.verdict
+            if verdict is Verdict.CHECKED:
+                evidence = f"numeric only: {numeric}, no counterexample"
+            else:
+                evidence = f"no symbolic proof; numeric: {numeric}"
+                if spot.ties:
+                    evidence += f"; {spot.ties} point(s) tie and exactness was not shown"
+        return StepResult(
+            index=index, lhs=str(left), relation=rel.value, rhs=str(right), justification=why,
+            verdict=verdict, evidence=evidence, symbolic=trace, numeric=spot.evidence,
+            counterexample=spot.counterexample,
+        )
+
+    def full_point(self, point: Point) -> dict[str, Any]:
+        """All variables and definitions at a point, as mpmath numbers."""
+        out: dict[str, Any] = dict(zip((v.name for v in self.space.free), point.values,
+                                       strict=True))
+        if self.space.solved:
+            values = evaluate(self._display_fn, point.values, self.options.dps)  # type: ignore[arg-type]
+            out.update({v.name: x for (v, _), x in zip(self.space.solved, values, strict=True)})
+        for sym, value in self.d.defs:
+            fn = compile_exprs(self.space.free_symbols, [self.prepare(value)])
+            out[sym.name] = evaluate(fn, point.values, self.options.dps)[0]
+        return out
+
+    def run_oracle(self) -> OracleResult | None:
+        oracle = self.d.oracle
+        if oracle is None or not self.options.oracle:
+            return None
+        # Half random points, half on hypothesis boundaries, where a wrong constant shows.
+        random_pts = [p for p in self.points if p.origin == "random"]
+        boundary = [p for p in self.points if p.origin == "boundary"]
+        half = oracle.points // 2
+        chosen = boundary[:half] + random_pts[: oracle.points - min(half, len(boundary))]
+        agreed, undecided = 0, 0
+        for p in chosen:
+            try:
+                values = self.full_point(p)
+            except EvaluationError:
+                undecided += 1
+                continue
+            with mpmath.workdps(self.options.dps):
+                outcome = oracle.check(values)
+            if outcome.ok is False:
+                shown = {k: fmt(v) for k, v in values.items()}
+                return OracleResult(oracle.name, oracle.description, False, agreed + 1,
+                                    outcome.detail, shown)
+            if outcome.ok:
+                agreed += 1
+            else:
+                undecided += 1
+        detail = f"agrees at {agreed} points"
+        if undecided:
+            detail += f"; could not decide at {undecided}"
+        return OracleResult(oracle.name, oracle.description, True if agreed else None,
+                            agreed + undecided, detail)
+
+
+def check_derivation(d: Derivation, options: CheckOptions | None = None) -> DerivationReport:
+    """Check every link, the conclusion and the oracle of ``d``."""
+    options = options or CheckOptions()
+    started = time.perf_counter()
+    checker = Checker(d, options)
+    steps = tuple(checker.check_link(i + 1, left, rel, right, j.text)
+                  for i, (left, rel, right, j) in enumerate(d.links()))
+    chain_verdict = weakest(s.verdict for s in steps)
+    conclusion = checker.check_link(0, d.claim.lhs, d.claim.relation, d.claim.rhs,
+                                    "the theorem's conclusion, checked on its own")
+    if conclusion.verdict is not Verdict.REFUTED and chain_verdict.rank > conclusion.verdict.rank:
+        # The chain's relations compose to the claim (checked at construction), so the
+        # conclusion is as strong as its weakest link.
+        conclusion = StepResult(
+            **{**conclusion.__dict__, "verdict": chain_verdict,
+               "evidence": f"follows from the chain ({chain_verdict.value}); "
+                           f"conclusion also {conclusion.evidence}"})
+    oracle = checker.run_oracle()
+    verdicts = [s.verdict for s in steps] + [conclusion.verdict]
+    if oracle is not None and oracle.agrees is False:
+        verdicts.append(Verdict.REFUTED)
+    notes = [f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}"]
+    if checker.space.solved:
+        notes.append("equality hypotheses solved for: " + ", ".join(
+            f"{v.name} = {e}" for v, e in checker.space.solved))
+    return DerivationReport(
+        id=d.id, title=d.title, source=str(d.source), verdict=weakest(verdicts),
+        steps=steps, conclusion=conclusion, oracle=oracle, erratum=d.erratum,
+        notes=tuple(notes),
+    )
+
+

@@ -1,0 +1,2 @@
+"""Symbolic engine of dpderive: derivation data, relations, verdicts, tactics and rules,
+expression parsing and printing.  Imports no other package of this project."""

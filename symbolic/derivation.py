@@ -1,0 +1,204 @@
+"""Derivations as frozen data: statement, variables, hypotheses, chain of justified steps.
+
+A derivation proves ``lhs REL rhs`` by a chain ``e0 R1 e1 ... Rn en`` with ``e0 = lhs`` and
+``en = rhs``.  It is pure data: checking it is the job of :mod:`numeric_checks.verify`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+import sympy as sp
+
+from symbolic.domains import Variable
+from symbolic.errors import IllFormedDerivation
+from symbolic.functions import unfold
+from symbolic.relations import Relation, compose
+
+
+class JustificationKind(Enum):
+    DEFINITION = "definition"
+    ALGEBRA = "algebra"
+    RULE = "rule"
+    HYPOTHESIS = "hypothesis"
+    LEMMA = "lemma"
+
+
+@dataclass(frozen=True)
+class Justification:
+    """Why a step holds, in words, with the kind of reason and any named rules or lemma."""
+
+    text: str
+    kind: JustificationKind = JustificationKind.ALGEBRA
+    rules: tuple[str, ...] = ()
+    lemma: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One link ``previous REL expr`` of a chain."""
+
+    relation: Relation
+    expr: sp.Expr
+    justification: Justification
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a statement comes from: work, locator (theorem number), edition, seed file."""
+
+    work: str
+    locator: str
+    edition: str = ""
+    seed: str = ""
+
+    def __str__(self) -> str:
+        parts = [self.work, self.locator]
+        if self.edition:
+            parts.append(self.edition)
+        return ", ".join(p for p in parts if p)
+
+
+@dataclass(frozen=True)
+class Claim:
+    lhs: sp.Expr
+    relation: Relation
+    rhs: sp.Expr
+
+    def __str__(self) -> str:
+        return f"{self.lhs} {self.relation.value} {self.rhs}"
+
+
+@dataclass(frozen=True)
+class OracleOutcome:
+    """One oracle evaluation at one point: ``ok`` is None when the oracle could not decide."""
+
+    ok: bool | None
+    detail: str
+    values: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Oracle:
+    """An independent numeric computation of a theorem's conclusion from first principles.
+
+    ``check`` receives a point (variable name -> mpmath number, defs already evaluated) and
+    returns whether the conclusion holds there by the independent computation.
+    """
+
+    name: str
+    description: str
+    check: Callable[[Mapping[str, Any]], OracleOutcome]
+    points: int = 12
+
+
+@dataclass(frozen=True)
+class Derivation:
+    """A theorem and its proof chain; see ``shared/DESIGN.md`` for the field meanings."""
+
+    id: str
+    title: str
+    source: Source
+    variables: tuple[Variable, ...]
+    claim: Claim
+    steps: tuple[Step, ...]
+    hypotheses: tuple[sp.Basic, ...] = ()
+    defs: tuple[tuple[sp.Symbol, sp.Expr], ...] = ()
+    statement: str = ""
+    oracle: Oracle | None = None
+    erratum: str | None = None
+    """If set, this derivation is a seed statement kept as written and expected to be refuted;
+    the text says what is wrong and which id carries the correction."""
+    family: str = ""
+
+    def __post_init__(self) -> None:
+        self.validate()
+
+    # -- structure ---------------------------------------------------------------------------
+    @property
+    def symbols(self) -> dict[str, sp.Symbol]:
+        table = {v.name: v.symbol for v in self.variables}
+        table.update({s.name: s for s, _ in self.defs})
+        return table
+
+    def links(self) -> list[tuple[sp.Expr, Relation, sp.Expr, Justification]]:
+        """The chain as ``(left, relation, right, justification)`` links."""
+        out = []
+        left = self.claim.lhs
+        for step in self.steps:
+            out.append((left, step.relation, step.expr, step.justification))
+            left = step.expr
+        return out
+
+    def expand_defs(self, expr: sp.Basic) -> sp.Basic:
+        """Substitute the definitions (in order, later ones may use earlier ones) and unfold
+        defined functions, giving an expression in the variables only."""
+        for sym, value in reversed(self.defs):
+            expr = expr.xreplace({sym: value})
+        return unfold(expr)
+
+    def validate(self) -> None:
+        """Raise :class:`IllFormedDerivation` unless the chain proves the claim as stated."""
+        if not self.id or self.id != self.id.lower() or " " in self.id:
+            raise IllFormedDerivation(f"id must be kebab-case, got id={self.id!r}")
+        names = [v.name for v in self.variables]
+        if len(set(names)) != len(names):
+            raise IllFormedDerivation(f"{self.id}: a variable is declared twice: {names}")
+        clash = set(names) & {s.name for s, _ in self.defs}
+        if clash:
+            raise IllFormedDerivation(f"{self.id}: {sorted(clash)} both variable and definition")
+        if not self.steps:
+            raise IllFormedDerivation(f"{self.id}: the chain has no steps")
+        last = self.steps[-1].expr
+        if sp.sympify(last) != sp.sympify(self.claim.rhs):
+            raise IllFormedDerivation(
+                f"{self.id}: the chain ends at {last}, but the claim's rhs is {self.claim.rhs}"
+            )
+        composed = compose(s.relation for s in self.steps)
+        if not composed.implies(self.claim.relation):
+            raise IllFormedDerivation(
+                f"{self.id}: the chain composes to '{composed.value}', "
+                f"which does not give the claim's '{self.claim.relation.value}'"
+            )
+        known = {v.symbol for v in self.variables} | {s for s, _ in self.defs}
+        everything: list[sp.Basic] = [self.claim.lhs, self.claim.rhs, *self.hypotheses]
+        everything += [s.expr for s in self.steps] + [v for _, v in self.defs]
+        for expr in everything:
+            unknown = {
+                s for s in sp.sympify(expr).free_symbols if s not in known
+            }
+            if unknown:
+                raise IllFormedDerivation(
+                    f"{self.id}: undeclared symbol(s) {sorted(map(str, unknown))} in {expr} "
+                    "(declare them with their domain; a name with other assumptions is "
+                    "another symbol)"
+                )
+
+    # -- variants ----------------------------------------------------------------------------
+    def replace(self, **changes: Any) -> Derivation:
+        """A copy with fields changed (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def with_step(self, index: int, *, expr: sp.Expr | None = None,
+                  relation: Relation | None = None) -> Derivation:
+        """A copy with one step's expression or relation changed; a changed last expression
+        moves the claim's rhs with it, so mutants of the conclusion stay well-formed."""
+        steps = list(self.steps)
+        old = steps[index]
+        steps[index] = Step(relation or old.relation, old.expr if expr is None else expr,
+                            old.justification)
+        claim = self.claim
+        if index in (-1, len(steps) - 1) and expr is not None:
+            claim = Claim(claim.lhs, claim.relation, expr)
+        return self.replace(steps=tuple(steps), claim=claim)
+
+
+def chain_from(lhs: sp.Expr, relation: Relation, rhs: sp.Expr,
+               steps: Sequence[tuple[str, sp.Expr, Justification]]) -> tuple[Claim, tuple[Step, ...]]:
+    """Build a claim and its steps from ``(relation text, expr, justification)`` triples."""
+    built = tuple(Step(Relation.parse(r), e, j) for r, e, j in steps)
+    return Claim(lhs, relation, rhs), built

@@ -1,0 +1,186 @@
+"""Variable domains: intervals of reals or integers, and how they read and sample.
+
+A domain is written as in claim files: ``R`` (all reals), ``(0, oo)``, ``[a, b]``, ``(a, b]``,
+``Z`` (all integers), ``Z>=1``, ``Z in [1, 100]``.  The SymPy symbol made for a variable carries
+every assumption the domain implies (real, integer, positive, nonnegative) so that the
+symbolic layer may use them; bounds SymPy cannot express as assumptions (``eps <= 5``) are
+exposed as :meth:`Domain.constraints` for the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+import sympy as sp
+
+from symbolic.errors import InvalidInput
+
+Kind = Literal["real", "integer"]
+Scale = Literal["auto", "linear", "log"]
+
+
+@dataclass(frozen=True)
+class Domain:
+    """An interval of the reals or of the integers, with open or closed ends."""
+
+    kind: Kind = "real"
+    lower: sp.Expr = sp.S.NegativeInfinity
+    upper: sp.Expr = sp.S.Infinity
+    lower_open: bool = True
+    upper_open: bool = True
+    scale: Scale = "auto"
+
+    def __post_init__(self) -> None:
+        for name in ("lower", "upper"):
+            value = sp.sympify(getattr(self, name))
+            if not (value.is_extended_real and value.is_number):
+                raise InvalidInput(f"domain bound must be a real number or oo, got {name}={value}")
+            object.__setattr__(self, name, value)
+        if self.lower.is_infinite:
+            object.__setattr__(self, "lower_open", True)
+        if self.upper.is_infinite:
+            object.__setattr__(self, "upper_open", True)
+        if self.kind == "integer":
+            # An integer interval is normalised to closed integer ends: (0, 5) -> [1, 4].
+            lo, hi = self.lower, self.upper
+            if lo.is_finite:
+                lo = sp.floor(lo) + 1 if (self.lower_open and lo.is_integer) else sp.ceiling(lo)
+            if hi.is_finite:
+                hi = sp.ceiling(hi) - 1 if (self.upper_open and hi.is_integer) else sp.floor(hi)
+            object.__setattr__(self, "lower", lo)
+            object.__setattr__(self, "upper", hi)
+            object.__setattr__(self, "lower_open", not lo.is_finite)
+            object.__setattr__(self, "upper_open", not hi.is_finite)
+        if self.is_empty():
+            raise InvalidInput(f"empty domain: {self}")
+
+    def is_empty(self) -> bool:
+        if self.lower > self.upper:
+            return True
+        if self.lower == self.upper:
+            return bool(self.lower_open or self.upper_open)
+        return False
+
+    def assumptions(self) -> dict[str, bool]:
+        """SymPy assumptions implied by the domain."""
+        out: dict[str, bool] = {"integer": True} if self.kind == "integer" else {"real": True}
+        if self.lower > 0 or (self.lower == 0 and self.lower_open):
+            out["positive"] = True
+        elif self.lower == 0:
+            out["nonnegative"] = True
+        if self.upper < 0 or (self.upper == 0 and self.upper_open):
+            out["negative"] = True
+        elif self.upper == 0:
+            out["nonpositive"] = True
+        return out
+
+    def constraints(self, x: sp.Symbol) -> list[sp.Rel]:
+        """Bounds of the domain as relations on ``x`` (only the finite ends)."""
+        out: list[sp.Rel] = []
+        if self.lower.is_finite:
+            out.append(sp.StrictGreaterThan(x, self.lower) if self.lower_open
+                       else sp.GreaterThan(x, self.lower))
+        if self.upper.is_finite:
+            out.append(sp.StrictLessThan(x, self.upper) if self.upper_open
+                       else sp.LessThan(x, self.upper))
+        return out
+
+    def contains(self, value: object) -> bool:
+        v = sp.sympify(value)
+        if self.kind == "integer" and not v.is_integer:
+            return False
+        lo_ok = v > self.lower if self.lower_open else v >= self.lower
+        hi_ok = v < self.upper if self.upper_open else v <= self.upper
+        return bool(lo_ok) and bool(hi_ok)
+
+    def __str__(self) -> str:
+        if self.kind == "integer":
+            if self.lower.is_infinite and self.upper.is_infinite:
+                return "Z"
+            if self.upper.is_infinite:
+                return f"Z>={self.lower}"
+            return f"Z in [{_fmt(self.lower)}, {_fmt(self.upper)}]"
+        if self.lower.is_infinite and self.upper.is_infinite:
+            return "R"
+        left = "(" if self.lower_open else "["
+        right = ")" if self.upper_open else "]"
+        return f"{left}{_fmt(self.lower)}, {_fmt(self.upper)}{right}"
+
+    def latex(self) -> str:
+        """The domain as a LaTeX set."""
+        if self.kind == "integer":
+            if self.lower.is_infinite and self.upper.is_infinite:
+                return r"\mathbb{Z}"
+            if self.upper.is_infinite:
+                return r"\mathbb{Z}_{\ge %s}" % sp.latex(self.lower)
+            return r"\{%s, \dots, %s\}" % (sp.latex(self.lower), sp.latex(self.upper))
+        if self.lower.is_infinite and self.upper.is_infinite:
+            return r"\mathbb{R}"
+        left = "(" if self.lower_open else "["
+        right = ")" if self.upper_open else "]"
+        return rf"{left}{sp.latex(self.lower)}, {sp.latex(self.upper)}{right}"
+
+
+def _fmt(x: sp.Expr) -> str:
+    return "oo" if x is sp.S.Infinity else "-oo" if x is sp.S.NegativeInfinity else str(x)
+
+
+REAL = Domain()
+POSITIVE = Domain(lower=sp.S.Zero)
+UNIT_OPEN = Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log")
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A free variable of a derivation: its name, domain and what it stands for."""
+
+    name: str
+    domain: Domain = field(default_factory=Domain)
+    meaning: str = ""
+    latex_name: str = ""
+
+    @property
+    def symbol(self) -> sp.Symbol:
+        return sp.Symbol(self.name, **self.domain.assumptions())
+
+
+_INTERVAL = re.compile(r"^\s*([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])\s*$")
+_INT_CMP = re.compile(r"^\s*Z\s*(>=|>|<=|<)\s*(.+?)\s*$")
+_INT_IN = re.compile(r"^\s*Z\s+in\s+(.+)$")
+
+
+def parse_domain(text: str, scale: Scale = "auto") -> Domain:
+    """Read a domain as written in a claim file.
+
+    >>> print(parse_domain("(0, oo)"), parse_domain("Z>=1"), parse_domain("Z in [1, 100]"))
+    (0, oo) Z>=1 Z in [1, 100]
+    """
+    from symbolic.parsing import parse_number  # local: parsing imports this module's users
+
+    if not isinstance(text, str):
+        raise InvalidInput(f"a domain must be a string like \"(0, oo)\", got {text!r}")
+    s = text.strip()
+    if s in ("R", "Reals"):
+        return Domain(scale=scale)
+    if s in ("Z", "Integers"):
+        return Domain(kind="integer", scale=scale)
+    m = _INT_CMP.match(s)
+    if m:
+        op, bound = m.group(1), parse_number(m.group(2))
+        if op in (">=", ">"):
+            return Domain("integer", lower=bound, lower_open=op == ">", scale=scale)
+        return Domain("integer", upper=bound, upper_open=op == "<", scale=scale)
+    kind: Kind = "real"
+    m = _INT_IN.match(s)
+    if m:
+        kind, s = "integer", m.group(1)
+    m = _INTERVAL.match(s)
+    if not m:
+        raise InvalidInput(
+            f"cannot read domain {text!r}: use R, Z, an interval like (0, oo) or [a, b], "
+            "Z>=1, or Z in [1, 100]"
+        )
+    lower, upper = parse_number(m.group(2)), parse_number(m.group(3))
+    return Domain(kind, lower, upper, m.group(1) == "(", m.group(4) == ")", scale)

@@ -1,0 +1,290 @@
+"""Parse user-written expressions into SymPy without ``eval``.
+
+The text is parsed by Python's own parser into an AST, and only a whitelist of node types is
+turned into SymPy objects: numbers, declared names, the arithmetic operators, comparisons
+(for hypotheses) and calls of the functions in :data:`FUNCTIONS`.  Anything else (attribute
+access, lambda, subscripts, strings, keyword arguments) is rejected with a message naming it,
+and nothing of the user's text is ever executed.
+
+Names resolve in this order: the caller's symbol table (declared variables and definitions,
+so ``beta`` or ``E`` declared by the user is a plain symbol), bound variables of ``Integral``
+and ``Sum``, then the constants ``pi``, ``E``, ``oo``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Mapping
+
+import sympy as sp
+
+from symbolic.errors import ExpressionError
+from symbolic.functions import Phi, PhiInv
+
+MAX_CHARS = 10_000
+MAX_NODES = 5_000
+MAX_LITERAL_EXPONENT = 10_000
+MAX_LITERAL_FACTORIAL = 10_000
+
+
+def _log(x: sp.Expr, base: sp.Expr | None = None) -> sp.Expr:
+    return sp.log(x) if base is None else sp.log(x, base)
+
+
+FUNCTIONS: dict[str, tuple[Callable[..., sp.Expr], tuple[int, ...]]] = {
+    "exp": (sp.exp, (1,)),
+    "log": (_log, (1, 2)),
+    "sqrt": (sp.sqrt, (1,)),
+    "Abs": (sp.Abs, (1,)),
+    "Max": (sp.Max, tuple(range(1, 33))),
+    "Min": (sp.Min, tuple(range(1, 33))),
+    "floor": (sp.floor, (1,)),
+    "ceiling": (sp.ceiling, (1,)),
+    "binomial": (sp.binomial, (2,)),
+    "factorial": (sp.factorial, (1,)),
+    "sinh": (sp.sinh, (1,)),
+    "cosh": (sp.cosh, (1,)),
+    "tanh": (sp.tanh, (1,)),
+    "erf": (sp.erf, (1,)),
+    "erfc": (sp.erfc, (1,)),
+    "Phi": (Phi, (1,)),
+    "PhiInv": (PhiInv, (1,)),
+}
+CONSTANTS: dict[str, sp.Expr] = {"pi": sp.pi, "E": sp.E, "oo": sp.oo}
+_BINOPS: dict[type, Callable[[sp.Expr, sp.Expr], sp.Expr]] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.Pow: lambda a, b: _checked_pow(a, b),
+}
+_CMPOPS: dict[type, Callable[[sp.Expr, sp.Expr], sp.Basic]] = {
+    ast.Lt: sp.StrictLessThan,
+    ast.LtE: sp.LessThan,
+    ast.Gt: sp.StrictGreaterThan,
+    ast.GtE: sp.GreaterThan,
+    ast.Eq: lambda a, b: sp.Eq(a, b, evaluate=False),
+}
+_NODE_NAMES = {
+    ast.Attribute: "attribute access",
+    ast.Lambda: "lambda",
+    ast.Subscript: "subscripts",
+    ast.ListComp: "comprehensions",
+    ast.GeneratorExp: "comprehensions",
+    ast.IfExp: "conditional expressions",
+    ast.BoolOp: "and/or",
+    ast.NamedExpr: "assignment expressions",
+    ast.JoinedStr: "f-strings",
+    ast.Starred: "star arguments",
+    ast.Dict: "dicts",
+    ast.List: "lists",
+    ast.Set: "sets",
+}
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def _checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
+    # Literal powers are evaluated eagerly by SymPy; 10**10**10 would hang the process.
+    if exponent.is_Integer and base.is_number and abs(int(exponent)) > MAX_LITERAL_EXPONENT:
+        if base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne):
+            raise ExpressionError(
+                f"literal power too large: exponent {exponent} exceeds {MAX_LITERAL_EXPONENT}; "
+                "write such numbers with a variable or with exp/log"
+            )
+    return sp.Pow(base, exponent)
+
+
+class _Builder:
+    def __init__(self, symbols: Mapping[str, sp.Expr], text: str, allow_relations: bool):
+        self.symbols = dict(symbols)
+        self.text = text
+        self.allow_relations = allow_relations
+
+    def build(self, node: ast.AST) -> sp.Basic:
+        method = getattr(self, "_" + type(node).__name__, None)
+        if method is None:
+            what = _NODE_NAMES.get(type(node), type(node).__name__)
+            raise ExpressionError(f"{what} not allowed in expression {_short(self.text)}")
+        return method(node)
+
+    def _Expression(self, node: ast.Expression) -> sp.Basic:
+        return self.build(node.body)
+
+    def _Constant(self, node: ast.Constant) -> sp.Expr:
+        value = node.value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ExpressionError(f"literal {value!r} is not a real number in {_short(self.text)}")
+        if isinstance(value, int):
+            return sp.Integer(value)
+        # Keep the decimal the user wrote exactly: 1.25 is 5/4, not a binary float.
+        literal = ast.get_source_segment(self.text, node) or repr(value)
+        return sp.Rational(literal.replace("_", ""))
+
+    def _Name(self, node: ast.Name) -> sp.Expr:
+        name = node.id
+        if name in self.symbols:
+            return self.symbols[name]
+        if name in CONSTANTS:
+            return CONSTANTS[name]
+        if name in FUNCTIONS or name in ("Integral", "Sum", "Eq"):
+            raise ExpressionError(f"function {name} used without arguments in {_short(self.text)}")
+        raise ExpressionError(
+            f"unknown name {name!r} in {_short(self.text)}: declare it under [variables] or [defs]"
+        )
+
+    def _BinOp(self, node: ast.BinOp) -> sp.Expr:
+        op = _BINOPS.get(type(node.op))
+        if op is None:
+            hint = " (use ** for powers)" if isinstance(node.op, ast.BitXor) else ""
+            raise ExpressionError(
+                f"operator {type(node.op).__name__} not allowed in {_short(self.text)}{hint}"
+            )
+        return op(self._expr(node.left), self._expr(node.right))
+
+    def _UnaryOp(self, node: ast.UnaryOp) -> sp.Expr:
+        operand = self._expr(node.operand)
+        if isinstance(node.op, ast.USub):
+            return -operand
+        if isinstance(node.op, ast.UAdd):
+            return operand
+        raise ExpressionError(f"operator {type(node.op).__name__} not allowed in {_short(self.text)}")
+
+    def _Compare(self, node: ast.Compare) -> sp.Basic:
+        if not self.allow_relations:
+            raise ExpressionError(f"a comparison is not an expression: {_short(self.text)}")
+        terms = [self._expr(node.left)] + [self._expr(c) for c in node.comparators]
+        rels = []
+        for op, a, b in zip(node.ops, terms, terms[1:], strict=False):
+            make = _CMPOPS.get(type(op))
+            if make is None:
+                raise ExpressionError(
+                    f"comparison {type(op).__name__} not allowed in {_short(self.text)}"
+                )
+            rels.append(make(a, b))
+        return rels[0] if len(rels) == 1 else sp.And(*rels, evaluate=False)
+
+    def _Call(self, node: ast.Call) -> sp.Basic:
+        if not isinstance(node.func, ast.Name):
+            raise ExpressionError(f"only plain function names may be called in {_short(self.text)}")
+        if node.keywords:
+            raise ExpressionError(f"keyword arguments not allowed in {_short(self.text)}")
+        name = node.func.id
+        if name in self.symbols:
+            raise ExpressionError(f"{name!r} is a declared variable, not a function")
+        if name in ("Integral", "Sum"):
+            return self._bound_operator(name, node)
+        if name == "Eq":
+            if not self.allow_relations or len(node.args) != 2:
+                raise ExpressionError(f"Eq(a, b) is allowed only as a hypothesis: {_short(self.text)}")
+            a, b = (self._expr(a) for a in node.args)
+            return sp.Eq(a, b, evaluate=False)
+        if name not in FUNCTIONS:
+            raise ExpressionError(
+                f"unknown function {name!r} in {_short(self.text)}; allowed: "
+                + ", ".join(sorted([*FUNCTIONS, "Integral", "Sum"]))
+            )
+        func, arities = FUNCTIONS[name]
+        if len(node.args) not in arities:
+            raise ExpressionError(f"{name} takes {arities[0]} argument(s) in {_short(self.text)}")
+        args = [self._expr(a) for a in node.args]
+        if name in ("factorial", "binomial"):
+            for a in args:
+                if a.is_number and a.is_finite and abs(a) > MAX_LITERAL_FACTORIAL:
+                    raise ExpressionError(f"{name} of literal {a} is too large to evaluate")
+        return func(*args)
+
+    def _bound_operator(self, name: str, node: ast.Call) -> sp.Expr:
+        if len(node.args) < 2:
+            raise ExpressionError(f"{name}(f, (x, a, b)) needs limits in {_short(self.text)}")
+        limits = []
+        inner = dict(self.symbols)
+        for lim in node.args[1:]:
+            if not (isinstance(lim, ast.Tuple) and len(lim.elts) == 3
+                    and isinstance(lim.elts[0], ast.Name)):
+                raise ExpressionError(f"{name} limits must be (x, a, b) in {_short(self.text)}")
+            var_name = lim.elts[0].id
+            var = sp.Symbol(var_name, integer=True) if name == "Sum" else sp.Symbol(
+                var_name, real=True)
+            lo, hi = (self._expr(e) for e in lim.elts[1:])
+            limits.append((var, lo, hi))
+            inner[var_name] = var
+        body = _Builder(inner, self.text, False)._expr_node(node.args[0])
+        return (sp.Integral if name == "Integral" else sp.Sum)(body, *limits)
+
+    def _expr(self, node: ast.AST) -> sp.Expr:
+        value = self.build(node)
+        if not isinstance(value, sp.Expr):
+            raise ExpressionError(f"a relation cannot be used as a value in {_short(self.text)}")
+        return value
+
+    _expr_node = _expr
+
+
+def _parse(text: str, symbols: Mapping[str, sp.Expr], allow_relations: bool) -> sp.Basic:
+    if not isinstance(text, str):
+        raise ExpressionError(f"an expression must be a string, got {type(text).__name__}")
+    if len(text) > MAX_CHARS:
+        raise ExpressionError(f"expression longer than {MAX_CHARS} characters")
+    if not text.strip():
+        raise ExpressionError("empty expression")
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise ExpressionError(f"syntax error in {_short(text)}: {exc.msg}") from None
+    except (RecursionError, MemoryError, ValueError):
+        raise ExpressionError(f"expression nests too deeply: {_short(text)}") from None
+    if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
+        raise ExpressionError(f"expression has more than {MAX_NODES} parts")
+    try:
+        return _Builder(symbols, text.strip(), allow_relations).build(tree)
+    except RecursionError:
+        raise ExpressionError(f"expression nests too deeply: {_short(text)}") from None
+    except (TypeError, ValueError, ZeroDivisionError) as exc:
+        if isinstance(exc, ExpressionError):
+            raise
+        raise ExpressionError(f"cannot build {_short(text)}: {exc}") from None
+
+
+def parse_expr(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> sp.Expr:
+    """Parse an expression (no comparisons).
+
+    >>> x = sp.Symbol("x", positive=True)
+    >>> parse_expr("exp(x)/2 + 1.25", {"x": x})
+    exp(x)/2 + 5/4
+    """
+    result = _parse(text, symbols or {}, allow_relations=False)
+    assert isinstance(result, sp.Expr)  # guaranteed by _Builder with allow_relations=False
+    return result
+
+
+def parse_relations(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> list[sp.Rel]:
+    """Parse a hypothesis: a comparison, a chain ``0 < d < 1``, ``a == b`` or ``Eq(a, b)``.
+
+    >>> d = sp.Symbol("d", real=True)
+    >>> parse_relations("0 < d < 1", {"d": d})
+    [0 < d, d < 1]
+    """
+    result = _parse(text, symbols or {}, allow_relations=True)
+    if isinstance(result, sp.And):
+        rels = list(result.args)
+    else:
+        rels = [result]
+    for r in rels:
+        if not isinstance(r, sp.Rel):
+            raise ExpressionError(f"a hypothesis must be a comparison, got {_short(text)}")
+    return rels  # type: ignore[return-value]
+
+
+def parse_number(text: str) -> sp.Expr:
+    """Parse a real constant such as ``1e-6``, ``-oo`` or ``pi/2``.
+
+    >>> parse_number("1e-6")
+    1/1000000
+    """
+    value = parse_expr(text)
+    if value.free_symbols or not value.is_extended_real:
+        raise ExpressionError(f"expected a real number or oo, got {_short(text)}")
+    return value

@@ -1,0 +1,262 @@
+"""Inequalities by named, checked rules.
+
+SymPy's assumption system rarely decides an inequality of a DP proof (for positive ``e``,
+``(exp(e) - 1).is_positive`` is None).  Here a goal ``g >= 0`` (or ``> 0``) is reduced by rules
+that are sound by construction, each recorded in the proof trace:
+
+* **assumptions**: SymPy decides the sign of ``g`` from the symbols' assumptions;
+* **hypothesis**: ``g`` exceeds a hypothesis ``h >= 0`` by something of known sign;
+* **positive factor**: ``g = c*h`` with ``c > 0`` reduces to ``h >= 0``;
+* **monotonicity** of ``exp``, ``log``, ``sqrt``, ``Phi``, ``erf``, ``tanh``, ``sinh`` and of
+  positive powers: ``f(b) - f(a) >= 0`` reduces to ``b - a >= 0``;
+* **triangle inequality**: ``|a| <= sum |b_i|`` whenever ``a = sum (+-b_i)``;
+* **termwise**: a sum whose terms are each nonnegative.
+
+A goal no rule reduces is not proved; it is never called false here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+from symbolic.functions import Phi
+from symbolic.relations import Relation
+from symbolic.tactics import prove_zero
+
+# sqrt is a Pow in SymPy: it is covered by the positive-power case.
+MONOTONE: tuple[type, ...] = (sp.exp, sp.log, Phi, sp.erf, sp.tanh, sp.sinh, sp.atan)
+MAX_DEPTH = 7
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A known ``expr >= 0`` (or ``> 0`` when strict), with its origin for the trace."""
+
+    expr: sp.Expr
+    strict: bool
+    origin: str
+
+
+@dataclass
+class Context:
+    """What may be used: hypotheses and domain bounds as facts."""
+
+    facts: Sequence[Fact] = field(default_factory=list)
+
+
+def fact_from_relation(rel: sp.Basic, origin: str) -> list[Fact]:
+    """Turn ``a <= b`` into the fact ``b - a >= 0`` (equalities give two facts)."""
+    if isinstance(rel, sp.Equality):
+        d = rel.lhs - rel.rhs
+        return [Fact(d, False, origin), Fact(-d, False, origin)]
+    if isinstance(rel, sp.LessThan | sp.StrictLessThan):
+        return [Fact(rel.rhs - rel.lhs, isinstance(rel, sp.StrictLessThan), origin)]
+    if isinstance(rel, sp.GreaterThan | sp.StrictGreaterThan):
+        return [Fact(rel.lhs - rel.rhs, isinstance(rel, sp.StrictGreaterThan), origin)]
+    return []
+
+
+def prove_relation(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, ctx: Context) -> str | None:
+    """A proof trace of ``lhs rel rhs`` by the rules, or None if none was found."""
+    if rel is Relation.EQ:
+        tactic = prove_zero(lhs - rhs)
+        return f"tactic {tactic}" if tactic else None
+    gap = rhs - lhs if rel.direction == 1 else lhs - rhs
+    trace = _Prover(ctx).nonneg(gap, rel.strict, 0)
+    if trace is None and not rel.strict:
+        tactic = prove_zero(lhs - rhs)
+        if tactic:
+            return f"equality by tactic {tactic}"
+    return " -> ".join(trace) if trace is not None else None
+
+
+class _Prover:
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
+
+    def nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        key = (g, strict)
+        if key in self.seen:
+            return self.seen[key]
+        self.seen[key] = None  # guards against cycles while this goal is open
+        result = self._nonneg(g, strict, depth)
+        self.seen[key] = result
+        return result
+
+    def _nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        if depth > MAX_DEPTH:
+            return None
+        sign = self._sign(g, strict)
+        if sign:
+            return [sign]
+        hyp = self._hypothesis(g, strict)
+        if hyp:
+            return hyp
+        for rule in (self._positive_factor, self._monotone, self._triangle, self._termwise):
+            trace = rule(g, strict, depth)
+            if trace is not None:
+                return trace
+        return None
+
+    # -- rules ------------------------------------------------------------------------------
+    @staticmethod
+    def _sign(g: sp.Expr, strict: bool) -> str | None:
+        for form in (g, sp.factor_terms(g)):
+            if (form.is_positive if strict else form.is_nonnegative):
+                return "sign from the variables' assumptions"
+        return None
+
+    def _known_sign(self, e: sp.Expr, strict: bool) -> bool:
+        """Whether ``e`` is >= 0 (> 0) by assumptions or a single hypothesis (no deep search)."""
+        if self._sign(e, strict):
+            return True
+        return bool(self._hypothesis(e, strict))
+
+    def _hypothesis(self, g: sp.Expr, strict: bool) -> list[str] | None:
+        for fact in self.ctx.facts:
+            if strict and not fact.strict:
+                # g >= h with h >= 0 gives only g >= 0; need g - h > 0 instead.
+                rest_strict = True
+            else:
+                rest_strict = False
+            rest = sp.expand(g - fact.expr)
+            if rest == 0 and not rest_strict:
+                return [f"hypothesis {fact.origin}"]
+            if rest != 0 and self._sign(rest, rest_strict):
+                return [f"hypothesis {fact.origin} plus a term of known sign"]
+            if fact.expr != 0:
+                ratio = sp.cancel(g / fact.expr)
+                if ratio.is_positive and (not strict or fact.strict):
+                    return [f"hypothesis {fact.origin} times a positive factor"]
+        return None
+
+    def _positive_factor(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        for form in _forms(g):
+            if not isinstance(form, sp.Mul):
+                continue
+            positive = [f for f in form.args if f.is_positive]
+            if not positive:
+                continue
+            rest = sp.Mul(*[f for f in form.args if f not in positive])
+            if rest == 1:
+                return ["product of positive factors"]
+            trace = self.nonneg(rest, strict, depth + 1)
+            if trace is not None:
+                shown = sp.Mul(*positive)
+                return [f"positive factor {shown}", *trace]
+        return None
+
+    def _monotone(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        for form in _forms(g):
+            pair = _difference_of_same_function(form)
+            if pair is None:
+                continue
+            name, big, small, needs_positive = pair
+            if needs_positive and not self._known_sign(small, strict=False):
+                continue
+            trace = self.nonneg(big - small, strict, depth + 1)
+            if trace is not None:
+                return [f"monotonicity of {name}", *trace]
+        return None
+
+    def _triangle(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        if strict:
+            return None  # the triangle inequality is not strict; let other rules try
+        expanded = sp.expand(g)
+        terms = sp.Add.make_args(expanded)
+        abs_terms: list[tuple[sp.Expr, sp.Abs]] = []
+        for t in terms:
+            coeff, rest = t.as_coeff_Mul()
+            if isinstance(rest, sp.Abs):
+                abs_terms.append((coeff, rest))
+        for c_neg, a in abs_terms:
+            if not c_neg.is_negative:
+                continue
+            c = -c_neg
+            pos = [b for cb, b in abs_terms if cb == c and b != a]
+            for size in range(1, min(len(pos), 4) + 1):
+                for subset in itertools.combinations(pos, size):
+                    for signs in itertools.product((1, -1), repeat=size):
+                        combo = sum(s * b.args[0] for s, b in zip(signs, subset, strict=True))
+                        if sp.expand(a.args[0] - combo) != 0:
+                            continue
+                        rest = sp.expand(expanded - c * (sum(subset) - a))
+                        shown = f"|{a.args[0]}| <= " + " + ".join(f"|{b.args[0]}|" for b in subset)
+                        if rest == 0:
+                            return [f"triangle inequality {shown}"]
+                        trace = self.nonneg(rest, False, depth + 1)
+                        if trace is not None:
+                            return [f"triangle inequality {shown}", *trace]
+        return None
+
+    def _termwise(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        expanded = sp.expand(g)
+        if not isinstance(expanded, sp.Add) or len(expanded.args) > 12:
+            return None
+        traces = []
+        any_strict = False
+        for t in expanded.args:
+            tr = self.nonneg(t, False, depth + 1)
+            if tr is None:
+                return None
+            traces.append(tr)
+            if strict and not any_strict and self._sign(t, True):
+                any_strict = True
+        if strict and not any_strict:
+            return None
+        return ["termwise: every term is nonnegative"]
+
+
+def _forms(g: sp.Expr) -> list[sp.Expr]:
+    """A few equivalent shapes of ``g`` for rules to match."""
+    out = [g]
+    for make in (sp.factor_terms, sp.together, sp.factor):
+        try:
+            f = make(g)
+        except (sp.PolynomialError, TypeError, ValueError, RecursionError):
+            continue
+        if f not in out:
+            out.append(f)
+    return out
+
+
+def _difference_of_same_function(g: sp.Expr) -> tuple[str, sp.Expr, sp.Expr, bool] | None:
+    """Match ``F(b) - F(a)`` with F increasing; also ``F(b) - c`` for constants ``c`` in F's
+    range (``exp(b) - 1`` is ``exp(b) - exp(0)``).  Returns (name, b, a, a-must-be-positive)."""
+    if not isinstance(g, sp.Add) or len(g.args) != 2:
+        return None
+    t1, t2 = g.args
+    for plus, minus in ((t1, t2), (t2, t1)):
+        neg = -minus
+        for fn in MONOTONE:
+            if isinstance(plus, fn) and isinstance(neg, fn):
+                return fn.__name__, plus.args[0], neg.args[0], fn is sp.log
+            if isinstance(plus, fn) and neg.is_number and neg.is_real:
+                inverse = _inverse_at(fn, neg)
+                if inverse is not None:
+                    return fn.__name__, plus.args[0], inverse, fn is sp.log
+            if isinstance(neg, fn) and plus.is_number and plus.is_real:
+                inverse = _inverse_at(fn, plus)
+                if inverse is not None:
+                    return fn.__name__, inverse, neg.args[0], fn is sp.log
+        if (isinstance(plus, sp.Pow) and isinstance(neg, sp.Pow) and plus.exp == neg.exp
+                and plus.exp.is_positive and plus.base.is_nonnegative
+                and neg.base.is_nonnegative):
+            return f"x**{plus.exp} on x >= 0", plus.base, neg.base, False
+        if (isinstance(plus, sp.Pow) and plus.exp.is_positive and plus.base.is_nonnegative
+                and neg.is_number and neg.is_nonnegative):
+            return f"x**{plus.exp} on x >= 0", plus.base, neg ** (1 / plus.exp), False
+    return None
+
+
+def _inverse_at(fn: object, c: sp.Expr) -> sp.Expr | None:
+    if fn is sp.exp and c.is_positive:
+        return sp.log(c)
+    if fn is sp.log:
+        return sp.exp(c)
+    return None
