@@ -108,7 +108,8 @@ class Sampler:
         """Each variable at each of its edge values (others random), plus corner points
         where every variable sits at the same edge (all tiny, all huge)."""
         free = self.space.free
-        edges = [_edges(v.domain) for v in free]
+        with mpmath.workdps(self.dps):  # 1e-30 must be 1e-30 to 50 digits, not a double
+            edges = [_edges(v.domain) for v in free]
         out: list[Point] = []
         for i, _var in enumerate(free):
             for e in edges[i][:per_variable]:

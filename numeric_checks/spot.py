@@ -31,6 +31,7 @@ from symbolic.tactics import prove_zero
 
 GUARD_DIGITS = 8
 STABLE = mpmath.mpf("1e-6")
+NEAR = mpmath.mpf("1e-10")  # relative gap below which a point is re-decided with more digits
 
 
 class Status(Enum):
@@ -88,42 +89,45 @@ class RelationCheck:
             return d, tol, lhs, rhs
 
     def decide(self, values: Sequence[Any]) -> PointResult:
-        """Decide one point, escalating precision before any violation or tie is believed."""
+        """Decide one point.
+
+        A point is accepted at the working precision only when it holds clearly (by more
+        than ``NEAR`` relative for an inequality, within the tolerance for an equality).
+        Anything closer is re-decided with more digits, because rounding noise can hide a
+        violation as easily as it can fake one: at 50 digits ``(exp(e) - 1)/e`` at
+        ``e = 1e-30`` carries noise of 1e-20, far above a real gap of 1e-30.
+        """
         try:
             d, tol, lhs, rhs = self._violation(values, self.dps)
         except EvaluationError as exc:
             return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(exc))
-        margin = _relative(d, lhs, rhs)
+        scale = max(abs(lhs), abs(rhs))
+        if self.relation is Relation.EQ and d <= tol:
+            return PointResult(Status.OK, _relative(d, lhs, rhs), lhs, rhs)
+        if self.relation is not Relation.EQ and d < -NEAR * scale:
+            return PointResult(Status.OK, _relative(d, lhs, rhs), lhs, rhs)
         strict = self.relation.strict
-        if d <= tol and not (strict and d >= -tol):
-            return PointResult(Status.OK, margin, lhs, rhs)
-        # Suspicious: a violation, or a tie of a strict relation.  Add digits.
-        prev = d
+        history = [d]
         for dps in (2 * self.dps + 10, 4 * self.dps + 20):
             try:
-                d2, tol2, lhs2, rhs2 = self._violation(values, dps)
+                d, tol, lhs, rhs = self._violation(values, dps)
             except EvaluationError as exc:
                 return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(exc))
+            history.append(d)
             with mpmath.workdps(dps):
-                tight = mpmath.mpf(10) ** (-(dps - GUARD_DIGITS)) * max(abs(lhs2), abs(rhs2))
-                if d2 <= tol2 and not strict:
-                    return PointResult(Status.OK, _relative(d2, lhs2, rhs2), lhs2, rhs2)
-                if strict and d2 < -tight:
-                    return PointResult(Status.OK, _relative(d2, lhs2, rhs2), lhs2, rhs2)
-                if d2 > tol2 and abs(d2 - prev) <= STABLE * abs(d2):
-                    return PointResult(Status.VIOLATED, _relative(d2, lhs2, rhs2), lhs2, rhs2)
-                if strict and abs(d2) <= tight:
-                    lhs, rhs = lhs2, rhs2
-                    prev = d2
-                    continue
-                prev = d2
-        if strict:
+                tight = mpmath.mpf(10) ** (-(dps - GUARD_DIGITS)) * max(abs(lhs), abs(rhs))
+                margin = _relative(d, lhs, rhs)
+                if d < -tight or (d <= tol and not strict):
+                    return PointResult(Status.OK, margin, lhs, rhs)
+                if d > tol and abs(d - history[-2]) <= STABLE * abs(d):
+                    return PointResult(Status.VIOLATED, margin, lhs, rhs)
+        if strict and abs(d) <= tol:
             if self._exact_tie(values):
                 return PointResult(Status.VIOLATED, mpmath.mpf(0), lhs, rhs,
                                    "both sides are exactly equal here")
             return PointResult(Status.TIE, mpmath.mpf(0), lhs, rhs,
                                "equal to %d digits; exactness not shown" % (4 * self.dps))
-        # A violation that keeps changing with precision is rounding noise around a tie.
+        # Still changing at 4x the digits: rounding noise around a tie, not evidence.
         return PointResult(Status.OK, mpmath.mpf(0), lhs, rhs, "tie within rounding")
 
     def _exact_tie(self, values: Sequence[Any]) -> bool:
@@ -162,15 +166,44 @@ def _as_ratio(v: Any) -> tuple[int, int]:
 
 
 def fmt(v: Any, digits: int = 17) -> str:
-    """A number as a short exact-enough string (integers without a decimal point)."""
+    """A number as a short string (integers without a decimal point).  Never re-rounds the
+    value to the ambient precision: ``mpmath.mpf(v)`` outside ``workdps`` would cut a
+    50-digit value to a double."""
     if v is None:
         return "undefined"
-    v = mpmath.mpf(v)
-    if mpmath.isinf(v):
-        return "oo" if v > 0 else "-oo"
-    if v == mpmath.floor(v) and abs(v) < 10**15:
-        return str(int(v))
-    return mpmath.nstr(v, digits, strip_zeros=True)
+    with mpmath.workdps(max(digits + 10, 30)):
+        if not isinstance(v, mpmath.mpf):
+            v = mpmath.mpf(v)
+        if mpmath.isinf(v):
+            return "oo" if v > 0 else "-oo"
+        if v == mpmath.floor(v) and abs(v) < 10**15:
+            return str(int(v))
+        return mpmath.nstr(v, digits, strip_zeros=True)
+
+
+def fmt_pair(lhs: Any, rhs: Any, max_digits: int) -> tuple[str, str]:
+    """Both sides with enough digits that they visibly differ (when they do), in the same
+    format, so that 1 + 1e-40 against 1 does not print as "1.0" against "1"."""
+    if lhs is None or rhs is None or lhs == rhs:
+        return fmt(lhs), fmt(rhs)
+    digits = 20
+    with mpmath.workdps(max_digits + 10):
+        while True:
+            a, b = mpmath.nstr(lhs, digits), mpmath.nstr(rhs, digits)
+            if a != b or digits >= max_digits:
+                return a, b
+            digits = min(2 * digits, max_digits)
+
+
+def complexity(v: Any) -> tuple[int, int]:
+    """How simple ``v`` is to write: significant digits first (1 for 5e8, 9 for 500561346),
+    then distance of the magnitude from 1 (1 is simpler than 0.1)."""
+    with mpmath.workdps(40):
+        a = abs(mpmath.mpf(v))
+        text = mpmath.nstr(a, 30, strip_zeros=True).split("e")[0]
+        digits = len(text.replace(".", "").strip("0")) or 1
+        scale = 0 if a == 0 else abs(int(mpmath.floor(mpmath.log10(a))))
+    return digits, scale
 
 
 def spot_check(check: RelationCheck, points: Sequence[Point], *, search_budget: int = 300,
@@ -204,8 +237,9 @@ def spot_check(check: RelationCheck, points: Sequence[Point], *, search_budget: 
         values, result = _shrink(check, point.values, result)
         show = display(values) if display else {
             s.name: fmt(v) for s, v in zip(check.symbols, values, strict=True)}
-        cex = Counterexample(point=show, lhs=fmt(result.lhs, 20), rhs=fmt(result.rhs, 20),
-                             digits=check.dps, note=result.note)
+        lhs_text, rhs_text = fmt_pair(result.lhs, result.rhs, 4 * check.dps)
+        cex = Counterexample(point=show, lhs=lhs_text, rhs=rhs_text, digits=check.dps,
+                             note=result.note)
         return SpotOutcome(Verdict.REFUTED, evidence, cex, ties)
     if evaluated == 0 or ties:
         return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties)
@@ -253,7 +287,7 @@ def _local_search(check: RelationCheck, results: Sequence[tuple[Point, PointResu
 
 
 def _perturb(v: Any, kind: str, sigma: float, rng: random.Random) -> Any:
-    with mpmath.workdps(60):
+    with mpmath.workdps(max(60, mpmath.mp.dps)):
         r = rng.random()
         if kind == "integer":
             if r < 0.5:
@@ -266,9 +300,14 @@ def _perturb(v: Any, kind: str, sigma: float, rng: random.Random) -> Any:
         return -v
 
 
-def _simple_candidates(v: Any, kind: str) -> list[Any]:
-    out = [mpmath.mpf(c) for c in (0, 1, -1, 2, mpmath.mpf("0.5"), 10)]
-    with mpmath.workdps(30):
+def _simple_candidates(v: Any, kind: str, dps: int) -> list[Any]:
+    with mpmath.workdps(dps):
+        return _candidates(v, kind)
+
+
+def _candidates(v: Any, kind: str) -> list[Any]:
+    out = [mpmath.mpf(c) for c in (0, 1, -1, 2, "0.5", 10)]
+    if True:
         out.append(mpmath.nint(v))
         if v != 0 and not mpmath.isinf(v):
             mag = mpmath.floor(mpmath.log10(abs(v)))
@@ -295,8 +334,8 @@ def _shrink(check: RelationCheck, values: Sequence[Any], result: PointResult,
     for _ in range(passes):
         changed = False
         for i in range(len(current)):
-            for c in _simple_candidates(current[i], free[i].domain.kind):
-                if c == current[i] or len(fmt(c)) >= len(fmt(current[i])):
+            for c in _simple_candidates(current[i], free[i].domain.kind, check.dps):
+                if c == current[i] or complexity(c) >= complexity(current[i]):
                     continue
                 cand = list(current)
                 cand[i] = c

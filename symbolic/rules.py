@@ -94,7 +94,7 @@ class _Prover:
         sign = self._sign(g, strict)
         if sign:
             return [sign]
-        hyp = self._hypothesis(g, strict)
+        hyp = self._hypothesis(g, strict, depth)
         if hyp:
             return hyp
         for rule in (self._positive_factor, self._monotone, self._triangle, self._termwise):
@@ -117,7 +117,7 @@ class _Prover:
             return True
         return bool(self._hypothesis(e, strict))
 
-    def _hypothesis(self, g: sp.Expr, strict: bool) -> list[str] | None:
+    def _hypothesis(self, g: sp.Expr, strict: bool, depth: int = MAX_DEPTH) -> list[str] | None:
         for fact in self.ctx.facts:
             if strict and not fact.strict:
                 # g >= h with h >= 0 gives only g >= 0; need g - h > 0 instead.
@@ -129,6 +129,12 @@ class _Prover:
                 return [f"hypothesis {fact.origin}"]
             if rest != 0 and self._sign(rest, rest_strict):
                 return [f"hypothesis {fact.origin} plus a term of known sign"]
+            if rest != 0 and depth < MAX_DEPTH and rest.has(sp.Abs):
+                # g = h + rest with h >= 0: chain the hypothesis with a proof of rest >= 0
+                # (e.g. |z-fy| <= |z-fx| + |fx-fy| <= |z-fx| + Delta).
+                trace = self.nonneg(rest, rest_strict, depth + 1)
+                if trace is not None:
+                    return [f"hypothesis {fact.origin}, then", *trace]
             if fact.expr != 0:
                 ratio = sp.cancel(g / fact.expr)
                 if ratio.is_positive and (not strict or fact.strict):

@@ -1,0 +1,3 @@
+from derivations.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,71 @@
+"""The teaching view: a proof step by step for a learner.
+
+For each step it says what the step does (rewrites without changing the value, or bounds
+from above), why it holds (the justification) and how dpderive checked it (the verdict and
+its evidence), so that a reader learns the proof and how much to trust each line.
+"""
+
+from __future__ import annotations
+
+from symbolic.derivation import Derivation, JustificationKind
+from symbolic.relations import Relation, compose
+from symbolic.report import DerivationReport
+
+_WHAT = {
+    Relation.EQ: "rewrites the expression without changing its value",
+    Relation.LE: "replaces the expression by one at least as large (an upper bound)",
+    Relation.LT: "replaces the expression by a strictly larger one",
+    Relation.GE: "replaces the expression by one at most as large (a lower bound)",
+    Relation.GT: "replaces the expression by a strictly smaller one",
+}
+_KIND = {
+    JustificationKind.DEFINITION: "by definition",
+    JustificationKind.ALGEBRA: "by algebra",
+    JustificationKind.RULE: "by a named rule",
+    JustificationKind.HYPOTHESIS: "by a hypothesis of the theorem",
+    JustificationKind.LEMMA: "by a lemma",
+}
+
+
+def explain(d: Derivation, report: DerivationReport | None = None) -> str:
+    """The proof of ``d`` as numbered, plain-text lessons."""
+    out = [f"{d.title}  ({d.id})", f"Source: {d.source}", ""]
+    if d.erratum:
+        out += [f"ERRATUM (the seed's statement, kept as written): {d.erratum}", ""]
+    if d.statement:
+        out += ["Statement:", f"  {d.statement}", ""]
+    out.append("Variables:")
+    for v in d.variables:
+        meaning = f": {v.meaning}" if v.meaning else ""
+        out.append(f"  {v.name} in {v.domain}{meaning}")
+    if d.hypotheses:
+        out.append("Hypotheses:")
+        out += [f"  {h}" for h in d.hypotheses]
+    if d.defs:
+        out.append("Definitions:")
+        out += [f"  {s} = {v}" for s, v in d.defs]
+    out += ["", f"Claim:  {d.claim}", "", "Proof, step by step:"]
+    results = {s.index: s for s in report.steps} if report else {}
+    for i, (left, rel, right, why) in enumerate(d.links(), start=1):
+        out.append(f"Step {i}.  {left}")
+        out.append(f"    {rel.value} {right}")
+        out.append(f"  What it does: {_WHAT[rel]}.")
+        rules = f" ({', '.join(why.rules)})" if why.rules else ""
+        lemma = f" [lemma {why.lemma}]" if why.lemma else ""
+        out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}: {why.text}.")
+        if i in results:
+            r = results[i]
+            out.append(f"  How it was checked: {r.verdict.value}: {r.evidence}.")
+        out.append("")
+    composed = compose(s.relation for s in d.steps)
+    rels = " ".join(s.relation.value for s in d.steps)
+    out.append(f"Putting it together: the relations {rels} compose to {composed.value}, "
+               f"which gives the claim's {d.claim.relation.value}.")
+    if report:
+        out.append(f"Verdict: {report.verdict.value} (the weakest step decides).")
+        if report.oracle:
+            o = report.oracle
+            state = {True: "agrees", False: "DISAGREES", None: "could not decide"}[o.agrees]
+            out.append(f"Independent oracle ({o.name}) {state}: {o.detail}.")
+            out.append(f"  It computes: {o.description}.")
+    return "\n".join(out) + "\n"
