@@ -49,6 +49,8 @@ def _add_check_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--digits", type=_positive_int, default=50,
                    help="working precision in decimal digits (default 50, at least 15)")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
+    p.add_argument("--search", type=_positive_int, default=300,
+                   help="evaluations of the counterexample search per step (default 300)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,6 +111,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 def _options(args: argparse.Namespace) -> CheckOptions:
     return CheckOptions(points=args.points, dps=args.digits, seed=args.seed,
+                        search_budget=args.search,
                         oracle=not getattr(args, "no_oracle", False))
 
 

@@ -72,7 +72,7 @@ def laplace_ratio() -> Derivation:
             name="laplace-hockey-stick",
             description=("hockey-stick divergence of f(x)+Lap(b) and f(y)+Lap(b) at e^eps by "
                          "quadrature (must be 0), worst privacy loss from the densities, and "
-                         "interval probabilities from the Laplace CDF"),
+                         "interval probabilities in closed form"),
             check=check_laplace_dp,
             points=12,
         ),

@@ -151,6 +151,17 @@ def _inf_violation(lhs: Any, rhs: Any, rel: Relation) -> Any:
     return mpmath.inf if diff_sign > 0 or (diff_sign == 0 and rel.strict) else -mpmath.inf
 
 
+def _search_margin(r: PointResult) -> Any:
+    """Objective of the local search: the violation relative to ``1 + |sides|``.  Unlike the
+    purely relative gap it still has a slope when one side is 0 (``0 <= g(x)``)."""
+    if r.lhs is None or r.rhs is None:
+        return -mpmath.inf
+    scale = max(abs(r.lhs), abs(r.rhs))
+    if mpmath.isinf(scale):
+        return r.margin
+    return r.margin * scale / (1 + scale)
+
+
 def _relative(d: Any, lhs: Any, rhs: Any) -> Any:
     scale = max(abs(lhs), abs(rhs))
     if scale == 0 or mpmath.isinf(scale):
@@ -252,7 +263,7 @@ def _local_search(check: RelationCheck, results: Sequence[tuple[Point, PointResu
     Returns the violation found (or None) and how many valid points were evaluated."""
     rng = random.Random(seed + 7919)
     ranked = sorted((pr for pr in results if pr[1].status is Status.OK),
-                    key=lambda pr: pr[1].margin, reverse=True)
+                    key=lambda pr: _search_margin(pr[1]), reverse=True)
     starts = ranked[: max(1, min(6, len(ranked)))]
     if not starts:
         return None, 0
@@ -260,7 +271,7 @@ def _local_search(check: RelationCheck, results: Sequence[tuple[Point, PointResu
     per_start = max(1, budget // len(starts))
     free = check.sampler.space.free
     for start, res in starts:
-        values, margin = list(start.values), res.margin
+        values, margin = list(start.values), _search_margin(res)
         sigma = 1.0
         for _ in range(per_start):
             cand = list(values)
@@ -278,8 +289,8 @@ def _local_search(check: RelationCheck, results: Sequence[tuple[Point, PointResu
             evaluated += 1
             if r.status is Status.VIOLATED:
                 return (Point(tuple(cand), "search"), r), evaluated
-            if r.status is Status.OK and r.margin > margin:
-                values, margin = cand, r.margin
+            if r.status is Status.OK and _search_margin(r) > margin:
+                values, margin = cand, _search_margin(r)
                 sigma = min(sigma * 1.5, 4.0)
             else:
                 sigma = max(sigma * 0.85, 1e-6)

@@ -76,7 +76,8 @@ def build_space(variables: Sequence[Variable], hypotheses: Sequence[sp.Basic]) -
 def _solve_for_one(eq: sp.Equality, free: Sequence[Variable]) -> tuple[Variable, sp.Expr] | None:
     candidates = []
     names = {s.name for s in eq.free_symbols}
-    for var in free:
+    alone = {side for side in (eq.lhs, eq.rhs) if isinstance(side, sp.Symbol)}
+    for index, var in enumerate(free):
         if var.name not in names or var.domain.kind == "integer":
             continue
         try:
@@ -85,7 +86,10 @@ def _solve_for_one(eq: sp.Equality, free: Sequence[Variable]) -> tuple[Variable,
             continue
         sols = [s for s in sols if s.is_real is not False]
         if len(sols) == 1:
-            candidates.append((sp.count_ops(sols[0]), var, sols[0]))
+            # Prefer what the user wrote alone on one side (b in b == Delta/eps), then the
+            # simplest solution, then the variable declared last (derived quantities).
+            key = (var.symbol not in alone, sp.count_ops(sols[0]), -index)
+            candidates.append((key, var, sols[0]))
     if not candidates:
         return None
     _, var, value = min(candidates, key=lambda c: c[0])

@@ -30,6 +30,8 @@ from symbolic.tactics import prove_zero
 # sqrt is a Pow in SymPy: it is covered by the positive-power case.
 MONOTONE: tuple[type, ...] = (sp.exp, sp.log, Phi, sp.erf, sp.tanh, sp.sinh, sp.atan)
 MAX_DEPTH = 7
+MAX_GOALS = 120  # a budget of subgoals per proof attempt: failing searches must stay cheap
+MAX_CHAIN_DEPTH = 3  # hypotheses are chained with a remainder only this close to the root
 
 
 @dataclass(frozen=True)
@@ -78,11 +80,14 @@ class _Prover:
     def __init__(self, ctx: Context):
         self.ctx = ctx
         self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
+        self.forms: dict[sp.Expr, list[sp.Expr]] = {}
 
     def nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
         key = (g, strict)
         if key in self.seen:
             return self.seen[key]
+        if len(self.seen) >= MAX_GOALS:
+            return None
         self.seen[key] = None  # guards against cycles while this goal is open
         result = self._nonneg(g, strict, depth)
         self.seen[key] = result
@@ -129,7 +134,7 @@ class _Prover:
                 return [f"hypothesis {fact.origin}"]
             if rest != 0 and self._sign(rest, rest_strict):
                 return [f"hypothesis {fact.origin} plus a term of known sign"]
-            if rest != 0 and depth < MAX_DEPTH and rest.has(sp.Abs):
+            if rest != 0 and depth <= MAX_CHAIN_DEPTH and rest.has(sp.Abs):
                 # g = h + rest with h >= 0: chain the hypothesis with a proof of rest >= 0
                 # (e.g. |z-fy| <= |z-fx| + |fx-fy| <= |z-fx| + Delta).
                 trace = self.nonneg(rest, rest_strict, depth + 1)
@@ -142,7 +147,7 @@ class _Prover:
         return None
 
     def _positive_factor(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
-        for form in _forms(g):
+        for form in self._forms(g):
             if not isinstance(form, sp.Mul):
                 continue
             positive = [f for f in form.args if f.is_positive]
@@ -157,8 +162,22 @@ class _Prover:
                 return [f"positive factor {shown}", *trace]
         return None
 
+    def _forms(self, g: sp.Expr) -> list[sp.Expr]:
+        """A few equivalent shapes of ``g`` for rules to match (memoised: costly)."""
+        if g not in self.forms:
+            out = [g]
+            for make in (sp.factor_terms, sp.together):
+                try:
+                    f = make(g)
+                except (sp.PolynomialError, TypeError, ValueError, RecursionError):
+                    continue
+                if f not in out:
+                    out.append(f)
+            self.forms[g] = out
+        return self.forms[g]
+
     def _monotone(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
-        for form in _forms(g):
+        for form in self._forms(g):
             pair = _difference_of_same_function(form)
             if pair is None:
                 continue
@@ -216,19 +235,6 @@ class _Prover:
         if strict and not any_strict:
             return None
         return ["termwise: every term is nonnegative"]
-
-
-def _forms(g: sp.Expr) -> list[sp.Expr]:
-    """A few equivalent shapes of ``g`` for rules to match."""
-    out = [g]
-    for make in (sp.factor_terms, sp.together, sp.factor):
-        try:
-            f = make(g)
-        except (sp.PolynomialError, TypeError, ValueError, RecursionError):
-            continue
-        if f not in out:
-            out.append(f)
-    return out
 
 
 def _difference_of_same_function(g: sp.Expr) -> tuple[str, sp.Expr, sp.Expr, bool] | None:

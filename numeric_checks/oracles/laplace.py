@@ -63,17 +63,24 @@ def hockey_stick(loc_p: Any, loc_q: Any, b: Any, eps: Any) -> Any:
 def worst_privacy_loss(loc_p: Any, loc_q: Any, b: Any) -> Any:
     """``sup_z ln(p/q)``: the log-ratio is piecewise linear with kinks at the locations and
     constant beyond them, so its sup is attained at a kink or in a tail."""
-    far = abs(loc_p) + abs(loc_q) + 10 * b + 1
-    probes = [loc_p, loc_q, -far, far]
+    # Any point beyond both locations is in a tail; a nearby one keeps |z - loc| small, so
+    # no digits are lost to magnitude (a probe at 1e22 loses 38 of them).
+    lo, hi = min(loc_p, loc_q), max(loc_p, loc_q)
+    probes = [loc_p, loc_q, lo - b, hi + b]
     return max(mpmath.log(laplace_density(z, loc_p, b) / laplace_density(z, loc_q, b))
                for z in probes)
 
 
 def check_laplace_dp(values: Mapping[str, Any]) -> OracleOutcome:
     """Pure eps-DP of the Laplace mechanism for the pair at this point (both directions)."""
+    tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
+    with mpmath.extradps(30):
+        return _check(values, tol)
+
+
+def _check(values: Mapping[str, Any], tol: Any) -> OracleOutcome:
     eps, b = values["eps"], values["b"]
     fx, fy = values["fx"], values["fy"]
-    tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
     worst_h = max(hockey_stick(fx, fy, b, eps), hockey_stick(fy, fx, b, eps))
     loss = max(worst_privacy_loss(fx, fy, b), worst_privacy_loss(fy, fx, b))
     intervals_ok = True

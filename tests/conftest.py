@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import mpmath
+import pytest
+from hypothesis import HealthCheck, settings
+
+# SymPy's timings vary a lot on shared machines; no deadlines, few examples by default.
+settings.register_profile(
+    "default", deadline=None, max_examples=40,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("thorough", deadline=None, max_examples=400)
+settings.load_profile("default")
+
+CLAIMS = Path(__file__).parent / "claims"
+BAD_CLAIMS = Path(__file__).parent / "bad_claims"
+
+
+@pytest.fixture(autouse=True)
+def _reset_mpmath_precision() -> Iterator[None]:
+    # mpmath precision is global state; a test that leaks it would skew every later test.
+    mpmath.mp.dps = 15
+    yield
+    mpmath.mp.dps = 15

@@ -1,0 +1,95 @@
+"""The dpderive command line: outputs, JSON fields and exit codes (public interfaces)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from io import StringIO
+
+import pytest
+
+from derivations.cli import main
+
+from .conftest import BAD_CLAIMS, CLAIMS
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+def test_list() -> None:
+    code, text = run("list")
+    assert code == 0 and "laplace-ratio" in text
+    code, text = run("list", "--json")
+    rows = json.loads(text)
+    assert {"id", "title", "source", "erratum"} <= set(rows[0])
+
+
+def test_check_json_fields() -> None:
+    code, text = run("check", "laplace-ratio", "--json", "--points", "60")
+    assert code == 0
+    (r,) = json.loads(text)
+    assert r["id"] == "laplace-ratio" and r["verdict"] == "proved"
+    assert "Theorem 3.6" in r["source"]
+    assert len(r["steps"]) == 6
+    assert all({"verdict", "evidence"} <= set(s) for s in r["steps"])
+    assert r["oracle"]["agrees"] is True
+
+
+def test_check_all_text() -> None:
+    code, text = run("check", "--all", "--points", "40")
+    assert code == 0 and "laplace-ratio: PROVED" in text and "step 4 [<=] proved" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["check"], "give derivation ids"),
+        (["check", "no-such-id"], "unknown derivation id"),
+        (["check", "laplace-ratio", "--all"], "not both"),
+        (["check", "laplace-ratio", "--points", "0"], "must be >= 1"),
+        (["check", "laplace-ratio", "--digits", "5"], "dps must be >= 15"),
+        (["frobnicate"], "invalid choice"),
+        (["latex", "nope"], "unknown derivation id"),
+    ],
+)
+def test_bad_arguments_exit_2(argv: list[str], fragment: str,
+                              capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(*argv)
+    err = capsys.readouterr().err
+    assert code == 2 and fragment in err and "Traceback" not in err
+
+
+def test_claim_exit_codes_and_json() -> None:
+    code, text = run("claim", str(CLAIMS / "integer_false.toml"), "--json")
+    data = json.loads(text)
+    assert code == 1
+    assert {"verdict", "counterexample", "points", "digits"} <= set(data)
+    assert data["counterexample"] == {"n": "3"} or data["counterexample"] == {"n": "2"}
+    code, text = run("claim", str(CLAIMS / "integer_false.toml"))
+    assert code == 1 and "verdict: refuted" in text and "counterexample" in text
+
+
+def test_latex_and_explain() -> None:
+    code, text = run("latex", "laplace-ratio", "--standalone")
+    assert code == 0 and text.startswith("\\documentclass") and "\\begin{align*}" in text
+    assert text.rstrip().endswith("\\end{document}")
+    code, text = run("explain", "laplace-ratio")
+    assert code == 0 and "Step 4." in text and "How it was checked: proved" in text
+
+
+def test_latex_to_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / "laplace.tex"
+    code, text = run("latex", "laplace-ratio", "-o", str(target))
+    assert code == 0 and text == "" and "align*" in target.read_text()
+
+
+def test_console_entry_point_has_no_traceback() -> None:
+    proc = subprocess.run([sys.executable, "-m", "derivations", "claim",
+                           str(BAD_CLAIMS / "malformed.toml")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "malformed TOML" in proc.stderr and "Traceback" not in proc.stderr

@@ -1,0 +1,74 @@
+"""Sampling: points satisfy the hypotheses exactly, equalities are solved, emptiness is an error."""
+
+from __future__ import annotations
+
+import mpmath
+import pytest
+import sympy as sp
+
+from numeric_checks.sampling import Sampler
+from symbolic.domains import POSITIVE, REAL, Variable, parse_domain
+from symbolic.errors import EmptyDomain, InvalidInput
+from symbolic.hypotheses import build_space
+
+EPS, DELTA = Variable("eps", POSITIVE), Variable("Delta", POSITIVE)
+FX, FY = Variable("fx", REAL), Variable("fy", REAL)
+eps, delta, fx, fy = (v.symbol for v in (EPS, DELTA, FX, FY))
+
+
+def test_points_satisfy_hypotheses_exactly() -> None:
+    space = build_space([EPS, DELTA, FX, FY], [sp.Abs(fx - fy) <= delta])
+    sampler = Sampler(space, seed=5)
+    points = sampler.random_points(100) + sampler.edge_points() + sampler.boundary_points()
+    assert len(points) > 150
+    with mpmath.workdps(120):
+        for p in points:
+            e, d, a, b = p.values
+            assert e > 0 and d > 0 and abs(a - b) <= d
+
+
+def test_boundary_points_sit_on_the_boundary() -> None:
+    space = build_space([DELTA, FX, FY], [sp.Abs(fx - fy) <= delta])
+    points = Sampler(space, seed=2).boundary_points()
+    assert points
+    with mpmath.workdps(50):
+        assert any(abs(abs(a - b) - d) <= mpmath.mpf(10) ** -40 * d for d, a, b in
+                   (p.values for p in points))
+
+
+def test_edges_reach_tiny_and_huge_magnitudes() -> None:
+    points = Sampler(build_space([EPS], []), seed=0).edge_points()
+    values = [p.values[0] for p in points]
+    assert min(values) <= mpmath.mpf("1e-29") and max(values) >= mpmath.mpf("1e29")
+
+
+def test_same_seed_same_points() -> None:
+    space = build_space([EPS, FX], [])
+    a = Sampler(space, seed=11).random_points(20)
+    b = Sampler(space, seed=11).random_points(20)
+    assert [p.values for p in a] == [p.values for p in b]
+
+
+def test_integer_domains_give_integers() -> None:
+    k = Variable("k", parse_domain("Z in [1, 1000]"))
+    points = Sampler(build_space([k], []), seed=1).random_points(50)
+    assert all(p.values[0] == int(p.values[0]) and 1 <= p.values[0] <= 1000 for p in points)
+
+
+def test_contradictory_hypotheses_are_an_error() -> None:
+    x = Variable("x", REAL)
+    space = build_space([x], [x.symbol > 2, x.symbol < 1])
+    with pytest.raises(EmptyDomain, match="no point"):
+        Sampler(space, seed=0).random_points(10, max_tries_factor=5)
+
+
+def test_equalities_are_solved_not_rejected() -> None:
+    b = Variable("b", POSITIVE)
+    space = build_space([EPS, DELTA, b], [sp.Eq(b.symbol, delta / eps)])
+    assert [v.name for v, _ in space.solved] == ["b"]
+    assert [v.name for v in space.free] == ["eps", "Delta"]
+
+
+def test_unsolvable_equality_is_a_clear_error() -> None:
+    with pytest.raises(InvalidInput, match="cannot solve"):
+        build_space([EPS], [sp.Eq(sp.exp(eps) + eps**7 * sp.sin(eps), 3)])
