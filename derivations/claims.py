@@ -60,15 +60,14 @@ def parse_claim(text: str, name: str = "<claim>") -> Derivation:
         raise InvalidInput(f"{name}: malformed TOML: {exc}") from None
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise InvalidInput(f"{name}: unknown key(s) {sorted(unknown)}; allowed: "
-                           f"{sorted(TOP_KEYS)}")
+        raise InvalidInput(f"{name}: unknown key(s) {sorted(unknown)}; allowed: {sorted(TOP_KEYS)}")
     claim = _table(data, "claim", name, required=True)
     bad = set(claim) - CLAIM_KEYS
     if bad:
         raise InvalidInput(f"{name}: unknown key(s) in [claim]: {sorted(bad)}")
     for key in ("lhs", "relation", "rhs"):
         if key not in claim:
-            raise InvalidInput(f"{name}: [claim] needs {key} = \"...\"")
+            raise InvalidInput(f'{name}: [claim] needs {key} = "..."')
         if not isinstance(claim[key], str):
             raise InvalidInput(f"{name}: [claim] {key} must be a string, got {claim[key]!r}")
 

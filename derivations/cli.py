@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from derivations.catalog import catalog, get
 from derivations.claims import load_claim
-from numeric_checks.verify import CheckOptions, Checker, check_derivation
+from numeric_checks.verify import Checker, CheckOptions, check_derivation
 from symbolic.errors import DpderiveError
 from symbolic.explain import explain
 from symbolic.latex import derivation_latex
@@ -43,19 +43,32 @@ def _positive_int(text: str) -> int:
 
 
 def _add_check_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--points", type=_positive_int, default=200,
-                   help="random points per derivation (default 200; edge and boundary "
-                        "points are added)")
-    p.add_argument("--digits", type=_positive_int, default=50,
-                   help="working precision in decimal digits (default 50, at least 15)")
+    p.add_argument(
+        "--points",
+        type=_positive_int,
+        default=200,
+        help="random points per derivation (default 200; edge and boundary points are added)",
+    )
+    p.add_argument(
+        "--digits",
+        type=_positive_int,
+        default=50,
+        help="working precision in decimal digits (default 50, at least 15)",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
-    p.add_argument("--search", type=_positive_int, default=300,
-                   help="evaluations of the counterexample search per step (default 300)")
+    p.add_argument(
+        "--search",
+        type=_positive_int,
+        default=300,
+        help="evaluations of the counterexample search per step (default 300)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="dpderive", description=(
-        "Machine-checked derivations of differential privacy theorems."))
+    parser = _Parser(
+        prog="dpderive",
+        description=("Machine-checked derivations of differential privacy theorems."),
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("list", help="list the catalog")
@@ -77,13 +90,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id")
     p.add_argument("-o", "--output", help="write to this file instead of standard output")
     p.add_argument("--standalone", action="store_true", help="a complete document")
-    p.add_argument("--with-verdicts", action="store_true",
-                   help="run the check and print each step's verdict beside it")
+    p.add_argument(
+        "--with-verdicts",
+        action="store_true",
+        help="run the check and print each step's verdict beside it",
+    )
 
     p = sub.add_parser("explain", help="the proof step by step, for a learner")
     p.add_argument("id")
-    p.add_argument("--no-check", action="store_true",
-                   help="do not run the check (omit how each step was checked)")
+    p.add_argument(
+        "--no-check",
+        action="store_true",
+        help="do not run the check (omit how each step was checked)",
+    )
     return parser
 
 
@@ -104,20 +123,35 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         print("dpderive: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # never a raw traceback from the CLI
-        print(f"dpderive: internal error ({type(exc).__name__}: {exc}); please report it "
-              "with the command that caused it", file=sys.stderr)
+        print(
+            f"dpderive: internal error ({type(exc).__name__}: {exc}); please report it "
+            "with the command that caused it",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL
 
 
 def _options(args: argparse.Namespace) -> CheckOptions:
-    return CheckOptions(points=args.points, dps=args.digits, seed=args.seed,
-                        search_budget=args.search,
-                        oracle=not getattr(args, "no_oracle", False))
+    return CheckOptions(
+        points=args.points,
+        dps=args.digits,
+        seed=args.seed,
+        search_budget=args.search,
+        oracle=not getattr(args, "no_oracle", False),
+    )
 
 
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    rows = [{"id": d.id, "title": d.title, "source": str(d.source), "family": d.family,
-             "erratum": d.erratum} for d in catalog().values()]
+    rows = [
+        {
+            "id": d.id,
+            "title": d.title,
+            "source": str(d.source),
+            "family": d.family,
+            "erratum": d.erratum,
+        }
+        for d in catalog().values()
+    ]
     if args.json:
         json.dump(rows, out, indent=2)
         out.write("\n")
@@ -154,8 +188,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     d = load_claim(args.file)
     checker = Checker(d, _options(args))
-    result = checker.check_link(1, d.claim.lhs, d.claim.relation, d.claim.rhs,
-                                "the claim as typed")
+    result = checker.check_link(1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
     if args.json:
         json.dump(claim_json(d.statement, result), out, indent=2)
         out.write("\n")
@@ -206,8 +239,13 @@ def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-_COMMANDS = {"list": _cmd_list, "check": _cmd_check, "claim": _cmd_claim,
-             "latex": _cmd_latex, "explain": _cmd_explain}
+_COMMANDS = {
+    "list": _cmd_list,
+    "check": _cmd_check,
+    "claim": _cmd_claim,
+    "latex": _cmd_latex,
+    "explain": _cmd_explain,
+}
 
 
 def format_report(r: DerivationReport) -> str:
@@ -234,8 +272,11 @@ def _summary(reports: Sequence[DerivationReport]) -> str:
         counts[r.verdict.value] = counts.get(r.verdict.value, 0) + 1
     errata = sum(1 for r in reports if r.erratum)
     text = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
-    return f"{len(reports)} derivation(s): {text}" + (
-        f" ({errata} erratum/errata expected refuted)" if errata else "") + "\n"
+    return (
+        f"{len(reports)} derivation(s): {text}"
+        + (f" ({errata} erratum/errata expected refuted)" if errata else "")
+        + "\n"
+    )
 
 
 if __name__ == "__main__":

@@ -40,29 +40,59 @@ def laplace_ratio() -> Derivation:
     lhs = LaplaceMechanismPDF(z, fx, b) / LaplaceMechanismPDF(z, fy, b)
     density = lambda t: sp.Mul(sp.exp(-sp.Abs(t) / b), sp.Pow(2 * b, -1), evaluate=False)  # noqa: E731
     steps = (
-        Step(Relation.EQ, LaplacePDF(z - fx, b) / LaplacePDF(z - fy, b), Justification(
-            "the mechanism outputs f(x) + Lap(b), so its density at z is the noise density "
-            "at z - f(x)", K.DEFINITION)),
-        Step(Relation.EQ, _unsimplified_ratio(density(z - fx), density(z - fy)), Justification(
-            "density of Lap(b): exp(-|t|/b)/(2b)", K.DEFINITION)),
-        Step(Relation.EQ, sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) / b), Justification(
-            "cancel 1/(2b) and combine the exponentials", K.ALGEBRA)),
-        Step(Relation.LE, sp.exp(sp.Abs(fy - fx) / b), Justification(
-            "triangle inequality |z - f(y)| <= |z - f(x)| + |f(x) - f(y)|, b > 0, "
-            "exp increasing", K.RULE, ("triangle inequality", "monotonicity of exp"))),
-        Step(Relation.LE, sp.exp(delta_f / b), Justification(
-            "sensitivity: |f(x) - f(y)| <= Delta f for neighbours x, y; exp increasing",
-            K.HYPOTHESIS, ("monotonicity of exp",))),
+        Step(
+            Relation.EQ,
+            LaplacePDF(z - fx, b) / LaplacePDF(z - fy, b),
+            Justification(
+                "the mechanism outputs f(x) + Lap(b), so its density at z is the noise density "
+                "at z - f(x)",
+                K.DEFINITION,
+            ),
+        ),
+        Step(
+            Relation.EQ,
+            _unsimplified_ratio(density(z - fx), density(z - fy)),
+            Justification("density of Lap(b): exp(-|t|/b)/(2b)", K.DEFINITION),
+        ),
+        Step(
+            Relation.EQ,
+            sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) / b),
+            Justification("cancel 1/(2b) and combine the exponentials", K.ALGEBRA),
+        ),
+        Step(
+            Relation.LE,
+            sp.exp(sp.Abs(fy - fx) / b),
+            Justification(
+                "triangle inequality |z - f(y)| <= |z - f(x)| + |f(x) - f(y)|, b > 0, "
+                "exp increasing",
+                K.RULE,
+                ("triangle inequality", "monotonicity of exp"),
+            ),
+        ),
+        Step(
+            Relation.LE,
+            sp.exp(delta_f / b),
+            Justification(
+                "sensitivity: |f(x) - f(y)| <= Delta f for neighbours x, y; exp increasing",
+                K.HYPOTHESIS,
+                ("monotonicity of exp",),
+            ),
+        ),
         Step(Relation.EQ, sp.exp(eps), Justification("b = Delta f/eps", K.DEFINITION)),
     )
     return Derivation(
         id="laplace-ratio",
         title="Laplace mechanism: density ratio bound",
-        source=Source("Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy",
-                      "Theorem 3.6", seed="003"),
-        statement=("For neighbouring databases x, y (so |f(x) - f(y)| <= Delta f) and every "
-                   "output z, the Laplace mechanism with scale b = Delta f/eps satisfies "
-                   "Pr[M(x) = z] / Pr[M(y) = z] <= exp(eps)."),
+        source=Source(
+            "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy",
+            "Theorem 3.6",
+            seed="003",
+        ),
+        statement=(
+            "For neighbouring databases x, y (so |f(x) - f(y)| <= Delta f) and every "
+            "output z, the Laplace mechanism with scale b = Delta f/eps satisfies "
+            "Pr[M(x) = z] / Pr[M(y) = z] <= exp(eps)."
+        ),
         variables=(EPS, DELTA_F, Z, FX, FY),
         hypotheses=(sp.LessThan(sp.Abs(fx - fy), delta_f),),
         defs=((b, delta_f / eps),),
@@ -70,9 +100,11 @@ def laplace_ratio() -> Derivation:
         steps=steps,
         oracle=Oracle(
             name="laplace-hockey-stick",
-            description=("hockey-stick divergence of f(x)+Lap(b) and f(y)+Lap(b) at e^eps by "
-                         "quadrature (must be 0), worst privacy loss from the densities, and "
-                         "interval probabilities in closed form"),
+            description=(
+                "hockey-stick divergence of f(x)+Lap(b) and f(y)+Lap(b) at e^eps by "
+                "quadrature (must be 0), worst privacy loss from the densities, and "
+                "interval probabilities in closed form"
+            ),
             check=check_laplace_dp,
             points=12,
         ),

@@ -19,6 +19,4 @@ FY = Variable("fy", REAL, "the query's true answer f(y) on a neighbour y", "f(y)
 b_laplace = sp.Symbol("b", positive=True)
 """Scale of the Laplace noise, defined as Delta f / eps."""
 
-LATEX_NAMES: dict[str, str] = {
-    v.name: v.latex_name for v in (EPS, DELTA_F, Z, FX, FY)
-}
+LATEX_NAMES: dict[str, str] = {v.name: v.latex_name for v in (EPS, DELTA_F, Z, FX, FY)}

@@ -216,13 +216,15 @@ def _edges(d: Domain) -> list[Any]:
     if d.kind == "integer":
         lo = None if not d.lower.is_finite else int(d.lower)
         hi = None if not d.upper.is_finite else int(d.upper)
-        cands = [0, 1, 2, 3, 10, 100, 10**4, 10**6, 10**9, -1, -2, -10, -10**6]
+        cands = [0, 1, 2, 3, 10, 100, 10**4, 10**6, 10**9, -1, -2, -10, -(10**6)]
         if lo is not None:
             cands += [lo, lo + 1, lo + 2]
         if hi is not None:
             cands += [hi, hi - 1]
-        vals = sorted({c for c in cands if (lo is None or c >= lo) and (hi is None or c <= hi)},
-                      key=lambda c: (abs(c), c))
+        vals = sorted(
+            {c for c in cands if (lo is None or c >= lo) and (hi is None or c <= hi)},
+            key=lambda c: (abs(c), c),
+        )
         return [mpmath.mpf(c) for c in vals]
     lo_inf, hi_inf = not d.lower.is_finite, not d.upper.is_finite
     mags = [_pow10(e) for e in TINY_HUGE]
@@ -247,8 +249,9 @@ def _edges(d: Domain) -> list[Any]:
     return out
 
 
-def _boundary_solver(h: sp.Rel, x: sp.Symbol, symbols: Sequence[sp.Symbol]
-                     ) -> Callable[[Sequence[Any], int], list[Any]] | None:
+def _boundary_solver(
+    h: sp.Rel, x: sp.Symbol, symbols: Sequence[sp.Symbol]
+) -> Callable[[Sequence[Any], int], list[Any]] | None:
     """A function giving the real roots in ``x`` of ``h.lhs == h.rhs`` at given values of
     the other variables, or None if SymPy cannot solve for ``x`` in closed form."""
     try:

@@ -22,7 +22,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.bridge import compile_exprs, evaluate, evaluate_many
 from numeric_checks.sampling import Point, Sampler
 from symbolic.errors import EvaluationError
 from symbolic.relations import Relation
@@ -70,10 +70,13 @@ class RelationCheck:
         self.evaluations = 0
 
     # -- one point, one precision ------------------------------------------------------------
-    def _violation(self, values: Sequence[Any], dps: int) -> tuple[Any, Any, Any, Any]:
-        """(d, tol, lhs, rhs) at ``dps`` digits; d > tol means violated."""
+    def _violation(
+        self, values: Sequence[Any], dps: int, sides: Sequence[Any] | None = None
+    ) -> tuple[Any, Any, Any, Any]:
+        """(d, tol, lhs, rhs) at ``dps`` digits; d > tol means violated.  ``sides`` are the
+        two sides already evaluated at ``dps`` (from a batch), if available."""
         self.evaluations += 1
-        lhs, rhs = evaluate(self.fn, values, dps)
+        lhs, rhs = sides if sides is not None else evaluate(self.fn, values, dps)
         with mpmath.workdps(dps):
             if mpmath.isinf(lhs) or mpmath.isinf(rhs):
                 d = _inf_violation(lhs, rhs, self.relation)
@@ -88,7 +91,13 @@ class RelationCheck:
                 d = rhs - lhs
             return d, tol, lhs, rhs
 
-    def decide(self, values: Sequence[Any]) -> PointResult:
+    def first_pass(self, points: Sequence[Point]) -> list[list[Any] | EvaluationError]:
+        """Both sides at every point at the working precision, in one batch."""
+        return evaluate_many(self.fn, [p.values for p in points], self.dps)
+
+    def decide(
+        self, values: Sequence[Any], first: list[Any] | EvaluationError | None = None
+    ) -> PointResult:
         """Decide one point.
 
         A point is accepted at the working precision only when it holds clearly (by more
@@ -97,8 +106,10 @@ class RelationCheck:
         violation as easily as it can fake one: at 50 digits ``(exp(e) - 1)/e`` at
         ``e = 1e-30`` carries noise of 1e-20, far above a real gap of 1e-30.
         """
+        if isinstance(first, EvaluationError):
+            return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(first))
         try:
-            d, tol, lhs, rhs = self._violation(values, self.dps)
+            d, tol, lhs, rhs = self._violation(values, self.dps, first)
         except EvaluationError as exc:
             return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(exc))
         scale = max(abs(lhs), abs(rhs))
@@ -123,10 +134,16 @@ class RelationCheck:
                     return PointResult(Status.VIOLATED, margin, lhs, rhs)
         if strict and abs(d) <= tol:
             if self._exact_tie(values):
-                return PointResult(Status.VIOLATED, mpmath.mpf(0), lhs, rhs,
-                                   "both sides are exactly equal here")
-            return PointResult(Status.TIE, mpmath.mpf(0), lhs, rhs,
-                               "equal to %d digits; exactness not shown" % (4 * self.dps))
+                return PointResult(
+                    Status.VIOLATED, mpmath.mpf(0), lhs, rhs, "both sides are exactly equal here"
+                )
+            return PointResult(
+                Status.TIE,
+                mpmath.mpf(0),
+                lhs,
+                rhs,
+                "equal to %d digits; exactness not shown" % (4 * self.dps),
+            )
         # Still changing at 4x the digits: rounding noise around a tie, not evidence.
         return PointResult(Status.OK, mpmath.mpf(0), lhs, rhs, "tie within rounding")
 
@@ -217,13 +234,19 @@ def complexity(v: Any) -> tuple[int, int]:
     return digits, scale
 
 
-def spot_check(check: RelationCheck, points: Sequence[Point], *, search_budget: int = 300,
-               seed: int = 0, display: Any = None) -> SpotOutcome:
+def spot_check(
+    check: RelationCheck,
+    points: Sequence[Point],
+    *,
+    search_budget: int = 300,
+    seed: int = 0,
+    display: Any = None,
+) -> SpotOutcome:
     """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
     found, shrink it.  ``display(values)`` maps a point to the variables shown to a user."""
     results: list[tuple[Point, PointResult]] = []
-    for p in points:
-        results.append((p, check.decide(p.values)))
+    for p, first in zip(points, check.first_pass(points), strict=True):
+        results.append((p, check.decide(p.values, first)))
     violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
     searched = 0
     if not violated and search_budget > 0:
@@ -246,24 +269,32 @@ def spot_check(check: RelationCheck, points: Sequence[Point], *, search_budget: 
     if violated:
         point, result = min(violated, key=lambda pr: len(str(pr[0].values)))
         values, result = _shrink(check, point.values, result)
-        show = display(values) if display else {
-            s.name: fmt(v) for s, v in zip(check.symbols, values, strict=True)}
+        show = (
+            display(values)
+            if display
+            else {s.name: fmt(v) for s, v in zip(check.symbols, values, strict=True)}
+        )
         lhs_text, rhs_text = fmt_pair(result.lhs, result.rhs, 4 * check.dps)
-        cex = Counterexample(point=show, lhs=lhs_text, rhs=rhs_text, digits=check.dps,
-                             note=result.note)
+        cex = Counterexample(
+            point=show, lhs=lhs_text, rhs=rhs_text, digits=check.dps, note=result.note
+        )
         return SpotOutcome(Verdict.REFUTED, evidence, cex, ties)
     if evaluated == 0 or ties:
         return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties)
     return SpotOutcome(Verdict.CHECKED, evidence, None, ties)
 
 
-def _local_search(check: RelationCheck, results: Sequence[tuple[Point, PointResult]],
-                  budget: int, seed: int) -> tuple[tuple[Point, PointResult] | None, int]:
+def _local_search(
+    check: RelationCheck, results: Sequence[tuple[Point, PointResult]], budget: int, seed: int
+) -> tuple[tuple[Point, PointResult] | None, int]:
     """Hill-climb toward the largest violation from the closest points found so far.
     Returns the violation found (or None) and how many valid points were evaluated."""
     rng = random.Random(seed + 7919)
-    ranked = sorted((pr for pr in results if pr[1].status is Status.OK),
-                    key=lambda pr: _search_margin(pr[1]), reverse=True)
+    ranked = sorted(
+        (pr for pr in results if pr[1].status is Status.OK),
+        key=lambda pr: _search_margin(pr[1]),
+        reverse=True,
+    )
     starts = ranked[: max(1, min(6, len(ranked)))]
     if not starts:
         return None, 0
@@ -337,8 +368,9 @@ def _candidates(v: Any, kind: str) -> list[Any]:
     return cleaned
 
 
-def _shrink(check: RelationCheck, values: Sequence[Any], result: PointResult,
-            passes: int = 3) -> tuple[list[Any], PointResult]:
+def _shrink(
+    check: RelationCheck, values: Sequence[Any], result: PointResult, passes: int = 3
+) -> tuple[list[Any], PointResult]:
     """Replace coordinates by simpler numbers while the violation persists."""
     current = list(values)
     free = check.sampler.space.free

@@ -66,9 +66,11 @@ class Checker:
             for c in v.domain.constraints(v.symbol):
                 facts += fact_from_relation(c, f"domain of {v.name}")
         self.context = Context(facts)
-        self._display_fn = (compile_exprs(self.space.free_symbols,
-                                          [e for _, e in self.space.solved])
-                            if self.space.solved else None)
+        self._display_fn = (
+            compile_exprs(self.space.free_symbols, [e for _, e in self.space.solved])
+            if self.space.solved
+            else None
+        )
 
     def prepare(self, expr: sp.Expr) -> sp.Expr:
         """An expression in the free variables only: defs, definitions, solved equalities."""
@@ -79,14 +81,16 @@ class Checker:
         if self._display_fn is not None:
             try:
                 solved = evaluate(self._display_fn, values, self.options.dps)
-                shown.update({v.name: fmt(x) for (v, _), x in
-                              zip(self.space.solved, solved, strict=True)})
+                shown.update(
+                    {v.name: fmt(x) for (v, _), x in zip(self.space.solved, solved, strict=True)}
+                )
             except EvaluationError:
                 pass
         return shown
 
-    def check_link(self, index: int, left: sp.Expr, rel: Relation, right: sp.Expr,
-                   why: str) -> StepResult:
+    def check_link(
+        self, index: int, left: sp.Expr, rel: Relation, right: sp.Expr, why: str
+    ) -> StepResult:
         lhs, rhs = self.prepare(left), self.prepare(right)
         trace = None
         if self.options.symbolic:
@@ -98,7 +102,8 @@ class Checker:
             trace = "identical once definitions are unfolded and substituted"
         check = RelationCheck(lhs, rel, rhs, self.sampler)
         spot: SpotOutcome = spot_check(
-            check, self.points,
+            check,
+            self.points,
             search_budget=self.options.search_budget,
             seed=self.options.seed + index,
             display=self.display,
@@ -120,15 +125,23 @@ class Checker:
                 if spot.ties:
                     evidence += f"; {spot.ties} point(s) tie and exactness was not shown"
         return StepResult(
-            index=index, lhs=str(left), relation=rel.value, rhs=str(right), justification=why,
-            verdict=verdict, evidence=evidence, symbolic=trace, numeric=spot.evidence,
+            index=index,
+            lhs=str(left),
+            relation=rel.value,
+            rhs=str(right),
+            justification=why,
+            verdict=verdict,
+            evidence=evidence,
+            symbolic=trace,
+            numeric=spot.evidence,
             counterexample=spot.counterexample,
         )
 
     def full_point(self, point: Point) -> dict[str, Any]:
         """All variables and definitions at a point, as mpmath numbers."""
-        out: dict[str, Any] = dict(zip((v.name for v in self.space.free), point.values,
-                                       strict=True))
+        out: dict[str, Any] = dict(
+            zip((v.name for v in self.space.free), point.values, strict=True)
+        )
         if self.space.solved:
             values = evaluate(self._display_fn, point.values, self.options.dps)  # type: ignore[arg-type]
             out.update({v.name: x for (v, _), x in zip(self.space.solved, values, strict=True)})
@@ -157,8 +170,9 @@ class Checker:
                 outcome = oracle.check(values)
             if outcome.ok is False:
                 shown = {k: fmt(v) for k, v in values.items()}
-                return OracleResult(oracle.name, oracle.description, False, agreed + 1,
-                                    outcome.detail, shown)
+                return OracleResult(
+                    oracle.name, oracle.description, False, agreed + 1, outcome.detail, shown
+                )
             if outcome.ok:
                 agreed += 1
             else:
@@ -166,8 +180,9 @@ class Checker:
         detail = f"agrees at {agreed} points"
         if undecided:
             detail += f"; could not decide at {undecided}"
-        return OracleResult(oracle.name, oracle.description, True if agreed else None,
-                            agreed + undecided, detail)
+        return OracleResult(
+            oracle.name, oracle.description, True if agreed else None, agreed + undecided, detail
+        )
 
 
 def check_derivation(d: Derivation, options: CheckOptions | None = None) -> DerivationReport:
@@ -175,30 +190,47 @@ def check_derivation(d: Derivation, options: CheckOptions | None = None) -> Deri
     options = options or CheckOptions()
     started = time.perf_counter()
     checker = Checker(d, options)
-    steps = tuple(checker.check_link(i + 1, left, rel, right, j.text)
-                  for i, (left, rel, right, j) in enumerate(d.links()))
+    steps = tuple(
+        checker.check_link(i + 1, left, rel, right, j.text)
+        for i, (left, rel, right, j) in enumerate(d.links())
+    )
     chain_verdict = weakest(s.verdict for s in steps)
-    conclusion = checker.check_link(0, d.claim.lhs, d.claim.relation, d.claim.rhs,
-                                    "the theorem's conclusion, checked on its own")
+    conclusion = checker.check_link(
+        0,
+        d.claim.lhs,
+        d.claim.relation,
+        d.claim.rhs,
+        "the theorem's conclusion, checked on its own",
+    )
     if conclusion.verdict is not Verdict.REFUTED and chain_verdict.rank > conclusion.verdict.rank:
         # The chain's relations compose to the claim (checked at construction), so the
         # conclusion is as strong as its weakest link.
         conclusion = StepResult(
-            **{**conclusion.__dict__, "verdict": chain_verdict,
-               "evidence": f"follows from the chain ({chain_verdict.value}); "
-                           f"conclusion also {conclusion.evidence}"})
+            **{
+                **conclusion.__dict__,
+                "verdict": chain_verdict,
+                "evidence": f"follows from the chain ({chain_verdict.value}); "
+                f"conclusion also {conclusion.evidence}",
+            }
+        )
     oracle = checker.run_oracle()
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
     if oracle is not None and oracle.agrees is False:
         verdicts.append(Verdict.REFUTED)
     notes = [f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}"]
     if checker.space.solved:
-        notes.append("equality hypotheses solved for: " + ", ".join(
-            f"{v.name} = {e}" for v, e in checker.space.solved))
+        notes.append(
+            "equality hypotheses solved for: "
+            + ", ".join(f"{v.name} = {e}" for v, e in checker.space.solved)
+        )
     return DerivationReport(
-        id=d.id, title=d.title, source=str(d.source), verdict=weakest(verdicts),
-        steps=steps, conclusion=conclusion, oracle=oracle, erratum=d.erratum,
+        id=d.id,
+        title=d.title,
+        source=str(d.source),
+        verdict=weakest(verdicts),
+        steps=steps,
+        conclusion=conclusion,
+        oracle=oracle,
+        erratum=d.erratum,
         notes=tuple(notes),
     )
-
-

@@ -7,7 +7,7 @@ A derivation proves ``lhs REL rhs`` by a chain ``e0 R1 e1 ... Rn en`` with ``e0 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -168,9 +168,7 @@ class Derivation:
         everything: list[sp.Basic] = [self.claim.lhs, self.claim.rhs, *self.hypotheses]
         everything += [s.expr for s in self.steps] + [v for _, v in self.defs]
         for expr in everything:
-            unknown = {
-                s for s in sp.sympify(expr).free_symbols if s not in known
-            }
+            unknown = {s for s in sp.sympify(expr).free_symbols if s not in known}
             if unknown:
                 raise IllFormedDerivation(
                     f"{self.id}: undeclared symbol(s) {sorted(map(str, unknown))} in {expr} "
@@ -183,22 +181,17 @@ class Derivation:
         """A copy with fields changed (validated again)."""
         return dataclasses.replace(self, **changes)
 
-    def with_step(self, index: int, *, expr: sp.Expr | None = None,
-                  relation: Relation | None = None) -> Derivation:
+    def with_step(
+        self, index: int, *, expr: sp.Expr | None = None, relation: Relation | None = None
+    ) -> Derivation:
         """A copy with one step's expression or relation changed; a changed last expression
         moves the claim's rhs with it, so mutants of the conclusion stay well-formed."""
         steps = list(self.steps)
         old = steps[index]
-        steps[index] = Step(relation or old.relation, old.expr if expr is None else expr,
-                            old.justification)
+        steps[index] = Step(
+            relation or old.relation, old.expr if expr is None else expr, old.justification
+        )
         claim = self.claim
         if index in (-1, len(steps) - 1) and expr is not None:
             claim = Claim(claim.lhs, claim.relation, expr)
         return self.replace(steps=tuple(steps), claim=claim)
-
-
-def chain_from(lhs: sp.Expr, relation: Relation, rhs: sp.Expr,
-               steps: Sequence[tuple[str, sp.Expr, Justification]]) -> tuple[Claim, tuple[Step, ...]]:
-    """Build a claim and its steps from ``(relation text, expr, justification)`` triples."""
-    built = tuple(Step(Relation.parse(r), e, j) for r, e, j in steps)
-    return Claim(lhs, relation, rhs), built

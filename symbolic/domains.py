@@ -80,11 +80,15 @@ class Domain:
         """Bounds of the domain as relations on ``x`` (only the finite ends)."""
         out: list[sp.Rel] = []
         if self.lower.is_finite:
-            out.append(sp.StrictGreaterThan(x, self.lower) if self.lower_open
-                       else sp.GreaterThan(x, self.lower))
+            out.append(
+                sp.StrictGreaterThan(x, self.lower)
+                if self.lower_open
+                else sp.GreaterThan(x, self.lower)
+            )
         if self.upper.is_finite:
-            out.append(sp.StrictLessThan(x, self.upper) if self.upper_open
-                       else sp.LessThan(x, self.upper))
+            out.append(
+                sp.StrictLessThan(x, self.upper) if self.upper_open else sp.LessThan(x, self.upper)
+            )
         return out
 
     def contains(self, value: object) -> bool:
@@ -160,7 +164,7 @@ def parse_domain(text: str, scale: Scale = "auto") -> Domain:
     from symbolic.parsing import parse_number  # local: parsing imports this module's users
 
     if not isinstance(text, str):
-        raise InvalidInput(f"a domain must be a string like \"(0, oo)\", got {text!r}")
+        raise InvalidInput(f'a domain must be a string like "(0, oo)", got {text!r}')
     s = text.strip()
     if s in ("R", "Reals"):
         return Domain(scale=scale)

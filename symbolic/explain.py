@@ -59,8 +59,10 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         out.append("")
     composed = compose(s.relation for s in d.steps)
     rels = " ".join(s.relation.value for s in d.steps)
-    out.append(f"Putting it together: the relations {rels} compose to {composed.value}, "
-               f"which gives the claim's {d.claim.relation.value}.")
+    out.append(
+        f"Putting it together: the relations {rels} compose to {composed.value}, "
+        f"which gives the claim's {d.claim.relation.value}."
+    )
     if report:
         out.append(f"Verdict: {report.verdict.value} (the weakest step decides).")
         if report.oracle:

@@ -65,7 +65,9 @@ class Phi(sp.Function):
 
 
 class PhiInv(sp.Function):
-    r"""Inverse of the standard normal CDF on (0, 1): :math:`\Phi^{-1}(p) = \sqrt{2}\,\operatorname{erf}^{-1}(2p-1)`.
+    r"""Inverse of the standard normal CDF on (0, 1).
+
+    :math:`\Phi^{-1}(p) = \sqrt{2}\,\operatorname{erf}^{-1}(2p-1)`.
 
     >>> PhiInv(sp.S.Half)
     0

@@ -19,8 +19,16 @@ from symbolic.derivation import Derivation
 from symbolic.report import DerivationReport, StepResult
 
 _TEXT_ESCAPES = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-    "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
 }
 
 
@@ -56,16 +64,19 @@ class DerivationPrinter(LatexPrinter):
 
     def _print_Derivation(self, d: Derivation, report: DerivationReport | None = None) -> str:
         p = self.for_derivation(d)
-        lines = [rf"\paragraph{{{latex_text(d.title)}}} ({latex_text(str(d.source))}; "
-                 rf"\texttt{{{latex_text(d.id)}}})"]
+        lines = [
+            rf"\paragraph{{{latex_text(d.title)}}} ({latex_text(str(d.source))}; "
+            rf"\texttt{{{latex_text(d.id)}}})"
+        ]
         if d.erratum:
-            lines.append(rf"\emph{{Erratum (kept as written, expected to be refuted):}} "
-                         rf"{latex_text(d.erratum)}")
+            lines.append(
+                rf"\emph{{Erratum (kept as written, expected to be refuted):}} "
+                rf"{latex_text(d.erratum)}"
+            )
         if d.statement:
             lines.append(latex_text(d.statement))
         lines.append(r"\begin{itemize}")
-        domains = ", ".join(
-            rf"${p._print(v.symbol)} \in {v.domain.latex()}$" for v in d.variables)
+        domains = ", ".join(rf"${p._print(v.symbol)} \in {v.domain.latex()}$" for v in d.variables)
         lines.append(rf"\item Variables: {domains}.")
         if d.hypotheses:
             hyps = ", ".join(f"${p._print(h)}$" for h in d.hypotheses)
@@ -73,8 +84,10 @@ class DerivationPrinter(LatexPrinter):
         if d.defs:
             defs = ", ".join(f"${p._print(s)} = {p._print(v)}$" for s, v in d.defs)
             lines.append(rf"\item Definitions: {defs}.")
-        claim = (rf"{p._print(d.claim.lhs)} {d.claim.relation.latex} "
-                 rf"{p._print(d.claim.rhs)}")
+        claim = (
+            rf"{p._print(d.claim.lhs)} {d.claim.relation.latex} "
+            rf"{p._print(d.claim.rhs)}"
+        )
         lines.append(rf"\item Claim: ${claim}$.")
         lines.append(r"\end{itemize}")
         lines.append(p.chain(d, report))
@@ -90,8 +103,10 @@ class DerivationPrinter(LatexPrinter):
             if i in results:
                 note += rf" \textbf{{[{results[i].verdict.value}]}}"
             # A parbox keeps long justifications from running off the page.
-            rows.append(rf"{head} &{rel.latex} {self._print(right)} && "
-                        rf"\parbox[t]{{5.5cm}}{{\raggedright\small {note}}}")
+            rows.append(
+                rf"{head} &{rel.latex} {self._print(right)} && "
+                rf"\parbox[t]{{5.5cm}}{{\raggedright\small {note}}}"
+            )
         body = " \\\\\n".join(rows)
         return "\\begin{align*}\n" + body + "\n\\end{align*}"
 
@@ -106,8 +121,9 @@ PREAMBLE = r"""\documentclass[11pt]{article}
 """
 
 
-def derivation_latex(d: Derivation, report: DerivationReport | None = None, *,
-                     standalone: bool = False) -> str:
+def derivation_latex(
+    d: Derivation, report: DerivationReport | None = None, *, standalone: bool = False
+) -> str:
     """LaTeX of one derivation; ``standalone`` wraps it in a complete document."""
     body = DerivationPrinter()._print_Derivation(d, report)
     if standalone:

@@ -88,12 +88,16 @@ def _short(text: str, limit: int = 80) -> str:
 
 def _checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
     # Literal powers are evaluated eagerly by SymPy; 10**10**10 would hang the process.
-    if exponent.is_Integer and base.is_number and abs(int(exponent)) > MAX_LITERAL_EXPONENT:
-        if base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne):
-            raise ExpressionError(
-                f"literal power too large: exponent {exponent} exceeds {MAX_LITERAL_EXPONENT}; "
-                "write such numbers with a variable or with exp/log"
-            )
+    if (
+        exponent.is_Integer
+        and base.is_number
+        and abs(int(exponent)) > MAX_LITERAL_EXPONENT
+        and base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne)
+    ):
+        raise ExpressionError(
+            f"literal power too large: exponent {exponent} exceeds {MAX_LITERAL_EXPONENT}; "
+            "write such numbers with a variable or with exp/log"
+        )
     return sp.Pow(base, exponent)
 
 
@@ -150,7 +154,8 @@ class _Builder:
             return -operand
         if isinstance(node.op, ast.UAdd):
             return operand
-        raise ExpressionError(f"operator {type(node.op).__name__} not allowed in {_short(self.text)}")
+        op = type(node.op).__name__
+        raise ExpressionError(f"operator {op} not allowed in {_short(self.text)}")
 
     def _Compare(self, node: ast.Compare) -> sp.Basic:
         if not self.allow_relations:
@@ -178,7 +183,9 @@ class _Builder:
             return self._bound_operator(name, node)
         if name == "Eq":
             if not self.allow_relations or len(node.args) != 2:
-                raise ExpressionError(f"Eq(a, b) is allowed only as a hypothesis: {_short(self.text)}")
+                raise ExpressionError(
+                    f"Eq(a, b) is allowed only as a hypothesis: {_short(self.text)}"
+                )
             a, b = (self._expr(a) for a in node.args)
             return sp.Eq(a, b, evaluate=False)
         if name not in FUNCTIONS:
@@ -202,12 +209,18 @@ class _Builder:
         limits = []
         inner = dict(self.symbols)
         for lim in node.args[1:]:
-            if not (isinstance(lim, ast.Tuple) and len(lim.elts) == 3
-                    and isinstance(lim.elts[0], ast.Name)):
+            if not (
+                isinstance(lim, ast.Tuple)
+                and len(lim.elts) == 3
+                and isinstance(lim.elts[0], ast.Name)
+            ):
                 raise ExpressionError(f"{name} limits must be (x, a, b) in {_short(self.text)}")
             var_name = lim.elts[0].id
-            var = sp.Symbol(var_name, integer=True) if name == "Sum" else sp.Symbol(
-                var_name, real=True)
+            var = (
+                sp.Symbol(var_name, integer=True)
+                if name == "Sum"
+                else sp.Symbol(var_name, real=True)
+            )
             lo, hi = (self._expr(e) for e in lim.elts[1:])
             limits.append((var, lo, hi))
             inner[var_name] = var
@@ -268,10 +281,7 @@ def parse_relations(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> 
     [0 < d, d < 1]
     """
     result = _parse(text, symbols or {}, allow_relations=True)
-    if isinstance(result, sp.And):
-        rels = list(result.args)
-    else:
-        rels = [result]
+    rels = list(result.args) if isinstance(result, sp.And) else [result]
     for r in rels:
         if not isinstance(r, sp.Rel):
             raise ExpressionError(f"a hypothesis must be a comparison, got {_short(text)}")

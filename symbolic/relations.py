@@ -46,8 +46,11 @@ class Relation(Enum):
     def make(self, lhs: sp.Expr, rhs: sp.Expr) -> sp.Basic:
         """The SymPy relational ``lhs REL rhs`` (unevaluated)."""
         cls = {
-            "=": sp.Eq, "<=": sp.LessThan, "<": sp.StrictLessThan,
-            ">=": sp.GreaterThan, ">": sp.StrictGreaterThan,
+            "=": sp.Eq,
+            "<=": sp.LessThan,
+            "<": sp.StrictLessThan,
+            ">=": sp.GreaterThan,
+            ">": sp.StrictGreaterThan,
         }[self.value]
         return cls(lhs, rhs, evaluate=False)
 
@@ -71,9 +74,7 @@ def compose(relations: Iterable[Relation]) -> Relation:
         raise IllFormedDerivation("a chain needs at least one step")
     directions = {r.direction for r in rels} - {0}
     if len(directions) > 1:
-        raise IllFormedDerivation(
-            "chain mixes <= and >= steps: " + " ".join(r.value for r in rels)
-        )
+        raise IllFormedDerivation("chain mixes <= and >= steps: " + " ".join(r.value for r in rels))
     if not directions:
         return Relation.EQ
     up = directions.pop() == 1

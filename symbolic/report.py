@@ -27,9 +27,7 @@ class Verdict(Enum):
     @property
     def rank(self) -> int:
         """Strength: higher is stronger; ``refuted`` is the weakest of all."""
-        return {"proved": 4, "certified": 3, "checked": 2, "undecided": 1, "refuted": 0}[
-            self.value
-        ]
+        return {"proved": 4, "certified": 3, "checked": 2, "undecided": 1, "refuted": 0}[self.value]
 
     @property
     def exit_code(self) -> int:

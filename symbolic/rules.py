@@ -112,7 +112,7 @@ class _Prover:
     @staticmethod
     def _sign(g: sp.Expr, strict: bool) -> str | None:
         for form in (g, sp.factor_terms(g)):
-            if (form.is_positive if strict else form.is_nonnegative):
+            if form.is_positive if strict else form.is_nonnegative:
                 return "sign from the variables' assumptions"
         return None
 
@@ -124,11 +124,8 @@ class _Prover:
 
     def _hypothesis(self, g: sp.Expr, strict: bool, depth: int = MAX_DEPTH) -> list[str] | None:
         for fact in self.ctx.facts:
-            if strict and not fact.strict:
-                # g >= h with h >= 0 gives only g >= 0; need g - h > 0 instead.
-                rest_strict = True
-            else:
-                rest_strict = False
+            # g >= h with h >= 0 gives only g >= 0; a strict goal then needs g - h > 0.
+            rest_strict = strict and not fact.strict
             rest = sp.expand(g - fact.expr)
             if rest == 0 and not rest_strict:
                 return [f"hypothesis {fact.origin}"]
@@ -256,12 +253,22 @@ def _difference_of_same_function(g: sp.Expr) -> tuple[str, sp.Expr, sp.Expr, boo
                 inverse = _inverse_at(fn, plus)
                 if inverse is not None:
                     return fn.__name__, inverse, neg.args[0], fn is sp.log
-        if (isinstance(plus, sp.Pow) and isinstance(neg, sp.Pow) and plus.exp == neg.exp
-                and plus.exp.is_positive and plus.base.is_nonnegative
-                and neg.base.is_nonnegative):
+        if (
+            isinstance(plus, sp.Pow)
+            and isinstance(neg, sp.Pow)
+            and plus.exp == neg.exp
+            and plus.exp.is_positive
+            and plus.base.is_nonnegative
+            and neg.base.is_nonnegative
+        ):
             return f"x**{plus.exp} on x >= 0", plus.base, neg.base, False
-        if (isinstance(plus, sp.Pow) and plus.exp.is_positive and plus.base.is_nonnegative
-                and neg.is_number and neg.is_nonnegative):
+        if (
+            isinstance(plus, sp.Pow)
+            and plus.exp.is_positive
+            and plus.base.is_nonnegative
+            and neg.is_number
+            and neg.is_nonnegative
+        ):
             return f"x**{plus.exp} on x >= 0", plus.base, neg ** (1 / plus.exp), False
     return None
 

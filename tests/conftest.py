@@ -9,7 +9,9 @@ from hypothesis import HealthCheck, settings
 
 # SymPy's timings vary a lot on shared machines; no deadlines, few examples by default.
 settings.register_profile(
-    "default", deadline=None, max_examples=40,
+    "default",
+    deadline=None,
+    max_examples=40,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("thorough", deadline=None, max_examples=400)

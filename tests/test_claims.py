@@ -53,8 +53,10 @@ def test_true_claims_are_not_refuted(name: str, verdict: str) -> None:
 @pytest.mark.parametrize(
     ("name", "check"),
     [
-        ("laplace_wrong_scale", lambda p: abs(float(p["fx"]) - float(p["fy"]))
-         > float(p["Delta"]) / 2),
+        (
+            "laplace_wrong_scale",
+            lambda p: abs(float(p["fx"]) - float(p["fy"])) > float(p["Delta"]) / 2,
+        ),
         ("tiny_eps", lambda p: float(p["eps"]) < 2.5e-15),
         ("huge_k", lambda p: int(p["k"]) > 1.3e8),
         ("integral_false", lambda p: float(p["x"]) > 0),
@@ -90,7 +92,8 @@ def test_false_claims_are_refuted_with_a_real_counterexample(name: str, check) -
     ],
 )
 def test_bad_claim_files_exit_2_naming_the_problem(
-        name: str, fragment: str, capsys: pytest.CaptureFixture[str]) -> None:
+    name: str, fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out = run("claim", str(BAD_CLAIMS / f"{name}.toml"))
     err = capsys.readouterr().err
     assert code == 2 and out == ""
@@ -113,16 +116,28 @@ def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     ("text", "fragment"),
     [
         ('[claim]\nlhs = 1\nrelation = "<="\nrhs = "1"\n', "must be a string"),
-        ('[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n[variables]\n"x y" = "R"\n',
-         "not a plain identifier"),
-        ('[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\nextra = 1\n[variables]\nx = "R"\n',
-         "unknown key"),
-        ('hypotheses = "x > 0"\n[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n'
-         '[variables]\nx = "R"\n', "list of strings"),
-        ('[claim]\nlhs = "x"\nrelation = "<="\nrhs = "b"\n[variables]\nx = "R"\n'
-         '[defs]\nx = "1"\n', "defined twice"),
-        ('[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n[variables]\nx = 5\n',
-         "must be a string"),
+        (
+            '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n[variables]\n"x y" = "R"\n',
+            "not a plain identifier",
+        ),
+        (
+            '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\nextra = 1\n[variables]\nx = "R"\n',
+            "unknown key",
+        ),
+        (
+            'hypotheses = "x > 0"\n[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n'
+            '[variables]\nx = "R"\n',
+            "list of strings",
+        ),
+        (
+            '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "b"\n[variables]\nx = "R"\n'
+            '[defs]\nx = "1"\n',
+            "defined twice",
+        ),
+        (
+            '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n[variables]\nx = 5\n',
+            "must be a string",
+        ),
     ],
 )
 def test_parse_claim_errors(text: str, fragment: str) -> None:
@@ -132,8 +147,10 @@ def test_parse_claim_errors(text: str, fragment: str) -> None:
 
 
 def test_defs_are_substituted_in_file_order() -> None:
-    d = parse_claim('[claim]\nlhs = "c"\nrelation = "="\nrhs = "4*x"\n[variables]\nx = "R"\n'
-                    '[defs]\nb = "2*x"\nc = "2*b"\n')
+    d = parse_claim(
+        '[claim]\nlhs = "c"\nrelation = "="\nrhs = "4*x"\n[variables]\nx = "R"\n'
+        '[defs]\nb = "2*x"\nc = "2*b"\n'
+    )
     assert d.expand_defs(d.claim.lhs) == 4 * d.symbols["x"]
 
 

@@ -56,8 +56,9 @@ def test_check_all_text() -> None:
         (["latex", "nope"], "unknown derivation id"),
     ],
 )
-def test_bad_arguments_exit_2(argv: list[str], fragment: str,
-                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_arguments_exit_2(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _ = run(*argv)
     err = capsys.readouterr().err
     assert code == 2 and fragment in err and "Traceback" not in err
@@ -88,8 +89,11 @@ def test_latex_to_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_console_entry_point_has_no_traceback() -> None:
-    proc = subprocess.run([sys.executable, "-m", "derivations", "claim",
-                           str(BAD_CLAIMS / "malformed.toml")],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "derivations", "claim", str(BAD_CLAIMS / "malformed.toml")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2
     assert "malformed TOML" in proc.stderr and "Traceback" not in proc.stderr

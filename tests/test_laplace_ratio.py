@@ -46,22 +46,25 @@ def test_source_and_structure() -> None:
 
 MUTANTS: dict[str, Callable[[], Derivation]] = {
     "step 3: 2b in the exponent": lambda: D.with_step(
-        2, expr=sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) / (2 * b))),
+        2, expr=sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) / (2 * b))
+    ),
     "step 3: sign flipped": lambda: D.with_step(
-        2, expr=sp.exp((sp.Abs(z - fx) - sp.Abs(z - fy)) / b)),
+        2, expr=sp.exp((sp.Abs(z - fx) - sp.Abs(z - fy)) / b)
+    ),
     "step 4: absolute value dropped": lambda: D.with_step(3, expr=sp.exp((fy - fx) / b)),
     "step 4: strict inequality": lambda: D.with_step(3, relation=Relation.LT),
     "step 4: bound halved": lambda: D.with_step(3, expr=sp.exp(sp.Abs(fx - fy) / (2 * b))),
-    "hypothesis weakened to 2 Delta": lambda: D.replace(
-        hypotheses=(sp.Abs(fx - fy) <= 2 * delta,)),
+    "hypothesis weakened to 2 Delta": lambda: D.replace(hypotheses=(sp.Abs(fx - fy) <= 2 * delta,)),
     "hypothesis dropped": lambda: D.replace(hypotheses=()),
     "scale b = Delta/(2 eps)": lambda: D.replace(defs=((b, delta / (2 * eps)),)),
     "scale b = eps/Delta": lambda: D.replace(defs=((b, eps / delta),)),
     "conclusion exp(eps/2)": lambda: D.with_step(5, expr=sp.exp(eps / 2)),
     "step 2: constant 1/b for 1/(2b)": lambda: D.with_step(
-        1, expr=(sp.exp(-sp.Abs(z - fx) / b) / b) / (sp.exp(-sp.Abs(z - fy) / b) / (2 * b))),
+        1, expr=(sp.exp(-sp.Abs(z - fx) / b) / b) / (sp.exp(-sp.Abs(z - fy) / b) / (2 * b))
+    ),
     "step 1: x and y swapped": lambda: D.with_step(
-        0, expr=LaplacePDF(z - fy, b) / LaplacePDF(z - fx, b)),
+        0, expr=LaplacePDF(z - fy, b) / LaplacePDF(z - fx, b)
+    ),
 }
 
 
@@ -76,8 +79,15 @@ def test_mutant_is_refuted_with_a_counterexample(name: str) -> None:
     assert cex.lhs != cex.rhs or "exactly equal" in cex.note
 
 
-@pytest.mark.parametrize("name", ["scale b = Delta/(2 eps)", "hypothesis dropped",
-                                  "hypothesis weakened to 2 Delta", "scale b = eps/Delta"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "scale b = Delta/(2 eps)",
+        "hypothesis dropped",
+        "hypothesis weakened to 2 Delta",
+        "scale b = eps/Delta",
+    ],
+)
 def test_oracle_alone_catches_a_wrong_mechanism(name: str) -> None:
     r = check_derivation(MUTANTS[name](), FAST)
     assert r.oracle is not None and r.oracle.agrees is False and r.oracle.counterexample

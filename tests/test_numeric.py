@@ -35,8 +35,9 @@ def test_sum_is_summed_in_mpmath_not_floats() -> None:
 def test_infinite_sum_and_integral() -> None:
     k = sp.Symbol("k", integer=True)
     t = sp.Symbol("t", real=True)
-    fn = compile_exprs([x], [sp.Sum(x / k**2, (k, 1, sp.oo)),
-                             sp.Integral(sp.exp(-t**2), (t, -sp.oo, sp.oo))])
+    fn = compile_exprs(
+        [x], [sp.Sum(x / k**2, (k, 1, sp.oo)), sp.Integral(sp.exp(-(t**2)), (t, -sp.oo, sp.oo))]
+    )
     s, i = evaluate(fn, [mpmath.mpf(1)], 40)
     with mpmath.workdps(40):
         assert abs(s - mpmath.pi**2 / 6) < mpmath.mpf(10) ** -35

@@ -47,28 +47,38 @@ def test_nonzero_residual_is_not_proved(residual: sp.Expr) -> None:
 
 def test_laplace_rules() -> None:
     b = delta / eps
-    step4 = prove_relation(sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) / b), Relation.LE,
-                           sp.exp(sp.Abs(fx - fy) / b), LAPLACE)
+    step4 = prove_relation(
+        sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) / b),
+        Relation.LE,
+        sp.exp(sp.Abs(fx - fy) / b),
+        LAPLACE,
+    )
     assert step4 is not None and "triangle inequality" in step4 and "exp" in step4
-    step5 = prove_relation(sp.exp(sp.Abs(fx - fy) / b), Relation.LE, sp.exp(delta / b),
-                           LAPLACE)
+    step5 = prove_relation(sp.exp(sp.Abs(fx - fy) / b), Relation.LE, sp.exp(delta / b), LAPLACE)
     assert step5 is not None and "sensitivity" in step5
 
 
 @pytest.mark.parametrize(
     ("lhs", "rel", "rhs"),
     [
-        (sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) * eps / delta), Relation.LT,
-         sp.exp(sp.Abs(fx - fy) * eps / delta)),  # ties when z is beyond both
+        (
+            sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) * eps / delta),
+            Relation.LT,
+            sp.exp(sp.Abs(fx - fy) * eps / delta),
+        ),  # ties when z is beyond both
         (sp.exp(sp.Abs(fx - fy) * eps / delta), Relation.LE, sp.exp(eps / 2)),
-        (sp.exp((fy - fx) * eps / delta), Relation.LE, sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx))
-                                                              * eps / delta)),
+        (
+            sp.exp((fy - fx) * eps / delta),
+            Relation.LE,
+            sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) * eps / delta),
+        ),
         (sp.S(1), Relation.LE, sp.exp(-eps)),
         (eps, Relation.LE, sp.log(1 + eps)),
     ],
 )
-def test_false_or_unprovable_steps_are_not_proved(lhs: sp.Expr, rel: Relation,
-                                                   rhs: sp.Expr) -> None:
+def test_false_or_unprovable_steps_are_not_proved(
+    lhs: sp.Expr, rel: Relation, rhs: sp.Expr
+) -> None:
     assert prove_relation(lhs, rel, rhs, LAPLACE) is None
 
 
@@ -80,8 +90,20 @@ def test_monotone_rules_with_constants() -> None:
 
 # Soundness, as a property: whenever the rules claim a proof of lhs <= rhs for random
 # expressions, no random point may violate it.
-_atoms = st.sampled_from([eps, mu, eps + mu, 2 * eps, eps / mu, sp.Abs(z - fx), sp.Abs(fx - fy),
-                          sp.S(1), sp.Rational(1, 2), delta])
+_atoms = st.sampled_from(
+    [
+        eps,
+        mu,
+        eps + mu,
+        2 * eps,
+        eps / mu,
+        sp.Abs(z - fx),
+        sp.Abs(fx - fy),
+        sp.S(1),
+        sp.Rational(1, 2),
+        delta,
+    ]
+)
 _fns = st.sampled_from([sp.exp, sp.log, Phi, sp.tanh, sp.sqrt, lambda e: e, lambda e: -e])
 
 
@@ -102,8 +124,10 @@ def test_rules_are_sound(lhs: sp.Expr, rhs: sp.Expr, rel: Relation) -> None:
     fn = compile_exprs(syms, [lhs, rhs])
     rng = __import__("random").Random(1)
     for _ in range(60):
-        vals = {s: mpmath.mpf(rng.uniform(0.01, 5) if s.is_positive else rng.uniform(-5, 5))
-                for s in syms}
+        vals = {
+            s: mpmath.mpf(rng.uniform(0.01, 5) if s.is_positive else rng.uniform(-5, 5))
+            for s in syms
+        }
         with mpmath.workdps(50):
             if abs(vals[fx] - vals[fy]) > vals[delta]:
                 continue
@@ -113,5 +137,6 @@ def test_rules_are_sound(lhs: sp.Expr, rhs: sp.Expr, rel: Relation) -> None:
             continue
         gap = right - left if rel.direction == 1 else left - right
         with mpmath.workdps(50):
-            assert gap >= -mpmath.mpf(10) ** -40 * max(abs(left), abs(right), 1), (
-                f"rules proved {lhs} {rel.value} {rhs} ({proof}) but it fails at {vals}")
+            assert gap >= -(mpmath.mpf(10) ** -40) * max(abs(left), abs(right), 1), (
+                f"rules proved {lhs} {rel.value} {rhs} ({proof}) but it fails at {vals}"
+            )

@@ -32,8 +32,10 @@ def test_boundary_points_sit_on_the_boundary() -> None:
     points = Sampler(space, seed=2).boundary_points()
     assert points
     with mpmath.workdps(50):
-        assert any(abs(abs(a - b) - d) <= mpmath.mpf(10) ** -40 * d for d, a, b in
-                   (p.values for p in points))
+        assert any(
+            abs(abs(a - b) - d) <= mpmath.mpf(10) ** -40 * d
+            for d, a, b in (p.values for p in points)
+        )
 
 
 def test_edges_reach_tiny_and_huge_magnitudes() -> None:

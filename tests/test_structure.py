@@ -73,15 +73,24 @@ x, y = X.symbol, Y.symbol
 J = Justification("algebra")
 
 
-def _make(steps: tuple[Step, ...], claim: Claim, variables: tuple[Variable, ...] = (X,),
-          **kw: object) -> Derivation:
-    return Derivation(id="t", title="t", source=Source("test", "0"), variables=variables,
-                      claim=claim, steps=steps, **kw)  # type: ignore[arg-type]
+def _make(
+    steps: tuple[Step, ...], claim: Claim, variables: tuple[Variable, ...] = (X,), **kw: object
+) -> Derivation:
+    return Derivation(
+        id="t",
+        title="t",
+        source=Source("test", "0"),
+        variables=variables,
+        claim=claim,
+        steps=steps,
+        **kw,
+    )  # type: ignore[arg-type]
 
 
 def test_well_formed_derivation() -> None:
-    d = _make((Step(Relation.EQ, 2 * x, J), Step(Relation.LE, 3 * x, J)),
-              Claim(x + x, Relation.LE, 3 * x))
+    d = _make(
+        (Step(Relation.EQ, 2 * x, J), Step(Relation.LE, 3 * x, J)), Claim(x + x, Relation.LE, 3 * x)
+    )
     assert [link[1] for link in d.links()] == [Relation.EQ, Relation.LE]
 
 
@@ -92,13 +101,13 @@ def test_well_formed_derivation() -> None:
         ((Step(Relation.LE, 2 * x, J),), Claim(x, Relation.LE, 3 * x), "ends at"),
         ((Step(Relation.LE, 2 * x, J),), Claim(x, Relation.EQ, 2 * x), "does not give"),
         ((Step(Relation.LE, 2 * x, J),), Claim(x, Relation.LT, 2 * x), "does not give"),
-        ((Step(Relation.LE, 2 * x, J), Step(Relation.GE, x, J)), Claim(x, Relation.LE, x),
-         "mixes"),
+        ((Step(Relation.LE, 2 * x, J), Step(Relation.GE, x, J)), Claim(x, Relation.LE, x), "mixes"),
         ((Step(Relation.LE, x + y, J),), Claim(x, Relation.LE, x + y), "undeclared"),
     ],
 )
-def test_ill_formed_derivations_are_errors(steps: tuple[Step, ...], claim: Claim,
-                                           fragment: str) -> None:
+def test_ill_formed_derivations_are_errors(
+    steps: tuple[Step, ...], claim: Claim, fragment: str
+) -> None:
     with pytest.raises(IllFormedDerivation, match=fragment):
         _make(steps, claim)
 
@@ -111,7 +120,13 @@ def test_symbol_with_other_assumptions_is_another_symbol() -> None:
 
 def test_bad_id_and_duplicates() -> None:
     with pytest.raises(IllFormedDerivation, match="kebab-case"):
-        Derivation(id="Bad Id", title="t", source=Source("t", "0"), variables=(X,),
-                   claim=Claim(x, Relation.EQ, x), steps=(Step(Relation.EQ, x, J),))
+        Derivation(
+            id="Bad Id",
+            title="t",
+            source=Source("t", "0"),
+            variables=(X,),
+            claim=Claim(x, Relation.EQ, x),
+            steps=(Step(Relation.EQ, x, J),),
+        )
     with pytest.raises(IllFormedDerivation, match="twice"):
         _make((Step(Relation.EQ, x, J),), Claim(x, Relation.EQ, x), variables=(X, X))

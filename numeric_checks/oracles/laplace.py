@@ -42,8 +42,9 @@ def hockey_stick(loc_p: Any, loc_q: Any, b: Any, eps: Any) -> Any:
     weight = mpmath.exp(eps)
 
     def gap(z: Any) -> Any:
-        return max(mpmath.mpf(0), laplace_density(z, loc_p, b) - weight * laplace_density(
-            z, loc_q, b))
+        return max(
+            mpmath.mpf(0), laplace_density(z, loc_p, b) - weight * laplace_density(z, loc_q, b)
+        )
 
     lo, hi = min(loc_p, loc_q), max(loc_p, loc_q)
     # On [lo, hi] the log-ratio is linear in z, so p = e^eps q has at most one root there.
@@ -67,8 +68,9 @@ def worst_privacy_loss(loc_p: Any, loc_q: Any, b: Any) -> Any:
     # no digits are lost to magnitude (a probe at 1e22 loses 38 of them).
     lo, hi = min(loc_p, loc_q), max(loc_p, loc_q)
     probes = [loc_p, loc_q, lo - b, hi + b]
-    return max(mpmath.log(laplace_density(z, loc_p, b) / laplace_density(z, loc_q, b))
-               for z in probes)
+    return max(
+        mpmath.log(laplace_density(z, loc_p, b) / laplace_density(z, loc_q, b)) for z in probes
+    )
 
 
 def check_laplace_dp(values: Mapping[str, Any]) -> OracleOutcome:
@@ -86,14 +88,24 @@ def _check(values: Mapping[str, Any], tol: Any) -> OracleOutcome:
     intervals_ok = True
     width = abs(fx - fy) + b
     lo_loc, hi_loc = min(fx, fy), max(fx, fy)
-    for lo, hi in ((fx - width, fx), (fy, fy + width), (lo_loc, hi_loc + b),
-                   (-mpmath.inf, lo_loc), (hi_loc, mpmath.inf)):
+    for lo, hi in (
+        (fx - width, fx),
+        (fy, fy + width),
+        (lo_loc, hi_loc + b),
+        (-mpmath.inf, lo_loc),
+        (hi_loc, mpmath.inf),
+    ):
         p, q = laplace_interval(lo, hi, fx, b), laplace_interval(lo, hi, fy, b)
         for a, c in ((p, q), (q, p)):
             if a > mpmath.exp(eps) * c * (1 + tol):
                 intervals_ok = False
     ok = worst_h <= tol and loss <= eps * (1 + tol) and intervals_ok
-    detail = (f"hockey-stick divergence {mpmath.nstr(worst_h, 5)}, worst privacy loss "
-              f"{mpmath.nstr(loss, 10)} vs eps {mpmath.nstr(eps, 10)}")
-    return OracleOutcome(ok, detail, {"hockey_stick": mpmath.nstr(worst_h, 10),
-                                      "privacy_loss": mpmath.nstr(loss, 15)})
+    detail = (
+        f"hockey-stick divergence {mpmath.nstr(worst_h, 5)}, worst privacy loss "
+        f"{mpmath.nstr(loss, 10)} vs eps {mpmath.nstr(eps, 10)}"
+    )
+    return OracleOutcome(
+        ok,
+        detail,
+        {"hockey_stick": mpmath.nstr(worst_h, 10), "privacy_loss": mpmath.nstr(loss, 15)},
+    )

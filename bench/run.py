@@ -1,0 +1,105 @@
+"""Benchmarks of dpderive; run with ``python3 bench/run.py``.  Prints figures, asserts nothing:
+speed targets live here, never in unit tests (machines are shared and noisy).
+
+1. Per-point cost of a spot check (compiled once through the bridge) against a hand-written
+   mpmath function of the same step, both at 50 digits: goal <= 1.0x.
+2. Cold wall time of ``dpderive check laplace-ratio`` (a fresh interpreter each run).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import mpmath
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from derivations.catalog import get  # noqa: E402
+from numeric_checks.bridge import compile_exprs, evaluate, evaluate_many  # noqa: E402
+from numeric_checks.verify import Checker, CheckOptions  # noqa: E402
+
+DPS = 50
+N = 2000
+
+
+def _points(n: int) -> list[tuple[mpmath.mpf, ...]]:
+    rng = random.Random(1)
+    with mpmath.workdps(DPS):
+        out = []
+        for _ in range(n):
+            eps, delta = mpmath.mpf(rng.uniform(0.01, 5)), mpmath.mpf(rng.uniform(0.1, 10))
+            fx = mpmath.mpf(rng.uniform(-10, 10))
+            fy = fx + delta * mpmath.mpf(rng.uniform(-1, 1))
+            out.append((eps, delta, mpmath.mpf(rng.uniform(-20, 20)), fx, fy))
+        return out
+
+
+def hand_written(eps, delta, z, fx, fy):  # type: ignore[no-untyped-def]
+    """Step 4 of laplace-ratio written directly in mpmath: both sides."""
+    b = delta / eps
+    return [mpmath.exp((abs(z - fy) - abs(z - fx)) / b), mpmath.exp(abs(fx - fy) / b)]
+
+
+def per_point_cost() -> None:
+    d = get("laplace-ratio")
+    checker = Checker(d, CheckOptions(points=10))
+    left, _rel, right, _ = d.links()[3]
+    lhs, rhs = checker.prepare(left), checker.prepare(right)
+    fn = compile_exprs(checker.space.free_symbols, [lhs, rhs])
+    points = _points(N)
+
+    def batch() -> None:  # the spot check's first pass over all points
+        evaluate_many(fn, points, DPS)
+
+    def single() -> None:  # one point at a time (escalations, local search)
+        for p in points:
+            evaluate(fn, p, DPS)
+
+    def hand() -> None:
+        with mpmath.workdps(DPS):
+            for p in points:
+                hand_written(*p)
+
+    for f in (batch, single, hand):  # warm up
+        f()
+    t_batch = min(_timed(batch) for _ in range(5)) / N
+    t_single = min(_timed(single) for _ in range(5)) / N
+    t_hand = min(_timed(hand) for _ in range(5)) / N
+    print(f"spot check, step 4 of laplace-ratio at {DPS} digits, {N} points (best of 5):")
+    print(f"  bridge, batched first pass:  {t_batch * 1e6:8.2f} us/point")
+    print(f"  bridge, one point per call:  {t_single * 1e6:8.2f} us/point")
+    print(f"  hand-written mpmath:         {t_hand * 1e6:8.2f} us/point")
+    print(f"  ratio batched/hand:          {t_batch / t_hand:8.2f}x   (goal <= 1.0x)")
+    print(f"  ratio single/hand:           {t_single / t_hand:8.2f}x")
+
+
+def cold_check() -> None:
+    times = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "derivations", "check", "laplace-ratio"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
+        times.append(time.perf_counter() - start)
+    print("cold `dpderive check laplace-ratio` (fresh interpreter, 3 runs):")
+    print(f"  min {min(times):.2f} s, median {statistics.median(times):.2f} s")
+
+
+def _timed(f) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    f()
+    return time.perf_counter() - start
+
+
+if __name__ == "__main__":
+    per_point_cost()
+    cold_check()
