@@ -97,3 +97,41 @@ def test_console_entry_point_has_no_traceback() -> None:
     )
     assert proc.returncode == 2
     assert "malformed TOML" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def _catalog_with(monkeypatch: pytest.MonkeyPatch, *extra) -> None:  # type: ignore[no-untyped-def]
+    import derivations.catalog as cat
+
+    table = {d.id: d for d in extra}
+    monkeypatch.setattr(cat, "catalog", lambda: table)
+    monkeypatch.setattr("derivations.cli.catalog", lambda: table)
+
+
+def _laplace_variant(new_id: str, wrong: bool, erratum: str | None):  # type: ignore[no-untyped-def]
+    import sympy as sp
+
+    from derivations.catalog import get
+
+    d = get("laplace-ratio")
+    if wrong:
+        d = d.with_step(5, expr=sp.exp(d.symbols["eps"] / 2))
+    return d.replace(id=new_id, erratum=erratum, oracle=None)
+
+
+def test_erratum_refuted_as_expected_does_not_fail_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    _catalog_with(monkeypatch, _laplace_variant("seed-as-written", True, "halves eps"))
+    code, text = run("check", "--all", "--points", "30", "--search", "30")
+    assert code == 0 and "refuted as expected" in text
+
+
+def test_erratum_that_is_not_refuted_fails_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    _catalog_with(monkeypatch, _laplace_variant("not-really-wrong", False, "claimed wrong"))
+    code, text = run("check", "--all", "--points", "30", "--search", "30")
+    assert code == 1 and "NOT refuted (unexpected)" in text
+
+
+def test_refuted_derivation_fails_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    _catalog_with(monkeypatch, _laplace_variant("wrong", True, None))
+    code, text = run("check", "--all", "--json", "--points", "30", "--search", "30")
+    (r,) = json.loads(text)
+    assert code == 1 and r["verdict"] == "refuted" and r["expected_refuted"] is False
