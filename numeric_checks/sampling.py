@@ -104,6 +104,21 @@ class Sampler:
             raise EmptyDomain("the hypotheses are false (the claim has no free variables)")
         return out
 
+    def generated_points(self, generator: Any, origin: str = "random") -> list[Point]:
+        """Points from a derivation's own generator, keeping only those that satisfy every
+        domain and hypothesis (a generator is trusted for coverage, never for validity).
+        Each generated point assigns all variables; eliminated ones are recomputed."""
+        with mpmath.workdps(self.dps):
+            raw = generator(self.rng, self.dps)
+        out = []
+        for assignment in raw:
+            values = tuple(assignment[v.name] for v in self.space.free)
+            if self.satisfies(values):
+                out.append(Point(values, origin))
+        if not out:
+            raise EmptyDomain("the derivation's point generator produced no valid point")
+        return out
+
     def edge_points(self, per_variable: int = 12) -> list[Point]:
         """Each variable at each of its edge values (others random), plus corner points
         where every variable sits at the same edge (all tiny, all huge)."""

@@ -54,18 +54,27 @@ class Checker:
         hyps = [d.expand_defs(h) for h in d.hypotheses]
         self.space: Space = build_space(d.variables, hyps)
         self.sampler = Sampler(self.space, seed=options.seed, dps=options.dps)
-        self.points: list[Point] = (
-            self.sampler.random_points(options.points)
-            + self.sampler.edge_points()
-            + self.sampler.boundary_points()
-        )
+        if d.points is not None:
+            # The derivation samples its own domain (edges and boundaries included);
+            # generic draws would almost never satisfy its hypotheses.
+            self.points: list[Point] = self.sampler.generated_points(d.points)
+        else:
+            self.points = (
+                self.sampler.random_points(options.points)
+                + self.sampler.edge_points()
+                + self.sampler.boundary_points()
+            )
         facts: list[Fact] = []
         for h in self.space.inequalities:
             facts += fact_from_relation(h, str(h))
         for v in self.space.free:
             for c in v.domain.constraints(v.symbol):
                 facts += fact_from_relation(c, f"domain of {v.name}")
-        self.context = Context(facts)
+        # A fact the symbols' assumptions already give (eps > 0 for a positive eps) only
+        # widens the rules' search.
+        self.context = Context(
+            [f for f in facts if not (f.expr.is_positive if f.strict else f.expr.is_nonnegative)]
+        )
         self._display_fn = (
             compile_exprs(self.space.free_symbols, [e for _, e in self.space.solved])
             if self.space.solved
@@ -92,14 +101,6 @@ class Checker:
         self, index: int, left: sp.Expr, rel: Relation, right: sp.Expr, why: str
     ) -> StepResult:
         lhs, rhs = self.prepare(left), self.prepare(right)
-        trace = None
-        if self.options.symbolic:
-            try:
-                trace = prove_relation(lhs, rel, rhs, self.context)
-            except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
-                trace = None  # a crash in a rule proves nothing; numeric layers decide
-        if trace == "tactic identical" and (left, right) != (lhs, rhs):
-            trace = "identical once definitions are unfolded and substituted"
         check = RelationCheck(lhs, rel, rhs, self.sampler)
         spot: SpotOutcome = spot_check(
             check,
@@ -108,6 +109,17 @@ class Checker:
             seed=self.options.seed + index,
             display=self.display,
         )
+        trace = None
+        if self.options.symbolic:
+            # A step already refuted cannot be proved; the cheap rungs still run, so that an
+            # unsound rule claiming a proof of it is caught and reported.
+            refuted = spot.verdict is Verdict.REFUTED
+            try:
+                trace = prove_relation(lhs, rel, rhs, self.context, cheap=refuted)
+            except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
+                trace = None  # a crash in a rule proves nothing; numeric layers decide
+        if trace == "tactic identical" and (left, right) != (lhs, rhs):
+            trace = "identical once definitions are unfolded and substituted"
         numeric = spot.evidence.describe()
         if spot.verdict is Verdict.REFUTED:
             verdict = Verdict.REFUTED

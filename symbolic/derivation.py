@@ -96,6 +96,12 @@ class Oracle:
     points: int = 12
 
 
+PointGenerator = Callable[[Any, int], "list[dict[str, Any]]"]
+"""``(rng, dps) -> points``: each point assigns a value to every variable.  For domains that
+rejection sampling cannot hit (pairs of distributions with ratio constraints); the checker
+still validates every generated point against every hypothesis."""
+
+
 @dataclass(frozen=True)
 class Derivation:
     """A theorem and its proof chain; see ``shared/DESIGN.md`` for the field meanings."""
@@ -114,6 +120,9 @@ class Derivation:
     """If set, this derivation is a seed statement kept as written and expected to be refuted;
     the text says what is wrong and which id carries the correction."""
     family: str = ""
+    points: PointGenerator | None = None
+    appendix: Callable[[], str] | None = None
+    """Extra teaching material for ``explain`` (a table computed by an oracle, say)."""
 
     def __post_init__(self) -> None:
         self.validate()

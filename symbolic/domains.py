@@ -77,18 +77,19 @@ class Domain:
         return out
 
     def constraints(self, x: sp.Symbol) -> list[sp.Rel]:
-        """Bounds of the domain as relations on ``x`` (only the finite ends)."""
+        """Bounds of the domain as relations on ``x`` (only the finite ends).
+
+        Unevaluated on purpose: ``x > 0`` on a symbol declared positive would evaluate to
+        True and vanish, and then substituting ``x = 1 - a - b`` (an eliminated variable)
+        would lose the constraint ``1 - a - b > 0``."""
         out: list[sp.Rel] = []
-        if self.lower.is_finite:
-            out.append(
-                sp.StrictGreaterThan(x, self.lower)
-                if self.lower_open
-                else sp.GreaterThan(x, self.lower)
-            )
-        if self.upper.is_finite:
-            out.append(
-                sp.StrictLessThan(x, self.upper) if self.upper_open else sp.LessThan(x, self.upper)
-            )
+        lo, hi = self.lower, self.upper
+        if lo.is_finite:
+            cls = sp.StrictGreaterThan if self.lower_open else sp.GreaterThan
+            out.append(cls(x, lo, evaluate=False))
+        if hi.is_finite:
+            cls = sp.StrictLessThan if self.upper_open else sp.LessThan
+            out.append(cls(x, hi, evaluate=False))
         return out
 
     def contains(self, value: object) -> bool:

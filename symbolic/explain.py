@@ -70,4 +70,6 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
             state = {True: "agrees", False: "DISAGREES", None: "could not decide"}[o.agrees]
             out.append(f"Independent oracle ({o.name}) {state}: {o.detail}.")
             out.append(f"  It computes: {o.description}.")
+    if d.appendix is not None:
+        out += ["", d.appendix()]
     return "\n".join(out) + "\n"

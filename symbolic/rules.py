@@ -10,6 +10,12 @@ that are sound by construction, each recorded in the proof trace:
 * **monotonicity** of ``exp``, ``log``, ``sqrt``, ``Phi``, ``erf``, ``tanh``, ``sinh`` and of
   positive powers: ``f(b) - f(a) >= 0`` reduces to ``b - a >= 0``;
 * **triangle inequality**: ``|a| <= sum |b_i|`` whenever ``a = sum (+-b_i)``;
+* **log tangent bounds**: ``c*log(u) >= c*(1 - 1/u)`` for ``c >= 0`` and
+  ``c*log(u) >= c*(u - 1)`` for ``c <= 0`` (from ``1 - 1/u <= log u <= u - 1``), applied to
+  every log term of a sum at once, which is how Gibbs' inequality reduces to normalisation;
+* **min/max bounds**: ``c*Min(a, b) >= c*a`` for ``c <= 0`` and ``c*Max(a, b) >= c*a`` for
+  ``c >= 0``, choosing the same argument position in every Min/Max of a sum (so that
+  ``1 - sum min(p_i, q_i)`` reduces to ``1 - sum p_i``);
 * **termwise**: a sum whose terms are each nonnegative.
 
 A goal no rule reduces is not proved; it is never called false here.
@@ -31,7 +37,9 @@ from symbolic.tactics import prove_zero
 MONOTONE: tuple[type, ...] = (sp.exp, sp.log, Phi, sp.erf, sp.tanh, sp.sinh, sp.atan)
 MAX_DEPTH = 7
 MAX_GOALS = 120  # a budget of subgoals per proof attempt: failing searches must stay cheap
-MAX_CHAIN_DEPTH = 3  # hypotheses are chained with a remainder only this close to the root
+SIGN_MAX_OPS = 60  # SymPy's sign queries on larger expressions are slow and rarely succeed
+MAX_CHAIN_DEPTH = 3
+TERMWISE_MAX_DEPTH = 3  # hypotheses are chained with a remainder only this close to the root
 
 
 @dataclass(frozen=True)
@@ -62,15 +70,18 @@ def fact_from_relation(rel: sp.Basic, origin: str) -> list[Fact]:
     return []
 
 
-def prove_relation(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, ctx: Context) -> str | None:
-    """A proof trace of ``lhs rel rhs`` by the rules, or None if none was found."""
+def prove_relation(
+    lhs: sp.Expr, rel: Relation, rhs: sp.Expr, ctx: Context, cheap: bool = False
+) -> str | None:
+    """A proof trace of ``lhs rel rhs`` by the rules, or None if none was found.  ``cheap``
+    skips the costly simplify rungs of the equality ladder."""
     if rel is Relation.EQ:
-        tactic = prove_zero(lhs - rhs)
+        tactic = prove_zero(lhs - rhs, cheap)
         return f"tactic {tactic}" if tactic else None
     gap = rhs - lhs if rel.direction == 1 else lhs - rhs
     trace = _Prover(ctx).nonneg(gap, rel.strict, 0)
     if trace is None and not rel.strict:
-        tactic = prove_zero(lhs - rhs)
+        tactic = prove_zero(lhs - rhs, cheap)
         if tactic:
             return f"equality by tactic {tactic}"
     return " -> ".join(trace) if trace is not None else None
@@ -81,6 +92,7 @@ class _Prover:
         self.ctx = ctx
         self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
         self.forms: dict[sp.Expr, list[sp.Expr]] = {}
+        self.signs: dict[tuple[sp.Expr, bool], str | None] = {}
 
     def nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
         key = (g, strict)
@@ -102,28 +114,131 @@ class _Prover:
         hyp = self._hypothesis(g, strict, depth)
         if hyp:
             return hyp
-        for rule in (self._positive_factor, self._monotone, self._triangle, self._termwise):
+        # Targeted rules (they apply only to logs, Min/Max, Abs) before the termwise split,
+        # whose recursion into every term is what exhausts the subgoal budget.
+        for rule in (
+            self._positive_factor,
+            self._monotone,
+            self._log_tangent,
+            self._min_max,
+            self._triangle,
+            self._termwise,
+        ):
             trace = rule(g, strict, depth)
             if trace is not None:
                 return trace
         return None
 
     # -- rules ------------------------------------------------------------------------------
-    @staticmethod
-    def _sign(g: sp.Expr, strict: bool) -> str | None:
-        for form in (g, sp.factor_terms(g)):
-            if form.is_positive if strict else form.is_nonnegative:
-                return "sign from the variables' assumptions"
-        return None
+    def _sign(self, g: sp.Expr, strict: bool) -> str | None:
+        key = (g, strict)
+        if key not in self.signs:
+            self.signs[key] = None
+            if g.is_number or sp.count_ops(g) <= SIGN_MAX_OPS:
+                for form in (g, sp.factor_terms(g)):
+                    if form.is_positive if strict else form.is_nonnegative:
+                        self.signs[key] = "sign from the variables' assumptions"
+                        break
+        return self.signs[key]
 
     def _known_sign(self, e: sp.Expr, strict: bool) -> bool:
-        """Whether ``e`` is >= 0 (> 0) by assumptions or a single hypothesis (no deep search)."""
+        """Whether ``e`` is >= 0 (> 0) by assumptions or a single hypothesis (no deep search);
+        products and powers of such factors included."""
         if self._sign(e, strict):
             return True
-        return bool(self._hypothesis(e, strict))
+        if isinstance(e, sp.Mul):
+            negatives = [f for f in e.args if f.is_negative]
+            if len(negatives) == 1 and negatives[0] == -1:
+                return False  # -x: a sign question for the caller's other branch
+            return all(self._known_sign(f, strict) for f in e.args)
+        if isinstance(e, sp.Pow) and e.exp.is_real:
+            return self._known_sign(e.base, True) or (not strict and e.exp.is_even is True)
+        return bool(self._hypothesis(e, strict, MAX_DEPTH))
+
+    def _positive(self, f: sp.Expr, depth: int) -> bool:
+        """A factor is positive by assumptions, or (for a sum) by a proof of its own: SymPy
+        cannot tell that exp(eps) - 1 > 0, the monotonicity rule can."""
+        if f.is_positive:
+            return True
+        if f.is_positive is False or not isinstance(f, sp.Add) or depth >= MAX_DEPTH - 2:
+            return False
+        return self.nonneg(f, True, depth + 2) is not None
+
+    def _log_tangent(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        # The sum's own terms first: expand() would distribute (1 - q1 - q2)*log(...) into
+        # pieces whose coefficients have no known sign.
+        for terms in (sp.Add.make_args(g), sp.Add.make_args(sp.expand(g, log=False))):
+            lower = self._tangent_lower_bound(terms)
+            if lower is None:
+                continue
+            lower = sp.cancel(lower)  # the bound is rational: normalisation cancels here
+            trace = self.nonneg(lower, strict, depth + 1)
+            if trace is not None:
+                return ["log tangent bounds 1 - 1/u <= log(u) <= u - 1 on every log term", *trace]
+        return None
+
+    def _tangent_lower_bound(self, terms: tuple[sp.Expr, ...]) -> sp.Expr | None:
+        """A lower bound of ``sum(terms)`` with each ``c*log(u)`` replaced by its tangent
+        bound, or None if some log term has a coefficient of unknown sign."""
+        if len(terms) < 2 or not any(t.has(sp.log) for t in terms):
+            return None
+        bounded = []
+        for t in terms:
+            logs = [f for f in sp.Mul.make_args(t) if isinstance(f, sp.log)]
+            if not logs:
+                bounded.append(t)
+                continue
+            if len(logs) != 1:
+                return None
+            u = logs[0].args[0]
+            c = sp.Mul(*[f for f in sp.Mul.make_args(t) if f is not logs[0]])
+            if not self._known_sign(u, True):
+                return None
+            if self._known_sign(c, False):
+                bounded.append(c * (1 - 1 / u))
+            elif self._known_sign(-c, False):
+                bounded.append(c * (u - 1))
+            else:
+                return None
+        return sp.Add(*bounded)
+
+    def _min_max(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        if not g.has(sp.Min, sp.Max):
+            return None
+        terms = sp.Add.make_args(sp.expand(g, log=False))
+        arity = max(len(f.args) for f in g.atoms(sp.Min, sp.Max))
+        for k in range(arity):
+            bounded = []
+            for t in terms:
+                ext = [f for f in sp.Mul.make_args(t) if isinstance(f, sp.Min | sp.Max)]
+                if not ext:
+                    bounded.append(t)
+                    continue
+                if len(ext) != 1:
+                    return None
+                f = ext[0]
+                c = t / f
+                wanted_sign_ok = (
+                    self._known_sign(-c, False)
+                    if isinstance(f, sp.Min)
+                    else self._known_sign(c, False)
+                )
+                if not wanted_sign_ok:
+                    return None
+                args = sorted(f.args, key=str)  # the same position in every Min: p_i, not q_i
+                bounded.append(c * args[min(k, len(args) - 1)])
+            trace = self.nonneg(sp.cancel(sp.Add(*bounded)), strict, depth + 1)
+            if trace is not None:
+                return [f"min(a, b) <= a and max(a, b) >= a (argument {k + 1}) termwise", *trace]
+        return None
 
     def _hypothesis(self, g: sp.Expr, strict: bool, depth: int = MAX_DEPTH) -> list[str] | None:
+        symbols = g.free_symbols
         for fact in self.ctx.facts:
+            # A fact about variables absent from g cannot help bound g (and trying every fact
+            # at every subgoal dominated the cost of failing searches).
+            if not fact.expr.free_symbols <= symbols:
+                continue
             # g >= h with h >= 0 gives only g >= 0; a strict goal then needs g - h > 0.
             rest_strict = strict and not fact.strict
             rest = sp.expand(g - fact.expr)
@@ -131,13 +246,26 @@ class _Prover:
                 return [f"hypothesis {fact.origin}"]
             if rest != 0 and self._sign(rest, rest_strict):
                 return [f"hypothesis {fact.origin} plus a term of known sign"]
-            if rest != 0 and depth <= MAX_CHAIN_DEPTH and rest.has(sp.Abs):
+            # Chaining serves facts about absolute values (sensitivity |f(x) - f(y)| <= Delta)
+            # feeding the triangle inequality; other facts would only multiply the search.
+            if (
+                rest != 0
+                and depth <= MAX_CHAIN_DEPTH
+                and rest.has(sp.Abs)
+                and fact.expr.has(sp.Abs)
+            ):
                 # g = h + rest with h >= 0: chain the hypothesis with a proof of rest >= 0
                 # (e.g. |z-fy| <= |z-fx| + |fx-fy| <= |z-fx| + Delta).
                 trace = self.nonneg(rest, rest_strict, depth + 1)
                 if trace is not None:
                     return [f"hypothesis {fact.origin}, then", *trace]
-            if fact.expr != 0:
+            # g = c*h with c > 0: tried only where it can work cheaply (same variables, small
+            # goal), since cancel() on large quotients dominated failing searches.
+            if (
+                fact.expr != 0
+                and fact.expr.free_symbols == symbols
+                and sp.count_ops(g) <= SIGN_MAX_OPS
+            ):
                 ratio = sp.cancel(g / fact.expr)
                 if ratio.is_positive and (not strict or fact.strict):
                     return [f"hypothesis {fact.origin} times a positive factor"]
@@ -147,7 +275,7 @@ class _Prover:
         for form in self._forms(g):
             if not isinstance(form, sp.Mul):
                 continue
-            positive = [f for f in form.args if f.is_positive]
+            positive = [f for f in form.args if self._positive(f, depth)]
             if not positive:
                 continue
             rest = sp.Mul(*[f for f in form.args if f not in positive])
@@ -217,6 +345,8 @@ class _Prover:
         return None
 
     def _termwise(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        if depth > TERMWISE_MAX_DEPTH:
+            return None
         expanded = sp.expand(g)
         if not isinstance(expanded, sp.Add) or len(expanded.args) > 12:
             return None

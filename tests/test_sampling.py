@@ -74,3 +74,17 @@ def test_equalities_are_solved_not_rejected() -> None:
 def test_unsolvable_equality_is_a_clear_error() -> None:
     with pytest.raises(InvalidInput, match="cannot solve"):
         build_space([EPS], [sp.Eq(sp.exp(eps) + eps**7 * sp.sin(eps), 3)])
+
+
+def test_eliminated_variable_keeps_its_domain() -> None:
+    # Regression: p3 > 0 on a positive symbol evaluated to True on construction, so after
+    # eliminating p3 = 1 - p1 - p2 the constraint 1 - p1 - p2 > 0 was silently lost.
+    unit = parse_domain("(0, 1)")
+    ps = [Variable(f"p{i}", unit) for i in (1, 2, 3)]
+    p1, p2, p3 = (v.symbol for v in ps)
+    space = build_space(ps, [sp.Eq(p1 + p2 + p3, 1)])
+    assert [v.name for v, _ in space.solved] == ["p3"]
+    sampler = Sampler(space, seed=0)
+    with mpmath.workdps(50):
+        assert not sampler.satisfies((mpmath.mpf("0.7"), mpmath.mpf("0.6")))
+        assert sampler.satisfies((mpmath.mpf("0.3"), mpmath.mpf("0.6")))

@@ -1,0 +1,283 @@
+"""KL divergence of eps-indistinguishable distributions: the seed's bound and the tight one.
+
+* ``kl-bound``: Dwork & Roth 2014, Lemma 3.18 (seed 002, section 3.5.1): if
+  ``D_inf(Y||Z) <= eps`` and ``D_inf(Z||Y) <= eps`` then ``D(Y||Z) <= eps (e^eps - 1)``, with
+  the chain of the seed including its supplementary derivation
+  ``D(Y||Z) + D(Z||Y) = sum [p (ln p/q + ln q/p) + (q - p) ln q/p]``.
+* ``kl-bound-tight``: ``D(Y||Z) <= eps tanh(eps/2) = eps (e^eps - 1)/(e^eps + 1)``, attained
+  by randomized response.  The chain is dpderive's own (the seed has none): ``r ln r`` is
+  convex, so on ``[e^-eps, e^eps]``, where every ratio ``r_i = p_i/q_i`` lies, it is below its
+  chord; summing the chord against ``q`` uses only ``sum q = sum p = 1``.  Cf. the same bound
+  in the literature on eps-DP implying (eps^2/2)-zCDP (Bun & Steinke 2016).
+* ``kl-tight-below-seed``: ``eps tanh(eps/2) <= eps (e^eps - 1)``.
+
+Distributions on ``n`` outcomes are the symbols ``p1..pn`` (``Pr[Y = y_i]``) and ``q1..qn``
+(``Pr[Z = y_i]``), positive: under the two-sided hypothesis ``p_i = 0`` iff ``q_i = 0``, and
+such outcomes contribute nothing to any quantity here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy as sp
+
+from derivations.symbols import EPS
+from numeric_checks.oracles.kl import (
+    kl_appendix,
+    kl_bound_check,
+    pair_generator,
+    seed_bound,
+    tight_bound,
+)
+from symbolic.derivation import (
+    Claim,
+    Derivation,
+    Justification,
+    JustificationKind,
+    Oracle,
+    Source,
+    Step,
+)
+from symbolic.domains import Domain, Variable
+from symbolic.functions import DefinedFunction
+from symbolic.relations import Relation
+
+K = JustificationKind
+UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One)
+CATALOG_N = 3
+SEED_SOURCE = Source(
+    "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy",
+    "Lemma 3.18",
+    seed="002",
+)
+
+
+class KL(DefinedFunction):
+    """KL divergence of two finite distributions given as tuples of probabilities."""
+
+    nargs = 2
+
+    @classmethod
+    def definition(cls, p: sp.Tuple, q: sp.Tuple) -> sp.Expr:
+        return sp.Add(*[a * sp.log(a / b) for a, b in zip(p, q, strict=True)])
+
+    def _name(self, i: int) -> str:
+        first = self.args[i][0]
+        return "Y" if str(first).startswith("p") else "Z"
+
+    def _sympystr(self, printer: Any) -> str:
+        return f"D({self._name(0)}||{self._name(1)})"
+
+    def _latex(self, printer: Any) -> str:
+        return rf"D\left({self._name(0)} \,\middle\|\, {self._name(1)}\right)"
+
+
+def _family(n: int) -> tuple[list[Variable], list[sp.Symbol], list[sp.Symbol]]:
+    ps = [Variable(f"p{i}", UNIT, f"Pr[Y = y_{i}]", f"p_{{{i}}}") for i in range(1, n + 1)]
+    qs = [Variable(f"q{i}", UNIT, f"Pr[Z = y_{i}]", f"q_{{{i}}}") for i in range(1, n + 1)]
+    return [EPS, *ps, *qs], [v.symbol for v in ps], [v.symbol for v in qs]
+
+
+def _hypotheses(p: list[sp.Symbol], q: list[sp.Symbol], eps: sp.Symbol) -> tuple[sp.Basic, ...]:
+    ratio = []
+    for a, b in zip(p, q, strict=True):
+        ratio += [sp.LessThan(a, sp.exp(eps) * b), sp.LessThan(b, sp.exp(eps) * a)]
+    return (sp.Eq(sp.Add(*p), 1), sp.Eq(sp.Add(*q), 1), *ratio)
+
+
+def _plain(*terms: sp.Expr) -> sp.Expr:
+    return sp.Add(*terms, evaluate=False)
+
+
+def kl_bound(n: int = CATALOG_N) -> Derivation:
+    """Dwork & Roth 2014, Lemma 3.18, over distributions on ``n`` outcomes."""
+    variables, p, q = _family(n)
+    eps = EPS.symbol
+    pairs = list(zip(p, q, strict=True))
+    dyz, dzy = KL(sp.Tuple(*p), sp.Tuple(*q)), KL(sp.Tuple(*q), sp.Tuple(*p))
+    sum_pq = sp.Add(*[a * sp.log(a / b) for a, b in pairs])
+    sum_qp = sp.Add(*[b * sp.log(b / a) for a, b in pairs])
+    add_subtract = sp.Add(
+        *[sp.Mul(_plain(b, a, -a), sp.log(b / a), evaluate=False) for a, b in pairs]
+    )
+    regrouped = sp.Add(
+        *[
+            _plain(a * _plain(sp.log(a / b), sp.log(b / a)), (b - a) * sp.log(b / a))
+            for a, b in pairs
+        ]
+    )
+    abs_bound = sp.Add(*[_plain(sp.S.Zero, sp.Abs(b - a) * eps) for a, b in pairs])
+    max_min = eps * sp.Add(*[sp.Max(a, b) - sp.Min(a, b) for a, b in pairs])
+    min_bound = eps * sp.Add(*[(sp.exp(eps) - 1) * sp.Min(a, b) for a, b in pairs])
+    rhs = eps * (sp.exp(eps) - 1)
+    steps = (
+        Step(
+            Relation.LE,
+            dyz + dzy,
+            Justification("D(Z||Y) >= 0 (Gibbs' inequality)", K.LEMMA, ("log tangent bound",)),
+        ),
+        Step(
+            Relation.EQ,
+            sum_pq + sum_qp,
+            Justification("definition of the KL divergence", K.DEFINITION),
+        ),
+        Step(
+            Relation.EQ,
+            sum_pq + add_subtract,
+            Justification("the seed's supplement: write q_i as q_i + p_i - p_i", K.ALGEBRA),
+        ),
+        Step(Relation.EQ, regrouped, Justification("regroup the terms of each outcome", K.ALGEBRA)),
+        Step(
+            Relation.LE,
+            abs_bound,
+            Justification(
+                "ln(p/q) + ln(q/p) = 0, and (q - p) ln(q/p) = |q - p| |ln(q/p)| <= |q - p| eps "
+                "since both max divergences are at most eps",
+                K.HYPOTHESIS,
+            ),
+        ),
+        Step(Relation.EQ, max_min, Justification("|a - b| = max(a, b) - min(a, b)", K.ALGEBRA)),
+        Step(
+            Relation.LE,
+            min_bound,
+            Justification(
+                "max(p_i, q_i) <= e^eps min(p_i, q_i) by the two max-divergence hypotheses",
+                K.HYPOTHESIS,
+            ),
+        ),
+        Step(
+            Relation.LE,
+            rhs,
+            Justification("sum_i min(p_i, q_i) <= sum_i p_i = 1", K.ALGEBRA, ("min bound",)),
+        ),
+    )
+    return Derivation(
+        id="kl-bound" if n == CATALOG_N else f"kl-bound-n{n}",
+        title="KL divergence bound of Lemma 3.18",
+        source=SEED_SOURCE,
+        statement=(
+            f"For distributions Y, Z on {n} outcomes with D_inf(Y||Z) <= eps and "
+            "D_inf(Z||Y) <= eps, D(Y||Z) <= eps (e^eps - 1)."
+        ),
+        variables=tuple(variables),
+        hypotheses=_hypotheses(p, q, eps),
+        claim=Claim(dyz, Relation.LE, rhs),
+        steps=steps,
+        oracle=Oracle(
+            "kl-exact",
+            "exact KL of the point's pair (independent code) against "
+            "eps (e^eps - 1), after checking both max divergences",
+            kl_bound_check(seed_bound),
+            points=40,
+        ),
+        family="Dwork & Roth, section 3.5.1: divergences",
+        points=pair_generator(n),
+        appendix=kl_appendix,
+    )
+
+
+def kl_bound_tight(n: int = CATALOG_N) -> Derivation:
+    """The tight bound eps tanh(eps/2), by the chord of the convex function r ln r."""
+    variables, p, q = _family(n)
+    eps = EPS.symbol
+    pairs = list(zip(p, q, strict=True))
+    a, b = sp.exp(-eps), sp.exp(eps)
+    phi_a, phi_b = a * sp.log(a), b * sp.log(b)
+    slope = (phi_b - phi_a) / (b - a)
+    dyz = KL(sp.Tuple(*p), sp.Tuple(*q))
+    as_ratio = sp.Add(*[sp.Mul(y, x / y, sp.log(x / y), evaluate=False) for x, y in pairs])
+    chord = sp.Add(*[y * (phi_a + slope * (x / y - a)) for x, y in pairs])
+    collected = phi_a * sp.Add(*q) + slope * (sp.Add(*p) - a * sp.Add(*q))
+    normalised = phi_a + slope * (1 - a)
+    rational = eps * (sp.exp(eps) - 1) / (sp.exp(eps) + 1)
+    steps = (
+        Step(
+            Relation.EQ,
+            as_ratio,
+            Justification(
+                "definition of KL, written with r_i = p_i/q_i as sum q_i r_i ln r_i", K.DEFINITION
+            ),
+        ),
+        Step(
+            Relation.LE,
+            chord,
+            Justification(
+                "r ln r is convex, so on [e^-eps, e^eps] (where every r_i lies, by the two "
+                "max-divergence hypotheses) it is below its chord",
+                K.RULE,
+                ("convexity",),
+            ),
+        ),
+        Step(Relation.EQ, collected, Justification("collect the sums", K.ALGEBRA)),
+        Step(Relation.EQ, normalised, Justification("sum q_i = sum p_i = 1", K.HYPOTHESIS)),
+        Step(
+            Relation.EQ,
+            rational,
+            Justification(
+                "with x = e^eps: -eps/x + eps (x^2 + 1)/(x^2 - 1) (1 - 1/x) = eps (x - 1)/(x + 1)",
+                K.ALGEBRA,
+            ),
+        ),
+        Step(
+            Relation.EQ,
+            eps * sp.tanh(eps / 2),
+            Justification("tanh(eps/2) = (e^eps - 1)/(e^eps + 1)", K.ALGEBRA),
+        ),
+    )
+    return Derivation(
+        id="kl-bound-tight" if n == CATALOG_N else f"kl-bound-tight-n{n}",
+        title="Tight KL bound of pure DP: eps tanh(eps/2)",
+        source=Source(
+            "dpderive (chord argument; cf. Bun & Steinke 2016 for the bound)",
+            "tight form of Lemma 3.18 of Dwork & Roth 2014",
+            seed="002",
+        ),
+        statement=(
+            f"For distributions Y, Z on {n} outcomes with D_inf(Y||Z) <= eps and "
+            "D_inf(Z||Y) <= eps, D(Y||Z) <= eps tanh(eps/2); randomized response "
+            "attains it."
+        ),
+        variables=tuple(variables),
+        hypotheses=_hypotheses(p, q, eps),
+        claim=Claim(dyz, Relation.LE, eps * sp.tanh(eps / 2)),
+        steps=steps,
+        oracle=Oracle(
+            "kl-exact-tight",
+            "exact KL of the point's pair against eps tanh(eps/2)",
+            kl_bound_check(tight_bound),
+            points=40,
+        ),
+        family="Dwork & Roth, section 3.5.1: divergences",
+        points=pair_generator(n),
+        appendix=kl_appendix,
+    )
+
+
+def tight_below_seed() -> Derivation:
+    """eps tanh(eps/2) <= eps (e^eps - 1): the tight bound improves on Lemma 3.18."""
+    eps = EPS.symbol
+    return Derivation(
+        id="kl-tight-below-seed",
+        title="The tight KL bound is below the bound of Lemma 3.18",
+        source=Source("dpderive", "comparison of the two KL bounds", seed="002"),
+        statement="For eps > 0, eps tanh(eps/2) <= eps (e^eps - 1).",
+        variables=(EPS,),
+        claim=Claim(eps * sp.tanh(eps / 2), Relation.LE, eps * (sp.exp(eps) - 1)),
+        steps=(
+            Step(
+                Relation.EQ,
+                eps * (sp.exp(eps) - 1) / (sp.exp(eps) + 1),
+                Justification("tanh(eps/2) = (e^eps - 1)/(e^eps + 1)", K.ALGEBRA),
+            ),
+            Step(
+                Relation.LE,
+                eps * (sp.exp(eps) - 1),
+                Justification("eps (e^eps - 1) > 0 and 1/(e^eps + 1) <= 1", K.RULE),
+            ),
+        ),
+        family="Dwork & Roth, section 3.5.1: divergences",
+    )
+
+
+DERIVATIONS = (kl_bound, kl_bound_tight, tight_below_seed)
