@@ -18,6 +18,7 @@ import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
 from symbolic.errors import EvaluationError
+from symbolic.functions import NumericFunction
 
 MAX_SUM_TERMS = 200_000
 
@@ -94,6 +95,14 @@ class DpMpmathPrinter(MpmathPrinter):
     def _print_PhiInv(self, expr: sp.Expr) -> str:
         return f"phi_inv({self._print(expr.args[0])})"
 
+    def _print_Function(self, expr: sp.Expr) -> str:
+        # SymPy dispatches Function subclasses only on their own name (or a *Base), so the
+        # numeric functions are recognised here rather than by a _print_NumericFunction.
+        if isinstance(expr, NumericFunction):
+            args = ", ".join(self._print(a) for a in expr.args)
+            return f"numeric_{type(expr).__name__}({args})"
+        return super()._print_Function(expr)
+
     def _print_Max(self, expr: sp.Expr) -> str:
         return "max(" + ", ".join(self._print(a) for a in expr.args) + ")"
 
@@ -117,10 +126,14 @@ def _printer() -> DpMpmathPrinter:
 
 @lru_cache(maxsize=4096)
 def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callable[..., Any]:
+    namespace = dict(_NAMESPACE)
+    for e in exprs:
+        for f in e.atoms(NumericFunction):
+            namespace[f"numeric_{type(f).__name__}"] = type(f).impl
     return sp.lambdify(
         list(args),
         list(exprs),
-        modules=[_NAMESPACE, "mpmath"],
+        modules=[namespace, "mpmath"],
         printer=_printer(),
         cse=True,
         docstring_limit=0,

@@ -161,3 +161,19 @@ class LaplaceMechanismPDF(DefinedFunction):
     @classmethod
     def definition(cls, z: sp.Expr, f: sp.Expr, b: sp.Expr) -> sp.Expr:
         return LaplacePDF(z - f, b)
+
+
+class NumericFunction(sp.Function):
+    """A quantity defined by a numeric computation rather than a formula (an exact privacy
+    profile, an optimal composition).  Subclasses set ``impl`` to an mpmath function of the
+    arguments; the symbolic layer treats the call as opaque, so steps about it can only be
+    ``checked``, never ``proved``."""
+
+    impl: ClassVar[object] = None
+    latex_template: ClassVar[str] = ""
+
+    def _latex(self, printer: sp.printing.latex.LatexPrinter) -> str:
+        printed = [printer._print(a) for a in self.args]
+        if self.latex_template:
+            return self.latex_template.format(*printed)
+        return r"\operatorname{%s}\left(%s\right)" % (type(self).__name__, ", ".join(printed))

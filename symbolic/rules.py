@@ -78,8 +78,13 @@ def prove_relation(
     if rel is Relation.EQ:
         tactic = prove_zero(lhs - rhs, cheap)
         return f"tactic {tactic}" if tactic else None
-    gap = rhs - lhs if rel.direction == 1 else lhs - rhs
-    trace = _Prover(ctx).nonneg(gap, rel.strict, 0)
+    prover = _Prover(ctx)
+    small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
+    trace = prover.product(small, big, rel.strict)
+    if trace is not None:
+        return " -> ".join(trace)
+    gap = big - small
+    trace = prover.nonneg(gap, rel.strict, 0)
     if trace is None and not rel.strict:
         tactic = prove_zero(lhs - rhs, cheap)
         if tactic:
@@ -154,6 +159,27 @@ class _Prover:
         if isinstance(e, sp.Pow) and e.exp.is_real:
             return self._known_sign(e.base, True) or (not strict and e.exp.is_even is True)
         return bool(self._hypothesis(e, strict, MAX_DEPTH))
+
+    def product(self, small: sp.Expr, big: sp.Expr, strict: bool) -> list[str] | None:
+        """``prod x_i <= prod y_i`` from ``0 <= x_i <= y_i`` factor by factor (monotonicity
+        of products of nonnegative numbers), pairing factors in some order."""
+        if strict or not (isinstance(small, sp.Mul) and isinstance(big, sp.Mul)):
+            return None
+        xs, ys = list(small.args), list(big.args)
+        if len(xs) != len(ys) or len(xs) > 4:
+            return None
+        if not all(self._known_sign(x, False) or self.nonneg(x, False, 2) is not None for x in xs):
+            return None
+        for perm in itertools.permutations(ys):
+            traces = []
+            for x, y in zip(xs, perm, strict=True):
+                t = self.nonneg(y - x, False, 1)
+                if t is None:
+                    break
+                traces.append(f"[{x} <= {y}: {' -> '.join(t)}]")
+            else:
+                return ["product of nonnegative factors, each bounded: " + " ".join(traces)]
+        return None
 
     def _positive(self, f: sp.Expr, depth: int) -> bool:
         """A factor is positive by assumptions, or (for a sum) by a proof of its own: SymPy
