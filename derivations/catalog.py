@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from derivations import composition, kl_bound, laplace_ratio
+from derivations import advanced_composition, composition, kl_bound, laplace_ratio
 from symbolic.derivation import Derivation
 from symbolic.errors import InvalidInput
 
-MODULES = (laplace_ratio, kl_bound, composition)
+MODULES = (laplace_ratio, kl_bound, composition, advanced_composition)
 
 
 @cache

@@ -20,7 +20,7 @@ from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.sampling import Point, Sampler
 from numeric_checks.spot import RelationCheck, SpotOutcome, fmt, spot_check
 from symbolic.derivation import Derivation
-from symbolic.errors import EvaluationError
+from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.hypotheses import Space, build_space
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, OracleResult, StepResult, Verdict, weakest
@@ -172,14 +172,21 @@ class Checker:
         half = oracle.points // 2
         chosen = boundary[:half] + random_pts[: oracle.points - min(half, len(boundary))]
         agreed, undecided = 0, 0
+        notes: list[str] = []
         for p in chosen:
             try:
                 values = self.full_point(p)
             except EvaluationError:
                 undecided += 1
                 continue
-            with mpmath.workdps(self.options.dps):
-                outcome = oracle.check(values)
+            try:
+                with mpmath.workdps(self.options.dps):
+                    outcome = oracle.check(values)
+            except (DpderiveError, ArithmeticError, ValueError) as exc:
+                # An oracle that cannot compute at a point decides nothing there.
+                undecided += 1
+                notes.append(f"{type(exc).__name__}: {exc}")
+                continue
             if outcome.ok is False:
                 shown = {k: fmt(v) for k, v in values.items()}
                 return OracleResult(
@@ -192,6 +199,8 @@ class Checker:
         detail = f"agrees at {agreed} points"
         if undecided:
             detail += f"; could not decide at {undecided}"
+            if notes:
+                detail += f" (e.g. {notes[0][:120]})"
         return OracleResult(
             oracle.name, oracle.description, True if agreed else None, agreed + undecided, detail
         )

@@ -1,0 +1,214 @@
+"""Azuma's inequality and advanced composition.
+
+* ``azuma-binomial``: Dwork & Roth 2014, Lemma 3.19 (seed 002), stated without proof in the
+  seed; checked on the exact tail of a two-point martingale and, by the oracle, on a simulated
+  adaptive martingale with a Clopper-Pearson bound.
+* ``advanced-composition``: Dwork & Roth 2014, Theorem 3.20 (statement in seed 003; the proof
+  follows the book): the privacy loss of each of the k rounds is at most eps in absolute value
+  and has conditional mean at most beta = eps (e^eps - 1) (Lemma 3.18, ``kl-bound``), so
+  Azuma's inequality with z = sqrt(2 ln(1/delta')) bounds the total loss by
+  eps' = sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1) except with probability delta'.
+  The chain shows that Azuma's tail at the threshold eps' is exactly delta'; the oracle checks
+  the conclusion end to end against the optimal composition (Kairouz, Oh & Viswanath 2015):
+  delta_opt(eps') <= k delta + delta'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import mpmath
+import sympy as sp
+
+from numeric_checks.composition import comparison_table, optimal_delta
+from numeric_checks.oracles.azuma import binomial_tail, simulate_adaptive
+from symbolic.derivation import (
+    Claim,
+    Derivation,
+    Justification,
+    JustificationKind,
+    Oracle,
+    OracleOutcome,
+    Source,
+    Step,
+)
+from symbolic.domains import Domain, Variable, parse_domain
+from symbolic.functions import NumericFunction
+from symbolic.relations import Relation
+
+K = JustificationKind
+DR = "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy"
+FAMILY = "Dwork & Roth, section 3.5: composition"
+
+
+class BinomialTail(NumericFunction):
+    """Exact Pr[sum C_i > k beta + z sqrt(k) alpha] for C_i i.i.d. in {beta - w, beta + w}."""
+
+    nargs = 4
+    impl = staticmethod(binomial_tail)
+    latex_template = (
+        r"\Pr\left[\textstyle\sum_{{i \le {0}}} C_i > {0} {2} + {3} "
+        r"\sqrt{{{0}}}\, {1}\right]"
+    )
+
+
+def _azuma_oracle(values: Mapping[str, Any]) -> OracleOutcome:
+    k = int(values["k"])
+    if k > 500:
+        return OracleOutcome(None, "simulation skipped above k = 500 (cost)")
+    if abs(float(values["beta"])) >= float(values["alpha"]) * (1 - 1e-9):
+        return OracleOutcome(None, "|beta| = alpha in double precision: no float simulation")
+    r = simulate_adaptive(
+        k, float(values["alpha"]), float(values["beta"]), float(values["z"]), runs=4000, seed=k
+    )
+    ok = None if r.lower <= r.bound else False
+    if r.upper <= r.bound:
+        ok = True
+    return OracleOutcome(
+        ok,
+        f"adaptive martingale: {r.exceed}/{r.runs} runs past the "
+        f"threshold, {r.confidence:.1%} upper bound "
+        f"{mpmath.nstr(r.upper, 4)} vs exp(-z^2/2) = "
+        f"{mpmath.nstr(r.bound, 4)}",
+    )
+
+
+def azuma_binomial() -> Derivation:
+    k = Variable("k", parse_domain("Z in [1, 500]"), "number of steps", "k")
+    alpha = Variable("alpha", parse_domain("(0, 10]"), "bound on |C_i|", r"\alpha")
+    beta = Variable("beta", parse_domain("[-10, 10]"), "bound on the conditional means", r"\beta")
+    z = Variable("z", parse_domain("(0, 8]"), "deviation in units of sqrt(k) alpha", "z")
+    ks, a, b, zs = (v.symbol for v in (k, alpha, beta, z))
+    return Derivation(
+        id="azuma-binomial",
+        title="Azuma's inequality, on an exact martingale tail",
+        source=Source(DR, "Lemma 3.19 (stated without proof)", seed="002"),
+        statement=(
+            "If |C_i| <= alpha and E[C_i | C_1..C_{i-1}] <= beta, then "
+            "Pr[sum C_i > k beta + z sqrt(k) alpha] <= exp(-z^2/2).  Checked on the "
+            "two-point martingale C_i in {beta - w, beta + w}, w = alpha - |beta|."
+        ),
+        variables=(k, alpha, beta, z),
+        hypotheses=(sp.StrictLessThan(sp.Abs(b), a),),
+        claim=Claim(BinomialTail(ks, a, b, zs), Relation.LE, sp.exp(-(zs**2) / 2)),
+        steps=(
+            Step(
+                Relation.LE,
+                sp.exp(-(zs**2) / 2),
+                Justification(
+                    "Azuma's inequality (Azuma 1967), stated in the seed without proof",
+                    K.LEMMA,
+                    lemma="Azuma 1967",
+                ),
+            ),
+        ),
+        oracle=Oracle(
+            "azuma-adaptive-simulation",
+            "Monte Carlo of an adaptive martingale (mean and spread depend on the "
+            "running sum), 4000 runs, 99.9% Clopper-Pearson bound on the tail",
+            _azuma_oracle,
+            points=16,
+        ),
+        family=FAMILY,
+    )
+
+
+def _advanced_oracle(values: Mapping[str, Any]) -> OracleOutcome:
+    k = int(values["k"])
+    eps, delta, delta_p, eps_p = (values[n] for n in ("eps", "delta", "delta_p", "eps_prime"))
+    d_opt = optimal_delta(k, eps, delta, eps_p)
+    bound = k * delta + delta_p
+    ok = d_opt <= bound * (1 + mpmath.mpf(10) ** (-(mpmath.mp.dps - 10)))
+    return OracleOutcome(
+        ok,
+        f"optimal delta at eps' = {mpmath.nstr(eps_p, 8)}: "
+        f"{mpmath.nstr(d_opt, 8)} vs k delta + delta' = "
+        f"{mpmath.nstr(bound, 8)}",
+        {"delta_opt": mpmath.nstr(d_opt, 20), "bound": mpmath.nstr(bound, 20)},
+    )
+
+
+def advanced_composition(eps_prime_formula: sp.Expr | None = None) -> Derivation:
+    k = Variable("k", parse_domain("Z in [1, 10000]"), "number of mechanisms composed", "k")
+    eps = Variable("eps", parse_domain("(0, 2]"), "eps of each mechanism", r"\varepsilon")
+    delta = Variable(
+        "delta",
+        Domain(lower=sp.S.Zero, upper=sp.Rational(1, 100), upper_open=False, scale="log"),
+        "delta of each mechanism",
+        r"\delta",
+    )
+    delta_p = Variable(
+        "delta_p",
+        Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log"),
+        "failure probability of the privacy-loss bound",
+        r"\delta'",
+    )
+    ks, es, dps = k.symbol, eps.symbol, delta_p.symbol
+    alpha, beta = sp.Symbol("alpha", positive=True), sp.Symbol("beta", positive=True)
+    eps_prime = sp.Symbol("eps_prime", positive=True)
+    formula = (
+        eps_prime_formula
+        if eps_prime_formula is not None
+        else (sp.sqrt(2 * ks * sp.log(1 / dps)) * es + ks * es * (sp.exp(es) - 1))
+    )
+    z_at = (eps_prime - ks * beta) / (sp.sqrt(ks) * alpha)
+    lhs = sp.exp(-(z_at**2) / 2)
+    # Built unevaluated: SymPy would collapse each intermediate form to delta' at once.
+    root = sp.Mul(sp.sqrt(2 * ks * sp.log(1 / dps)), es, evaluate=False)
+    z_value = sp.Mul(
+        root, sp.Pow(sp.Mul(sp.sqrt(ks), es, evaluate=False), -1, evaluate=False), evaluate=False
+    )
+    half_square = sp.Mul(
+        sp.Integer(-1), sp.Pow(z_value, 2, evaluate=False), sp.Rational(1, 2), evaluate=False
+    )
+    steps = (
+        Step(
+            Relation.EQ,
+            sp.exp(half_square, evaluate=False),
+            Justification(
+                "eps' - k beta = sqrt(2 k ln(1/delta')) eps by the definition of eps', with "
+                "beta = eps (e^eps - 1) from Lemma 3.18 and alpha = eps (each round's loss is "
+                "at most eps in absolute value)",
+                K.LEMMA,
+                lemma="kl-bound",
+            ),
+        ),
+        Step(
+            Relation.EQ,
+            sp.exp(
+                sp.Mul(-1, sp.log(sp.Pow(dps, -1, evaluate=False), evaluate=False), evaluate=False),
+                evaluate=False,
+            ),
+            Justification("(sqrt(2 k L) eps/(sqrt(k) eps))^2/2 = L", K.ALGEBRA),
+        ),
+        Step(Relation.EQ, dps, Justification("exp(-ln(1/delta')) = delta'", K.ALGEBRA)),
+    )
+    return Derivation(
+        id="advanced-composition",
+        title="Advanced composition",
+        source=Source(DR, "Theorem 3.20", seed="003"),
+        statement=(
+            "For all eps, delta, delta' >= 0, the k-fold adaptive composition of "
+            "(eps, delta)-DP mechanisms is (eps', k delta + delta')-DP for "
+            "eps' = sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1).  The chain: "
+            "Azuma's tail exp(-z^2/2) at the threshold k beta + z sqrt(k) alpha = eps' "
+            "equals delta'."
+        ),
+        variables=(k, eps, delta, delta_p),
+        defs=((alpha, es), (beta, es * (sp.exp(es) - 1)), (eps_prime, formula)),
+        claim=Claim(lhs, Relation.EQ, dps),
+        steps=steps,
+        oracle=Oracle(
+            "optimal-composition",
+            "delta of the optimal k-fold composition at eps' (Kairouz, Oh & "
+            "Viswanath 2015) must be at most k delta + delta'",
+            _advanced_oracle,
+            points=40,
+        ),
+        family=FAMILY,
+        appendix=comparison_table,
+    )
+
+
+DERIVATIONS = (azuma_binomial, advanced_composition)

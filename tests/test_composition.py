@@ -1,0 +1,235 @@
+"""Composition theorems, the optimal composition oracle, Azuma, and advanced composition."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+import mpmath
+import pytest
+import sympy as sp
+
+from derivations.advanced_composition import advanced_composition
+from derivations.catalog import get
+from numeric_checks.composition import (
+    advanced_eps,
+    basic_eps,
+    comparison_rows,
+    optimal_delta,
+    optimal_delta_slow,
+    optimal_eps,
+)
+from numeric_checks.divergences import hockey_stick
+from numeric_checks.oracles.azuma import binomial_tail, simulate_adaptive
+from numeric_checks.verify import CheckOptions, check_derivation
+from symbolic.derivation import Claim, Derivation
+from symbolic.errors import InvalidInput
+from symbolic.relations import Relation
+from symbolic.report import Verdict
+
+FAST = CheckOptions(points=80, search_budget=100)
+
+
+def _canonical(eps, delta):  # type: ignore[no-untyped-def]
+    e = mpmath.exp(eps)
+    return (
+        [delta, (1 - delta) * e / (1 + e), (1 - delta) / (1 + e), 0],
+        [0, (1 - delta) / (1 + e), (1 - delta) * e / (1 + e), delta],
+    )
+
+
+def _power(dist, k):  # type: ignore[no-untyped-def]
+    return [mpmath.fprod(c) for c in itertools.product(dist, repeat=k)]
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_optimal_delta_is_the_hockey_stick_of_the_product(k: int) -> None:
+    # An independent computation: build the k-fold product of the canonical pair outcome by
+    # outcome and take its hockey-stick divergence with the divergences module.
+    rng = random.Random(k)
+    with mpmath.workdps(40):
+        for _ in range(10):
+            eps, delta = mpmath.mpf(rng.uniform(0.01, 2)), mpmath.mpf(rng.uniform(0, 0.2))
+            eps_p = mpmath.mpf(rng.uniform(0, k * 2))
+            p, q = _canonical(eps, delta)
+            direct = hockey_stick(_power(p, k), _power(q, k), mpmath.exp(eps_p))
+            assert abs(optimal_delta(k, eps, delta, eps_p) - direct) < mpmath.mpf(10) ** -35
+
+
+def test_fast_recurrence_agrees_with_slow_sum() -> None:
+    rng = random.Random(7)
+    with mpmath.workdps(50):
+        for _ in range(20):
+            k = rng.randint(1, 300)
+            eps, delta = mpmath.mpf(rng.uniform(0.001, 1)), mpmath.mpf(rng.uniform(0, 0.01))
+            eps_p = mpmath.mpf(rng.uniform(0, 0.5)) * k * eps
+            fast = optimal_delta(k, eps, delta, eps_p)
+            with mpmath.workdps(100):
+                slow = optimal_delta_slow(k, eps, delta, eps_p)
+            assert abs(fast - slow) <= mpmath.mpf(10) ** -45 * max(slow, mpmath.mpf(10) ** -300)
+
+
+def test_theorem_3_20_against_the_optimum_at_200_points() -> None:
+    rng = random.Random(320)
+    with mpmath.workdps(50):
+        for _ in range(200):
+            k = int(10 ** rng.uniform(0, 4))
+            eps = mpmath.mpf(10) ** rng.uniform(-3, 0)
+            delta = mpmath.mpf(10) ** rng.uniform(-9, -3) if rng.random() < 0.7 else 0
+            delta_p = mpmath.mpf(10) ** rng.uniform(-10, -0.3)
+            eps_p = advanced_eps(k, eps, delta_p)
+            assert optimal_delta(k, eps, delta, eps_p) <= k * delta + delta_p
+
+
+def test_comparison_shows_advanced_worse_than_basic_for_small_k() -> None:
+    rows = {r["k"]: r for r in comparison_rows()}
+    assert rows[1]["advanced"] > rows[1]["basic"] and rows[10]["advanced"] > rows[10]["basic"]
+    assert rows[100]["advanced"] < rows[100]["basic"]
+    for r in rows.values():
+        assert r["optimal"] <= min(r["basic"], r["advanced"]) * (1 + mpmath.mpf(10) ** -20)
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: optimal_delta(0, 0.1, 0, 1), "k must be a whole number >= 1"),
+        (lambda: optimal_delta(2.5, 0.1, 0, 1), "k must be a whole number >= 1"),
+        (lambda: optimal_delta(3, -0.1, 0, 1), "eps must be >= 0"),
+        (lambda: optimal_delta(3, 0.1, 1, 1), "delta must be in [0, 1)"),
+        (lambda: advanced_eps(3, 0.1, 0), "delta' must be in (0, 1)"),
+        (lambda: advanced_eps(3, 0.1, 1.5), "delta' must be in (0, 1)"),
+        (lambda: basic_eps(0, 0.1), "k must be"),
+        (lambda: optimal_eps(5, 0.1, -1), "delta' must be in (0, 1)"),
+        (lambda: binomial_tail(10, 1, 1, 1), "|beta| < alpha"),
+        (lambda: simulate_adaptive(10, 1.0, 0.0, -1.0), "z must be > 0"),
+    ],
+)
+def test_bad_parameters_are_clear_errors(call, fragment: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InvalidInput) as info:
+        call()
+    assert fragment in str(info.value)
+
+
+def test_catalog_verdicts() -> None:
+    expected = {
+        "basic-composition": Verdict.PROVED,
+        "basic-composition-k": Verdict.PROVED,
+        "parallel-composition": Verdict.PROVED,
+        "approx-basic-composition": Verdict.CHECKED,
+        "naive-adaptive-composition": Verdict.CHECKED,
+        "advanced-composition": Verdict.PROVED,
+    }
+    for did, verdict in expected.items():
+        r = check_derivation(get(did), FAST)
+        assert r.verdict is verdict, (did, [(s.index, s.verdict.value) for s in r.steps])
+        if r.oracle is not None:
+            assert r.oracle.agrees is True, (did, r.oracle.detail)
+
+
+def test_seed_typo_is_refuted_and_kept_as_an_erratum() -> None:
+    d = get("basic-composition-seed")
+    r = check_derivation(d, FAST)
+    assert d.erratum and "Pr[M_2(x) = r_2]" in d.erratum
+    assert r.verdict is Verdict.REFUTED and r.as_expected
+    assert r.steps[0].verdict is Verdict.REFUTED and r.steps[0].counterexample is not None
+    # the theorem itself holds: the conclusion is not refuted, only the seed's step
+    assert r.conclusion.verdict is not Verdict.REFUTED
+
+
+def test_azuma() -> None:
+    r = check_derivation(get("azuma-binomial"), FAST)
+    assert r.verdict is Verdict.CHECKED and r.oracle is not None and r.oracle.agrees is True
+    tail = simulate_adaptive(100, 1.0, 0.1, 1.0, runs=4000)
+    assert tail.upper <= tail.bound
+    d = get("azuma-binomial")
+    z = d.symbols["z"]
+    wrong = d.replace(
+        claim=Claim(d.claim.lhs, Relation.LE, sp.exp(-(z**2))),
+        steps=(d.steps[0].__class__(Relation.LE, sp.exp(-(z**2)), d.steps[0].justification),),
+    )
+    assert check_derivation(wrong, FAST).verdict is Verdict.REFUTED
+
+
+D = get("advanced-composition")
+S = D.symbols
+k, eps, delta, dp = S["k"], S["eps"], S["delta"], S["delta_p"]
+L = sp.log(1 / dp)
+RIGHT = sp.sqrt(2 * k * L) * eps + k * eps * (sp.exp(eps) - 1)
+
+
+def _with_def(name: str, value: sp.Expr) -> Derivation:
+    return D.replace(defs=tuple((s, value if s.name == name else v) for s, v in D.defs))
+
+
+MUTANTS: dict[str, Callable[[], Derivation]] = {
+    "2 under the root dropped": lambda: advanced_composition(
+        sp.sqrt(k * L) * eps + k * eps * (sp.exp(eps) - 1)
+    ),
+    "ln(1/delta) for ln(1/delta')": lambda: advanced_composition(
+        sp.sqrt(2 * k * sp.log(1 / delta)) * eps + k * eps * (sp.exp(eps) - 1)
+    ),
+    "e^(2 eps)": lambda: advanced_composition(
+        sp.sqrt(2 * k * L) * eps + k * eps * (sp.exp(2 * eps) - 1)
+    ),
+    "k^2 in the second term": lambda: advanced_composition(
+        sp.sqrt(2 * k * L) * eps + k**2 * eps * (sp.exp(eps) - 1)
+    ),
+    "sqrt(k) in the second term": lambda: advanced_composition(
+        sp.sqrt(2 * k * L) * eps + sp.sqrt(k) * eps * (sp.exp(eps) - 1)
+    ),
+    "eps missing in the first term": lambda: advanced_composition(
+        sp.sqrt(2 * k * L) + k * eps * (sp.exp(eps) - 1)
+    ),
+    "k missing under the root": lambda: advanced_composition(
+        sp.sqrt(2 * L) * eps + k * eps * (sp.exp(eps) - 1)
+    ),
+    "4 under the root": lambda: advanced_composition(
+        sp.sqrt(4 * k * L) * eps + k * eps * (sp.exp(eps) - 1)
+    ),
+    "beta halved": lambda: _with_def("beta", eps * (sp.exp(eps) - 1) / 2),
+    "alpha = eps/2": lambda: _with_def("alpha", eps / 2),
+    "conclusion delta'/2": lambda: D.with_step(2, expr=dp / 2),
+    "e^eps for e^eps - 1": lambda: advanced_composition(
+        sp.sqrt(2 * k * L) * eps + k * eps * sp.exp(eps)
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_advanced_composition_mutants_refuted(name: str) -> None:
+    r = check_derivation(MUTANTS[name](), CheckOptions(points=60, search_budget=60, oracle=False))
+    assert r.verdict is Verdict.REFUTED
+    refuted = [s for s in (*r.steps, r.conclusion) if s.verdict is Verdict.REFUTED]
+    assert refuted[0].counterexample is not None
+
+
+TOO_SMALL = {
+    # Advanced composition is loose (beta = eps (e^eps - 1) is about twice the mean loss), so
+    # e.g. dropping the 2 under the root leaves a conclusion that is still true: only its
+    # chain is refuted.  These variants undercut the mean loss itself, so the conclusion fails.
+    "mean term dropped": lambda: advanced_composition(sp.sqrt(2 * k * L) * eps),
+    "mean term quartered": lambda: advanced_composition(
+        sp.sqrt(2 * k * L) * eps + k * eps * (sp.exp(eps) - 1) / 4
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOO_SMALL))
+def test_oracle_alone_refutes_too_small_eps_prime(name: str) -> None:
+    r = check_derivation(TOO_SMALL[name](), CheckOptions(points=60, search_budget=20))
+    assert r.oracle is not None and r.oracle.agrees is False
+
+
+def test_true_but_weaker_advanced_composition_is_not_refuted() -> None:
+    # A larger eps'' = eps' + eps: Azuma's tail there is below delta', so the chain becomes
+    # exp(-z''^2/2) <= exp(-z^2/2) = ... = delta'.
+    base = advanced_composition(RIGHT + eps)
+    first = base.steps[0]
+    weaker = base.replace(
+        steps=(first.__class__(Relation.LE, first.expr, first.justification), *base.steps[1:]),
+        claim=Claim(base.claim.lhs, Relation.LE, base.claim.rhs),
+    )
+    r = check_derivation(weaker, CheckOptions(points=60, search_budget=60))
+    assert r.verdict is not Verdict.REFUTED
+    assert r.oracle is not None and r.oracle.agrees is True
