@@ -19,6 +19,7 @@ from typing import Any
 
 import mpmath
 
+from numeric_checks.bridge import quad_relative
 from symbolic.errors import InvalidInput
 
 EXACT_SUBSETS_UP_TO = 14  # D_inf^delta by enumerating subsets below this support size
@@ -159,7 +160,7 @@ def kl_by_quadrature(
     """``int p ln(p/q)`` for densities given by their logarithms, split at ``breakpoints``
     (kinks and modes: quadrature across a kink keeps only a few digits)."""
     pts = [-mpmath.inf, *sorted(breakpoints), mpmath.inf]
-    return mpmath.quad(lambda x: mpmath.exp(log_p(x)) * (log_p(x) - log_q(x)), pts)
+    return quad_relative(lambda x: mpmath.exp(log_p(x)) * (log_p(x) - log_q(x)), pts)
 
 
 def laplace_kl(shift: Any, b: Any) -> Any:

@@ -30,6 +30,12 @@ TACTICS: tuple[tuple[str, Callable[[sp.Expr], sp.Expr]], ...] = (
     ("expand_log+expand", lambda r: sp.expand(sp.expand_log(r))),
     ("rewrite(Abs)+expand", lambda r: sp.expand(r.rewrite(sp.Abs)) if r.has(sp.Max, sp.Min) else r),
     ("logcombine+simplify", lambda r: sp.simplify(sp.logcombine(r))),
+    (
+        "doit+rewrite(erf)+simplify",
+        lambda r: (
+            sp.simplify(sp.expand(r.doit().rewrite(sp.erf))) if r.has(sp.Integral, sp.Sum) else r
+        ),
+    ),
     ("simplify", lambda r: sp.simplify(r)),
 )
 

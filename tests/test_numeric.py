@@ -151,3 +151,21 @@ def test_fmt_never_rounds_to_a_double() -> None:
         near = mpmath.mpf(1) + mpmath.mpf(10) ** -40
     a, b = fmt_pair(near, mpmath.mpf(1), 100)
     assert a != b and a.startswith("1.000000000000000000000000000000000000000")
+
+
+def test_issue_quadrature_is_relative_not_absolute() -> None:
+    # Regression: mpmath.quad stops on an absolute error target, so a tail integral of size
+    # 1e-89 came back with 7 correct digits.  quad_relative and compiled Integrals normalise.
+    from numeric_checks.bridge import quad_relative
+
+    with mpmath.workdps(50):
+        mu, eps = mpmath.mpf("0.5"), mpmath.mpf(10)
+        x_star, w = eps / mu + mu / 2, mpmath.exp(eps)
+        exact = mpmath.ncdf(-eps / mu + mu / 2) - w * mpmath.ncdf(-eps / mu - mu / 2)
+        pts = [x_star + k / x_star for k in (0, 1, 4, 16, 64)] + [mpmath.inf]
+        value = quad_relative(lambda t: mpmath.npdf(t, mu, 1) - w * mpmath.npdf(t), pts)
+        assert abs(value / exact - 1) < mpmath.mpf(10) ** -40
+        t = sp.Symbol("t", real=True)
+        fn = compile_exprs([x], [sp.Integral(sp.exp(-t) * sp.Rational(1, 10**80), (t, 0, x))])
+        (v,) = evaluate(fn, [mpmath.mpf(1)], 50)
+        assert abs(v * mpmath.mpf(10) ** 80 - (1 - mpmath.exp(-1))) < mpmath.mpf(10) ** -45

@@ -19,6 +19,7 @@ from typing import Any
 
 import mpmath
 
+from numeric_checks.bridge import quad_relative
 from symbolic.derivation import OracleOutcome
 
 
@@ -58,7 +59,7 @@ def hockey_stick(loc_p: Any, loc_q: Any, b: Any, eps: Any) -> Any:
         if ha * hb < 0:
             cuts.append(lo - ha * (hi - lo) / (hb - ha))
     cuts = sorted(set(cuts))
-    return mpmath.quad(gap, [-mpmath.inf, *cuts, mpmath.inf])
+    return quad_relative(gap, [-mpmath.inf, *cuts, mpmath.inf])
 
 
 def worst_privacy_loss(loc_p: Any, loc_q: Any, b: Any) -> Any:
