@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from functools import cache
 
-from derivations import advanced_composition, composition, kl_bound, laplace_ratio
+from derivations import (
+    advanced_composition,
+    composition,
+    gaussian_dp,
+    kl_bound,
+    laplace_ratio,
+)
 from symbolic.derivation import Derivation
 from symbolic.errors import InvalidInput
 
-MODULES = (laplace_ratio, kl_bound, composition, advanced_composition)
+MODULES = (laplace_ratio, kl_bound, composition, advanced_composition, gaussian_dp)
 
 
 @cache

@@ -56,6 +56,7 @@ class SpotOutcome:
     evidence: NumericEvidence
     counterexample: Counterexample | None
     ties: int = 0
+    point: tuple[Any, ...] | None = None  # the counterexample's exact free-variable values
 
 
 class RelationCheck:
@@ -130,7 +131,9 @@ class RelationCheck:
                 margin = _relative(d, lhs, rhs)
                 if d < -tight or (d <= tol and not strict):
                     return PointResult(Status.OK, margin, lhs, rhs)
-                if d > tol and abs(d - history[-2]) <= STABLE * abs(d):
+                # A violation counts only at the highest precision, stable against the
+                # previous one: 1 - Phi(24.9) cancels to exactly 0 at 50 *and* 110 digits.
+                if dps > 2 * self.dps + 10 and d > tol and abs(d - history[-2]) <= STABLE * abs(d):
                     return PointResult(Status.VIOLATED, margin, lhs, rhs)
         if strict and abs(d) <= tol:
             if self._exact_tie(values):
@@ -157,6 +160,33 @@ class RelationCheck:
 
     def satisfies(self, values: Sequence[Any]) -> bool:
         return self.sampler.satisfies(values)
+
+
+def confirm_with_evalf(
+    lhs: sp.Expr,
+    relation: Relation,
+    rhs: sp.Expr,
+    symbols: Sequence[sp.Symbol],
+    values: Sequence[Any],
+) -> bool | None:
+    """Re-decide a point with SymPy's adaptive-precision evalf at the exact rational point
+    (it raises its working precision through cancellation, as in 1 - Phi(24.9)).  True: the
+    violation is confirmed; False: it dissolves; None: SymPy cannot evaluate the sides."""
+    exact = {s: sp.Rational(*_as_ratio(v)) for s, v in zip(symbols, values, strict=True)}
+    try:
+        left = lhs.xreplace(exact).rewrite(sp.erfc)
+        right = rhs.xreplace(exact).rewrite(sp.erfc)
+        diff = (left - right).evalf(40, maxn=5000, strict=False)
+        scale = max(abs(left.evalf(20)), abs(right.evalf(20)))
+    except (TypeError, ValueError, ArithmeticError, RecursionError, AttributeError):
+        return None
+    if not (diff.is_number and diff.is_real and scale.is_number):
+        return None
+    tol = sp.Float(10) ** -30 * scale
+    if relation is Relation.EQ:
+        return bool(abs(diff) > tol)
+    signed = diff if relation.direction == 1 else -diff
+    return bool(signed >= -tol) if relation.strict else bool(signed > tol)
 
 
 def _inf_violation(lhs: Any, rhs: Any, rel: Relation) -> Any:
@@ -278,7 +308,7 @@ def spot_check(
         cex = Counterexample(
             point=show, lhs=lhs_text, rhs=rhs_text, digits=check.dps, note=result.note
         )
-        return SpotOutcome(Verdict.REFUTED, evidence, cex, ties)
+        return SpotOutcome(Verdict.REFUTED, evidence, cex, ties, tuple(values))
     if evaluated == 0 or ties:
         return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties)
     return SpotOutcome(Verdict.CHECKED, evidence, None, ties)

@@ -18,7 +18,7 @@ import sympy as sp
 
 from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.sampling import Point, Sampler
-from numeric_checks.spot import RelationCheck, SpotOutcome, fmt, spot_check
+from numeric_checks.spot import RelationCheck, SpotOutcome, confirm_with_evalf, fmt, spot_check
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.hypotheses import Space, build_space
@@ -105,7 +105,7 @@ class Checker:
         spot: SpotOutcome = spot_check(
             check,
             self.points,
-            search_budget=self.options.search_budget,
+            search_budget=min(self.options.search_budget, self.d.search_budget or 10**9),
             seed=self.options.seed + index,
             display=self.display,
         )
@@ -121,6 +121,27 @@ class Checker:
         if trace == "tactic identical" and (left, right) != (lhs, rhs):
             trace = "identical once definitions are unfolded and substituted"
         numeric = spot.evidence.describe()
+        if spot.verdict is Verdict.REFUTED and trace and spot.point is not None:
+            # The rules proved it and the numerics disagree: let SymPy's adaptive-precision
+            # evaluation, built for cancellation, decide which one to believe.
+            confirmed = confirm_with_evalf(lhs, rel, rhs, self.space.free_symbols, spot.point)
+            if confirmed is False:
+                return StepResult(
+                    index=index,
+                    lhs=str(left),
+                    relation=rel.value,
+                    rhs=str(right),
+                    justification=why,
+                    verdict=Verdict.PROVED,
+                    evidence=(
+                        f"{trace}; spot-checked on {numeric}; a numeric violation at "
+                        f"{spot.counterexample.describe()} "  # type: ignore[union-attr]
+                        "dissolved under SymPy's adaptive-precision evalf"
+                    ),
+                    symbolic=trace,
+                    numeric=spot.evidence,
+                    counterexample=None,
+                )
         if spot.verdict is Verdict.REFUTED:
             verdict = Verdict.REFUTED
             evidence = f"counterexample {spot.counterexample.describe()}"  # type: ignore[union-attr]

@@ -121,6 +121,9 @@ class Derivation:
     the text says what is wrong and which id carries the correction."""
     family: str = ""
     points: PointGenerator | None = None
+    search_budget: int | None = None
+    """Cap on counterexample-search evaluations per step, for steps costly to evaluate
+    (quadrature): the check uses the smaller of this and the caller's budget."""
     appendix: Callable[[], str] | None = None
     """Extra teaching material for ``explain`` (a table computed by an oracle, say)."""
 

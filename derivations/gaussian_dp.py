@@ -1,0 +1,169 @@
+"""Gaussian differential privacy: from mu-GDP to (eps, delta)-DP.
+
+Dong, Roth & Su, *Gaussian Differential Privacy*, arXiv:1905.02383v3, Corollary 2.13 (seed
+004, section 4.5): a mechanism is mu-GDP iff it is (eps, delta(eps))-DP for all eps >= 0 with
+
+    delta(eps) = Phi(-eps/mu + mu/2) - e^eps Phi(-eps/mu - mu/2).
+
+``gdp-to-dp`` derives delta(eps) as the hockey-stick divergence of N(mu, 1) and N(0, 1):
+the likelihood ratio exceeds e^eps exactly on {x > x*}, x* = eps/mu + mu/2, and the two
+Gaussian integrals over that region give the formula.  The left side, delta(eps) of mu-GDP, is
+computed independently from the privacy-loss distribution (a quadrature in the loss variable);
+the oracle integrates the hockey-stick in x, split at x*.  Both directions of the "iff" are
+checked numerically in the tests (f_{eps, delta(eps)} <= G_mu, and their envelope is G_mu).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import mpmath
+import sympy as sp
+
+from numeric_checks.gaussian import (
+    profile_by_hockey_stick,
+    profile_by_loss,
+    profile_closed_form,
+)
+from symbolic.derivation import (
+    Claim,
+    Derivation,
+    Justification,
+    JustificationKind,
+    Oracle,
+    OracleOutcome,
+    Source,
+    Step,
+)
+from symbolic.domains import Domain, Variable
+from symbolic.functions import NumericFunction, Phi
+from symbolic.relations import Relation
+
+K = JustificationKind
+SOURCE = Source(
+    "Dong, Roth & Su, Gaussian Differential Privacy",
+    "Corollary 2.13",
+    "arXiv:1905.02383v3",
+    seed="004",
+)
+FAMILY = "Dong, Roth & Su: Gaussian differential privacy"
+# Each point costs several 50-digit quadratures: a grid over the magnitudes that matter.
+MU_GRID = ("0.001", "0.05", "0.5", "1", "3", "20")
+EPS_GRID = ("0", "0.5", "2", "10", "50")
+
+
+class GaussianDelta(NumericFunction):
+    """delta(eps) of mu-GDP, from the privacy-loss distribution N(mu^2/2, mu^2)."""
+
+    nargs = 2
+    impl = staticmethod(profile_by_loss)
+    latex_template = r"\delta_{{G_{{{0}}}}}\left({1}\right)"
+
+
+def _points(rng: random.Random, dps: int) -> list[dict[str, Any]]:
+    out = [{"mu": mpmath.mpf(m), "eps": mpmath.mpf(e)} for m in MU_GRID for e in EPS_GRID]
+    for _ in range(20):
+        out.append(
+            {"mu": mpmath.mpf(10) ** rng.uniform(-3, 1.3), "eps": mpmath.mpf(rng.uniform(0, 10))}
+        )
+    return out
+
+
+def _oracle(values: Mapping[str, Any]) -> OracleOutcome:
+    mu, eps = values["mu"], values["eps"]
+    with mpmath.extradps(20):
+        exact = profile_closed_form(mu, eps)
+    by_x = profile_by_hockey_stick(mu, eps)
+    digits = mpmath.inf if by_x == exact else -mpmath.log10(abs(by_x - exact) / exact)
+    ok = digits >= 45
+    return OracleOutcome(
+        ok,
+        f"hockey-stick in x agrees with the formula to {mpmath.nstr(digits, 3)} digits",
+        {"digits": mpmath.nstr(digits, 4)},
+    )
+
+
+def gdp_to_dp() -> Derivation:
+    mu = Variable(
+        "mu",
+        Domain(
+            lower=sp.Rational(1, 1000),
+            upper=sp.Integer(20),
+            lower_open=False,
+            upper_open=False,
+            scale="log",
+        ),
+        "GDP parameter",
+        r"\mu",
+    )
+    eps = Variable(
+        "eps",
+        Domain(lower=sp.S.Zero, upper=sp.Integer(50), lower_open=False, upper_open=False),
+        "privacy parameter",
+        r"\varepsilon",
+    )
+    m, e = mu.symbol, eps.symbol
+    x = sp.Symbol("x", real=True)
+    x_star = sp.Symbol("x_star", positive=True)
+
+    def phi(t: sp.Expr) -> sp.Expr:
+        return sp.exp(-(t**2) / 2) / sp.sqrt(2 * sp.pi)
+
+    formula = Phi(-e / m + m / 2) - sp.exp(e) * Phi(-e / m - m / 2)
+    steps = (
+        Step(
+            Relation.EQ,
+            sp.Integral(phi(x - m) - sp.exp(e) * phi(x), (x, x_star, sp.oo)),
+            Justification(
+                "hockey-stick divergence of N(mu, 1) and N(0, 1): the likelihood ratio "
+                "exp(mu x - mu^2/2) exceeds e^eps exactly when x > x* = eps/mu + mu/2",
+                K.DEFINITION,
+            ),
+        ),
+        Step(
+            Relation.EQ,
+            sp.Integral(phi(x - m), (x, x_star, sp.oo))
+            - sp.exp(e) * sp.Integral(phi(x), (x, x_star, sp.oo)),
+            Justification("linearity of the integral", K.ALGEBRA),
+        ),
+        Step(
+            Relation.EQ,
+            (1 - Phi(x_star - m)) - sp.exp(e) * (1 - Phi(x_star)),
+            Justification("Gaussian tail integrals", K.ALGEBRA),
+        ),
+        Step(
+            Relation.EQ,
+            Phi(m - x_star) - sp.exp(e) * Phi(-x_star),
+            Justification("symmetry: 1 - Phi(t) = Phi(-t)", K.ALGEBRA),
+        ),
+        Step(Relation.EQ, formula, Justification("x* = eps/mu + mu/2", K.DEFINITION)),
+    )
+    return Derivation(
+        id="gdp-to-dp",
+        title="Gaussian DP to (eps, delta)-DP",
+        source=SOURCE,
+        statement=(
+            "A mu-GDP mechanism is (eps, delta(eps))-DP for every eps >= 0, with "
+            "delta(eps) = Phi(-eps/mu + mu/2) - e^eps Phi(-eps/mu - mu/2), the "
+            "hockey-stick divergence of N(mu, 1) from N(0, 1)."
+        ),
+        variables=(mu, eps),
+        defs=((x_star, e / m + m / 2),),
+        claim=Claim(GaussianDelta(m, e), Relation.EQ, formula),
+        steps=steps,
+        oracle=Oracle(
+            "gaussian-hockey-stick",
+            "hockey-stick divergence of N(mu, 1) and N(0, 1) by quadrature in x, "
+            "split at x* (must agree with the formula to >= 45 digits)",
+            _oracle,
+            points=40,
+        ),
+        family=FAMILY,
+        points=_points,
+        search_budget=12,
+    )
+
+
+DERIVATIONS = (gdp_to_dp,)

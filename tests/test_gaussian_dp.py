@@ -1,0 +1,127 @@
+"""GDP -> (eps, delta) conversion (Dong, Roth & Su, Corollary 2.13, arXiv:1905.02383v3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import mpmath
+import pytest
+import sympy as sp
+
+from derivations.catalog import get
+from numeric_checks.gaussian import (
+    envelope,
+    profile_by_hockey_stick,
+    profile_by_loss,
+    profile_closed_form,
+    tradeoff_eps_delta,
+    tradeoff_gaussian,
+)
+from numeric_checks.verify import CheckOptions, check_derivation
+from symbolic.derivation import Claim, Derivation, Justification, Source, Step
+from symbolic.errors import InvalidInput
+from symbolic.functions import Phi
+from symbolic.relations import Relation
+from symbolic.report import Verdict
+
+D = get("gdp-to-dp")
+mu, eps = D.symbols["mu"], D.symbols["eps"]
+
+
+@pytest.mark.parametrize("m", ["0.001", "0.01", "0.05", "0.5", "1", "3", "20"])
+@pytest.mark.parametrize("e", ["0", "0.5", "2", "10", "50"])
+def test_oracle_agrees_to_45_digits(m: str, e: str) -> None:
+    with mpmath.workdps(50):
+        with mpmath.extradps(20):
+            exact = profile_closed_form(m, e)
+        for value in (profile_by_hockey_stick(m, e), profile_by_loss(m, e)):
+            assert abs(value / exact - 1) < mpmath.mpf(10) ** -45
+
+
+def test_underflow_regime_is_resolved() -> None:
+    # delta ~ 1e-352 at mu = 0.05, eps = 2: far below double precision
+    with mpmath.workdps(50):
+        with mpmath.extradps(20):  # the closed form cancels ~3 digits here
+            d = profile_closed_form("0.05", 2)
+        assert mpmath.mpf("1e-353") < d < mpmath.mpf("1e-351")
+        assert abs(profile_by_hockey_stick("0.05", 2) / d - 1) < mpmath.mpf(10) ** -45
+
+
+def test_derivation_verdicts() -> None:
+    r = check_derivation(D)
+    assert [s.verdict for s in r.steps] == [Verdict.CHECKED] + [Verdict.PROVED] * 4
+    assert "doit" in r.steps[1].evidence and r.oracle is not None and r.oracle.agrees is True
+
+
+@pytest.mark.parametrize("a", ["0.01", "0.1", "0.3", "0.7"])
+@pytest.mark.parametrize("m", ["0.5", "2"])
+def test_both_directions_of_the_iff(a: str, m: str) -> None:
+    with mpmath.workdps(30):
+        g = tradeoff_gaussian(m, a)
+        # mu-GDP => (eps, delta(eps))-DP for all eps: f_{eps, delta(eps)} <= G_mu
+        for e in ("0", "0.3", "1", "3"):
+            f = tradeoff_eps_delta(e, profile_closed_form(m, e), a)
+            assert f <= g * (1 + mpmath.mpf(10) ** -20)
+        # and G_mu is their upper envelope over eps
+        assert abs(envelope(m, a) - g) < mpmath.mpf(10) ** -12
+
+
+def _formula_claim(rhs: sp.Expr) -> Derivation:
+    # The chain's last link (closed forms only, no quadrature): Phi(mu - x*) - e^eps Phi(-x*)
+    # with x* = eps/mu + mu/2, against a variant of the published formula.
+    x_star = next(s for s, _ in D.defs)
+    lhs = Phi(mu - x_star) - sp.exp(eps) * Phi(-x_star)
+    return Derivation(
+        id="gdp-formula-variant",
+        title="variant",
+        source=Source("test", "mutant"),
+        variables=D.variables,
+        defs=D.defs,
+        claim=Claim(lhs, Relation.EQ, rhs),
+        steps=(Step(Relation.EQ, rhs, Justification("variant")),),
+        points=D.points,
+    )
+
+
+RIGHT = Phi(-eps / mu + mu / 2) - sp.exp(eps) * Phi(-eps / mu - mu / 2)
+MUTANTS: dict[str, sp.Expr] = {
+    "Phi arguments swapped": Phi(-eps / mu - mu / 2) - sp.exp(eps) * Phi(-eps / mu + mu / 2),
+    "mu/2 -> mu": Phi(-eps / mu + mu) - sp.exp(eps) * Phi(-eps / mu - mu),
+    "e^eps -> e^(eps/2)": Phi(-eps / mu + mu / 2) - sp.exp(eps / 2) * Phi(-eps / mu - mu / 2),
+    "sign of the first mu/2": Phi(-eps / mu - mu / 2) - sp.exp(eps) * Phi(-eps / mu - mu / 2),
+    "sign of the second mu/2": Phi(-eps / mu + mu / 2) - sp.exp(eps) * Phi(-eps / mu + mu / 2),
+    "plus for minus": Phi(-eps / mu + mu / 2) + sp.exp(eps) * Phi(-eps / mu - mu / 2),
+    "e^-eps": Phi(-eps / mu + mu / 2) - sp.exp(-eps) * Phi(-eps / mu - mu / 2),
+    "eps*mu for eps/mu": Phi(-eps * mu + mu / 2) - sp.exp(eps) * Phi(-eps * mu - mu / 2),
+    "2 eps/mu": Phi(-2 * eps / mu + mu / 2) - sp.exp(eps) * Phi(-2 * eps / mu - mu / 2),
+    "mu/4": Phi(-eps / mu + mu / 4) - sp.exp(eps) * Phi(-eps / mu - mu / 4),
+    "first term alone": Phi(-eps / mu + mu / 2),
+    "halved": RIGHT / 2,
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_conversion_mutants_refuted(name: str) -> None:
+    r = check_derivation(_formula_claim(MUTANTS[name]), CheckOptions(search_budget=60))
+    assert r.verdict is Verdict.REFUTED and r.steps[0].counterexample is not None
+
+
+def test_right_formula_as_a_claim_is_proved() -> None:
+    r = check_derivation(_formula_claim(RIGHT), CheckOptions(search_budget=60))
+    assert r.verdict is Verdict.PROVED
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: profile_closed_form(0, 1), "mu must be > 0"),
+        (lambda: profile_by_loss(-1, 1), "mu must be > 0"),
+        (lambda: tradeoff_gaussian(1, 1.5), "alpha must be in [0, 1]"),
+        (lambda: tradeoff_gaussian(1, -0.1), "alpha must be in [0, 1]"),
+        (lambda: tradeoff_eps_delta(-1, 0, 0.5), "need eps >= 0"),
+    ],
+)
+def test_bad_parameters(call: Callable[[], object], fragment: str) -> None:
+    with pytest.raises(InvalidInput) as info:
+        call()
+    assert fragment in str(info.value)
