@@ -238,6 +238,16 @@ def compile_exprs(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> Callab
 
 
 _MPF = mpmath.mpf
+# What an expression raises where it is undefined (log of 0, overflowing gamma, a quadrature
+# that does not converge): the point is undefined, not the program broken.
+UNDEFINED_ERRORS = (
+    ZeroDivisionError,
+    ValueError,
+    OverflowError,
+    TypeError,
+    ArithmeticError,
+    mpmath.libmp.NoConvergence,
+)
 _NAN = mpmath.libmp.fnan
 
 
@@ -273,14 +283,7 @@ def evaluate(fn: Callable[..., list[Any]], values: Sequence[Any], dps: int) -> l
         return [to_real(v) for v in raw]
     except EvaluationError:
         raise
-    except (
-        ZeroDivisionError,
-        ValueError,
-        OverflowError,
-        TypeError,
-        ArithmeticError,
-        mpmath.libmp.NoConvergence,
-    ) as exc:
+    except UNDEFINED_ERRORS as exc:
         raise EvaluationError(f"{type(exc).__name__}: {exc}") from None
     finally:
         ctx.prec = old
@@ -304,14 +307,7 @@ def evaluate_many(
                 append([to_real(v) for v in raw])
             except EvaluationError as exc:
                 append(exc)
-            except (
-                ZeroDivisionError,
-                ValueError,
-                OverflowError,
-                TypeError,
-                ArithmeticError,
-                mpmath.libmp.NoConvergence,
-            ) as exc:
+            except UNDEFINED_ERRORS as exc:
                 append(EvaluationError(f"{type(exc).__name__}: {exc}"))
     finally:
         ctx.prec = old
