@@ -75,6 +75,12 @@ class Checker:
         self.context = Context(
             [f for f in facts if not (f.expr.is_positive if f.strict else f.expr.is_nonnegative)]
         )
+        # The definitions' values at a point (for oracles), compiled once, not per point.
+        self._defs_fn = (
+            compile_exprs(self.space.free_symbols, [self.prepare(v) for _, v in d.defs])
+            if d.defs
+            else None
+        )
         self._display_fn = (
             compile_exprs(self.space.free_symbols, [e for _, e in self.space.solved])
             if self.space.solved
@@ -121,28 +127,23 @@ class Checker:
         if trace == "tactic identical" and (left, right) != (lhs, rhs):
             trace = "identical once definitions are unfolded and substituted"
         numeric = spot.evidence.describe()
+        counterexample = spot.counterexample
+        dissolved = False
         if spot.verdict is Verdict.REFUTED and trace and spot.point is not None:
             # The rules proved it and the numerics disagree: let SymPy's adaptive-precision
             # evaluation, built for cancellation, decide which one to believe.
-            confirmed = confirm_with_evalf(lhs, rel, rhs, self.space.free_symbols, spot.point)
-            if confirmed is False:
-                return StepResult(
-                    index=index,
-                    lhs=str(left),
-                    relation=rel.value,
-                    rhs=str(right),
-                    justification=why,
-                    verdict=Verdict.PROVED,
-                    evidence=(
-                        f"{trace}; spot-checked on {numeric}; a numeric violation at "
-                        f"{spot.counterexample.describe()} "  # type: ignore[union-attr]
-                        "dissolved under SymPy's adaptive-precision evalf"
-                    ),
-                    symbolic=trace,
-                    numeric=spot.evidence,
-                    counterexample=None,
-                )
-        if spot.verdict is Verdict.REFUTED:
+            dissolved = (
+                confirm_with_evalf(lhs, rel, rhs, self.space.free_symbols, spot.point) is False
+            )
+        if dissolved:
+            verdict = Verdict.PROVED
+            evidence = (
+                f"{trace}; spot-checked on {numeric}; a numeric violation at "
+                f"{spot.counterexample.describe()} "  # type: ignore[union-attr]
+                "dissolved under SymPy's adaptive-precision evalf"
+            )
+            counterexample = None
+        elif spot.verdict is Verdict.REFUTED:
             verdict = Verdict.REFUTED
             evidence = f"counterexample {spot.counterexample.describe()}"  # type: ignore[union-attr]
             if trace:
@@ -167,7 +168,7 @@ class Checker:
             evidence=evidence,
             symbolic=trace,
             numeric=spot.evidence,
-            counterexample=spot.counterexample,
+            counterexample=counterexample,
         )
 
     def full_point(self, point: Point) -> dict[str, Any]:
@@ -178,9 +179,9 @@ class Checker:
         if self.space.solved:
             values = evaluate(self._display_fn, point.values, self.options.dps)  # type: ignore[arg-type]
             out.update({v.name: x for (v, _), x in zip(self.space.solved, values, strict=True)})
-        for sym, value in self.d.defs:
-            fn = compile_exprs(self.space.free_symbols, [self.prepare(value)])
-            out[sym.name] = evaluate(fn, point.values, self.options.dps)[0]
+        if self._defs_fn is not None:
+            values = evaluate(self._defs_fn, point.values, self.options.dps)
+            out.update({sym.name: x for (sym, _), x in zip(self.d.defs, values, strict=True)})
         return out
 
     def run_oracle(self) -> OracleResult | None:

@@ -10,6 +10,7 @@ import pytest
 
 from derivations.claims import load_claim, parse_claim
 from derivations.cli import main
+from numeric_checks.verify import Checker, CheckOptions
 from symbolic.errors import InvalidInput
 
 from .conftest import BAD_CLAIMS, CLAIMS
@@ -158,3 +159,19 @@ def test_load_claim_reads_the_documented_example() -> None:
     d = load_claim(CLAIMS / "laplace_true.toml")
     assert d.statement == "Laplace density ratio bound"
     assert [v.name for v in d.variables] == ["eps", "Delta", "z", "fx", "fy"]
+
+
+def test_proof_beats_cancellation_noise_through_the_evalf_referee() -> None:
+    # 1 - erf(35) is exactly 0 at 50, 110 and 220 digits (the true value is 1e-534), so the
+    # numeric check alone "refutes" this identity; the rules prove it, and SymPy's adaptive
+    # evalf at the exact point dissolves the violation.
+    d = parse_claim(
+        '[claim]\nlhs = "1 - erf(x)"\nrelation = "="\nrhs = "erfc(x)"\n'
+        '[variables]\nx = "[30, 40]"\n'
+    )
+    result = Checker(d, CheckOptions(points=20, search_budget=10)).check_link(
+        1, d.claim.lhs, d.claim.relation, d.claim.rhs, "as typed"
+    )
+    assert result.verdict.value == "proved"
+    assert "dissolved under SymPy's adaptive-precision evalf" in result.evidence
+    assert result.counterexample is None
