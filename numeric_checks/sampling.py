@@ -52,14 +52,17 @@ class Sampler:
             sides += [h.lhs, h.rhs]
         self._hyp_fn = compile_exprs(self.symbols, sides) if sides else None
         self._tol = mpmath.mpf(10) ** (-(dps - 8))
+        # Domain bounds as mpmath numbers, converted once: satisfies() runs for every draw,
+        # search step and shrink candidate.
+        self._bounds = [_DomainBounds.of(v.domain) for v in space.free]
 
     # -- membership ------------------------------------------------------------------------
     def satisfies(self, values: Sequence[Any]) -> bool:
         """Domains and hypotheses hold at ``values``, exactly: no slack, and evaluated with
         extra digits, since a point outside a hypothesis by 1e-40 is still outside and a
         step may legitimately fail there."""
-        for var, v in zip(self.space.free, values, strict=True):
-            if not _in_domain(var.domain, v):
+        for bounds, v in zip(self._bounds, values, strict=True):
+            if not bounds.contains(v):
                 return False
         if self._hyp_fn is None:
             return True
@@ -164,19 +167,34 @@ class Sampler:
         return out
 
 
-def _in_domain(d: Domain, v: Any) -> bool:
-    if d.kind == "integer" and v != mpmath.floor(v):
-        return False
-    lo, hi = d.lower, d.upper
-    if lo.is_finite:
-        lo_v = mpmath.mpf(sp.Float(lo, 60)) if not lo.is_Integer else mpmath.mpf(int(lo))
-        if v < lo_v or (d.lower_open and v == lo_v):
+@dataclass(frozen=True)
+class _DomainBounds:
+    """A domain's ends as mpmath numbers (60-digit binary values of the exact bounds)."""
+
+    integer: bool
+    lower: Any
+    upper: Any
+    lower_open: bool
+    upper_open: bool
+
+    @classmethod
+    def of(cls, d: Domain) -> _DomainBounds:
+        def convert(x: sp.Expr) -> Any:
+            if not x.is_finite:
+                return None
+            return mpmath.mpf(int(x)) if x.is_Integer else mpmath.mpf(sp.Float(x, 60))
+
+        return cls(
+            d.kind == "integer", convert(d.lower), convert(d.upper), d.lower_open, d.upper_open
+        )
+
+    def contains(self, v: Any) -> bool:
+        if self.integer and v != mpmath.floor(v):
             return False
-    if hi.is_finite:
-        hi_v = mpmath.mpf(sp.Float(hi, 60)) if not hi.is_Integer else mpmath.mpf(int(hi))
-        if v > hi_v or (d.upper_open and v == hi_v):
+        lo, hi = self.lower, self.upper
+        if lo is not None and (v < lo or (self.lower_open and v == lo)):
             return False
-    return True
+        return not (hi is not None and (v > hi or (self.upper_open and v == hi)))
 
 
 def _num(x: sp.Expr) -> Any:
