@@ -21,6 +21,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from derivations.display import frac, product
 from numeric_checks.composition import comparison_table, optimal_delta
 from numeric_checks.oracles.azuma import binomial_tail, simulate_adaptive
 from symbolic.derivation import (
@@ -155,10 +156,8 @@ def advanced_composition(eps_prime_formula: sp.Expr | None = None) -> Derivation
     z_at = (eps_prime - ks * beta) / (sp.sqrt(ks) * alpha)
     lhs = sp.exp(-(z_at**2) / 2)
     # Built unevaluated: SymPy would collapse each intermediate form to delta' at once.
-    root = sp.Mul(sp.sqrt(2 * ks * sp.log(1 / dps)), es, evaluate=False)
-    z_value = sp.Mul(
-        root, sp.Pow(sp.Mul(sp.sqrt(ks), es, evaluate=False), -1, evaluate=False), evaluate=False
-    )
+    root = product(sp.sqrt(2 * ks * sp.log(1 / dps)), es)
+    z_value = frac(root, product(sp.sqrt(ks), es))
     half_square = sp.Mul(
         sp.Integer(-1), sp.Pow(z_value, 2, evaluate=False), sp.Rational(1, 2), evaluate=False
     )

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from derivations.display import frac, product, ratios
 from numeric_checks.composition import optimal_delta
 from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Source, Step
 from symbolic.domains import Domain, Variable, parse_domain
@@ -84,10 +85,6 @@ class Joint(DefinedFunction):
         return f"Pr[M({db}) = (r_1..r_{len(self.args)})]"
 
 
-def _ratio(*factors: sp.Expr) -> sp.Expr:
-    return sp.Mul(*factors, evaluate=False)
-
-
 def _two(seed_typo: bool) -> Derivation:
     (a1, a2), (b1, b2) = ([v.symbol for v in vs] for vs in _outcome_vars(2))
     xs, ys = _outcome_vars(2)
@@ -97,7 +94,7 @@ def _two(seed_typo: bool) -> Derivation:
     steps = (
         Step(
             Relation.EQ,
-            _ratio(a1 * a2, sp.Pow(b1 * denominator_2, -1, evaluate=False)),
+            frac(a1 * a2, b1 * denominator_2),
             Justification(
                 "independence: the joint probability is the product"
                 + (" (the seed writes Pr[M_2(x) = r_2] in the denominator)" if seed_typo else ""),
@@ -106,9 +103,9 @@ def _two(seed_typo: bool) -> Derivation:
         ),
         Step(
             Relation.EQ,
-            _ratio(
-                _ratio(a1, sp.Pow(b1, -1, evaluate=False)),
-                _ratio(a2, sp.Pow(denominator_2, -1, evaluate=False)),
+            product(
+                frac(a1, b1),
+                frac(a2, denominator_2),
             ),
             Justification("regroup into one ratio per mechanism", K.ALGEBRA),
         ),
@@ -169,9 +166,7 @@ def basic_composition_k(k: int = 3) -> Derivation:
         steps=(
             Step(
                 Relation.EQ,
-                _ratio(
-                    *[_ratio(x, sp.Pow(y, -1, evaluate=False)) for x, y in zip(a, b, strict=True)]
-                ),
+                ratios(a, b),
                 Justification("independence, regrouped one ratio per mechanism", K.DEFINITION),
             ),
             Step(
@@ -206,9 +201,7 @@ def parallel_composition() -> Derivation:
         steps=(
             Step(
                 Relation.EQ,
-                _ratio(
-                    *[_ratio(x, sp.Pow(y, -1, evaluate=False)) for x, y in zip(a, b, strict=True)]
-                ),
+                ratios(a, b),
                 Justification("independence", K.DEFINITION),
             ),
             Step(
@@ -251,9 +244,9 @@ def naive_adaptive() -> Derivation:
     ]
     e, p0, p1 = eps.symbol, r0.symbol, r1.symbol
     c, d = [v.symbol for v in cs], [v.symbol for v in ds]
-    lhs = _ratio(
-        _ratio(p0, sp.Pow(p1, -1, evaluate=False)),
-        *[_ratio(x, sp.Pow(y, -1, evaluate=False)) for x, y in zip(c, d, strict=True)],
+    lhs = product(
+        frac(p0, p1),
+        *[frac(x, y) for x, y in zip(c, d, strict=True)],
     )
     return Derivation(
         id="naive-adaptive-composition",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sympy as sp
 
+from derivations.display import frac
 from derivations.symbols import DELTA_F, EPS, FX, FY, Z, b_laplace
 from numeric_checks.oracles.laplace import check_laplace_dp
 from symbolic.derivation import (
@@ -27,11 +28,6 @@ from symbolic.functions import LaplaceMechanismPDF, LaplacePDF
 from symbolic.relations import Relation
 
 K = JustificationKind
-
-
-def _unsimplified_ratio(num: sp.Expr, den: sp.Expr) -> sp.Expr:
-    # Keep the two densities visible as the seed writes them; SymPy would cancel 1/(2b).
-    return sp.Mul(num, sp.Pow(den, -1, evaluate=False), evaluate=False)
 
 
 def laplace_ratio() -> Derivation:
@@ -51,7 +47,7 @@ def laplace_ratio() -> Derivation:
         ),
         Step(
             Relation.EQ,
-            _unsimplified_ratio(density(z - fx), density(z - fy)),
+            frac(density(z - fx), density(z - fy)),
             Justification("density of Lap(b): exp(-|t|/b)/(2b)", K.DEFINITION),
         ),
         Step(
