@@ -1,0 +1,124 @@
+"""Every catalog derivation not covered by its own test module: a mutated version is refuted,
+a true-but-weaker version is not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+import sympy as sp
+
+from derivations.catalog import get
+from numeric_checks.verify import CheckOptions, check_derivation
+from symbolic.derivation import Claim, Derivation, Step
+from symbolic.relations import Relation
+from symbolic.report import Verdict
+
+FAST = CheckOptions(points=80, search_budget=80)
+
+
+def _last(d: Derivation, expr: sp.Expr, relation: Relation | None = None) -> Derivation:
+    return d.with_step(len(d.steps) - 1, expr=expr, relation=relation)
+
+
+def _sym(did: str, name: str) -> sp.Symbol:
+    return get(did).symbols[name]
+
+
+def _without(did: str, keep: Callable[[sp.Basic], bool]) -> Derivation:
+    d = get(did)
+    return d.replace(hypotheses=tuple(h for h in d.hypotheses if keep(h)))
+
+
+def _eps_sum(did: str, n: int) -> sp.Expr:
+    return sp.Add(*[_sym(did, f"eps{i}") for i in range(1, n + 1)])
+
+
+def _azuma_bound(factor: int) -> Derivation:
+    d = get("azuma-binomial")
+    z = d.symbols["z"]
+    bound = sp.exp(-(z**2) / factor)
+    return d.replace(
+        claim=Claim(d.claim.lhs, Relation.LE, bound),
+        steps=(Step(Relation.LE, bound, d.steps[0].justification),),
+    )
+
+
+MUTANTS: dict[str, Callable[[], Derivation]] = {
+    "kl-tight-below-seed: a quarter of the seed's bound": lambda: _last(
+        get("kl-tight-below-seed"),
+        _sym("kl-tight-below-seed", "eps") * (sp.exp(_sym("kl-tight-below-seed", "eps")) - 1) / 4,
+    ),
+    "basic-composition: exp of half the sum": lambda: _last(
+        get("basic-composition"), sp.exp(_eps_sum("basic-composition", 2) / 2)
+    ),
+    "basic-composition: M_1 only 2 eps_1-DP": lambda: get("basic-composition").replace(
+        hypotheses=tuple(
+            sp.LessThan(
+                h.lhs,
+                h.rhs.subs(
+                    _sym("basic-composition", "eps1"), 2 * _sym("basic-composition", "eps1")
+                ),
+            )
+            for h in get("basic-composition").hypotheses
+        )
+    ),
+    "basic-composition-k: eps_1/2 in the product": lambda: get("basic-composition-k").with_step(
+        1,
+        expr=sp.Mul(
+            *[sp.exp(_sym("basic-composition-k", "eps1") / 2)]
+            + [sp.exp(_sym("basic-composition-k", f"eps{i}")) for i in (2, 3)],
+            evaluate=False,
+        ),
+    ),
+    "parallel-composition: the other parts' inputs may differ": lambda: _without(
+        "parallel-composition", lambda h: not isinstance(h, sp.Equality)
+    ),
+    "naive-adaptive-composition: the adversary's coins depend on the data": lambda: _without(
+        "naive-adaptive-composition", lambda h: not isinstance(h, sp.Equality)
+    ),
+    "approx-basic-composition: k delta/2": lambda: _last(
+        get("approx-basic-composition"),
+        _sym("approx-basic-composition", "k") * _sym("approx-basic-composition", "delta") / 2,
+    ),
+    "azuma-binomial: exp(-z^2)": lambda: _azuma_bound(1),
+}
+
+WEAKER: dict[str, Callable[[], Derivation]] = {
+    "kl-tight-below-seed: e^(2 eps)": lambda: _last(
+        get("kl-tight-below-seed"),
+        _sym("kl-tight-below-seed", "eps") * (sp.exp(2 * _sym("kl-tight-below-seed", "eps")) - 1),
+    ),
+    "basic-composition: exp(2 sum)": lambda: _last(
+        get("basic-composition"), sp.exp(2 * _eps_sum("basic-composition", 2)), Relation.LE
+    ),
+    "basic-composition-k: exp(2 sum)": lambda: _last(
+        get("basic-composition-k"), sp.exp(2 * _eps_sum("basic-composition-k", 3)), Relation.LE
+    ),
+    "parallel-composition: exp(sum eps_i)": lambda: _last(
+        get("parallel-composition"), sp.exp(_eps_sum("parallel-composition", 3))
+    ),
+    "naive-adaptive-composition: exp(4 eps)": lambda: _last(
+        get("naive-adaptive-composition"),
+        sp.exp(4 * _sym("naive-adaptive-composition", "eps")),
+        Relation.LE,
+    ),
+    "approx-basic-composition: 2 k delta": lambda: _last(
+        get("approx-basic-composition"),
+        2 * _sym("approx-basic-composition", "k") * _sym("approx-basic-composition", "delta"),
+    ),
+    "azuma-binomial: exp(-z^2/4)": lambda: _azuma_bound(4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_mutant_is_refuted(name: str) -> None:
+    r = check_derivation(MUTANTS[name](), FAST)
+    assert r.verdict is Verdict.REFUTED, [(s.index, s.verdict.value) for s in r.steps]
+    refuted = [s for s in (*r.steps, r.conclusion) if s.verdict is Verdict.REFUTED]
+    assert refuted[0].counterexample is not None
+
+
+@pytest.mark.parametrize("name", sorted(WEAKER))
+def test_true_but_weaker_is_not_refuted(name: str) -> None:
+    assert check_derivation(WEAKER[name](), FAST).verdict is not Verdict.REFUTED
