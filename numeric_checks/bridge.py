@@ -234,7 +234,24 @@ def compile_exprs(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> Callab
     ...     print(f(mpmath.mpf(3))[0])
     1.36111111111111111111111111111
     """
-    return _compile(tuple(args), tuple(stable_form(sp.sympify(e)) for e in exprs))
+    return _compile(tuple(args), tuple(stable_form(evaluated(sp.sympify(e))) for e in exprs))
+
+
+def evaluated(expr: sp.Basic) -> sp.Basic:
+    """``expr`` rebuilt bottom-up with evaluation on.
+
+    Derivations keep display forms unevaluated (``Add(a, h, h, evaluate=False)``), and
+    substitution rebuilds only the nodes it changes.  SymPy's ``cse`` treats the arguments of
+    such an Add as a set: it compiled ``a + h + h`` to ``a + h``, a wrong value that refuted a
+    true step.  Compiled expressions are therefore always evaluated first.
+
+    >>> x = sp.Symbol("x")
+    >>> evaluated(sp.Add(x, x / 3, x / 3, evaluate=False))
+    5*x/3
+    """
+    if not expr.args:
+        return expr
+    return expr.func(*(evaluated(a) for a in expr.args))
 
 
 _MPF = mpmath.mpf

@@ -169,3 +169,16 @@ def test_issue_quadrature_is_relative_not_absolute() -> None:
         fn = compile_exprs([x], [sp.Integral(sp.exp(-t) * sp.Rational(1, 10**80), (t, 0, x))])
         (v,) = evaluate(fn, [mpmath.mpf(1)], 50)
         assert abs(v * mpmath.mpf(10) ** 80 - (1 - mpmath.exp(-1))) < mpmath.mpf(10) ** -45
+
+
+def test_unevaluated_sums_with_repeated_terms_compile_to_their_value() -> None:
+    # Regression: SymPy's cse treated Add(a, h, h, evaluate=False) as a + h, so a true step
+    # "a + h + small <= a + h + h" of numeric-sparse-privacy-approx was refuted.
+    x, y = sp.symbols("x y", positive=True)
+    h = x / 7
+    display = sp.Add(y, h, h, evaluate=False)
+    other = sp.Add(y, h, sp.Rational(1, 1000) * x, evaluate=False)
+    fn = compile_exprs([x, y], [other, display])
+    small, big = evaluate(fn, [mpmath.mpf(1), mpmath.mpf(2)], 30)
+    assert big == pytest.approx(2 + 2 / 7.0, rel=1e-25)
+    assert small < big
