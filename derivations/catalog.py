@@ -11,11 +11,19 @@ from derivations import (
     gaussian_dp,
     kl_bound,
     laplace_ratio,
+    numeric_sparse,
 )
 from symbolic.derivation import Derivation
 from symbolic.errors import InvalidInput
 
-MODULES = (laplace_ratio, kl_bound, composition, advanced_composition, gaussian_dp)
+MODULES = (
+    laplace_ratio,
+    kl_bound,
+    composition,
+    advanced_composition,
+    numeric_sparse,
+    gaussian_dp,
+)
 
 
 @cache

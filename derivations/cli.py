@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from derivations import sparse_cli
 from derivations.catalog import catalog, get
 from derivations.claims import load_claim
 from numeric_checks.verify import Checker, CheckOptions, check_derivation
@@ -103,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="do not run the check (omit how each step was checked)",
     )
+    sparse_cli.add_parser(sub)
     return parser
 
 
@@ -245,6 +247,7 @@ _COMMANDS = {
     "claim": _cmd_claim,
     "latex": _cmd_latex,
     "explain": _cmd_explain,
+    "sparse": sparse_cli.run,
 }
 
 
@@ -262,6 +265,8 @@ def format_report(r: DerivationReport) -> str:
         lines.append(f"  oracle {r.oracle.name}: {state}: {r.oracle.detail}")
         if r.oracle.counterexample:
             lines.append(f"    at {r.oracle.counterexample}")
+        if r.oracle.closest:
+            lines.append(f"    closest to failing: {r.oracle.closest}")
     lines += [f"  note: {n}" for n in r.notes]
     return "\n".join(lines) + "\n\n"
 

@@ -195,6 +195,7 @@ class Checker:
         chosen = boundary[:half] + random_pts[: oracle.points - min(half, len(boundary))]
         agreed, undecided = 0, 0
         notes: list[str] = []
+        closest: tuple[float, str] | None = None
         for p in chosen:
             try:
                 values = self.full_point(p)
@@ -216,6 +217,13 @@ class Checker:
                 )
             if outcome.ok:
                 agreed += 1
+                if outcome.closeness is not None and (
+                    closest is None or outcome.closeness > closest[0]
+                ):
+                    at = ", ".join(
+                        f"{v.name}={fmt(x)}" for v, x in zip(self.space.free, p.values, strict=True)
+                    )
+                    closest = (outcome.closeness, f"{outcome.detail} (at {at})")
             else:
                 undecided += 1
         detail = f"agrees at {agreed} points"
@@ -224,7 +232,12 @@ class Checker:
             if notes:
                 detail += f" (e.g. {notes[0][:120]})"
         return OracleResult(
-            oracle.name, oracle.description, True if agreed else None, agreed + undecided, detail
+            oracle.name,
+            oracle.description,
+            True if agreed else None,
+            agreed + undecided,
+            detail,
+            closest=closest[1] if closest else None,
         )
 
 

@@ -80,6 +80,9 @@ class OracleOutcome:
     ok: bool | None
     detail: str
     values: Mapping[str, str] = field(default_factory=dict)
+    closeness: float | None = None
+    """How near the point came to failing (e.g. a failure rate's upper bound over beta); the
+    report repeats the detail of the agreeing point where this is largest."""
 
 
 @dataclass(frozen=True)

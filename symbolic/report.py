@@ -111,6 +111,8 @@ class OracleResult:
     points: int
     detail: str
     counterexample: Mapping[str, str] | None = None
+    closest: str | None = None
+    """Detail of the agreeing point nearest to failing, when the oracle rates closeness."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
