@@ -17,12 +17,14 @@ from typing import Any, TextIO
 from derivations import sparse_cli
 from derivations.catalog import catalog, get
 from derivations.claims import load_claim
+from derivations.render import render
 from numeric_checks.verify import Checker, CheckOptions, check_derivation
 from symbolic.errors import DpderiveError
 from symbolic.explain import explain
-from symbolic.latex import derivation_latex
+from symbolic.latex import catalog_book, derivation_latex
 from symbolic.report import DerivationReport, StepResult, Verdict
 
+PLOT_NAMES = ("gdp-tradeoff", "composition", "kl-bounds", "gaussian-calibration")
 EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
@@ -87,15 +89,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     _add_check_options(p)
 
-    p = sub.add_parser("latex", help="LaTeX of a derivation")
-    p.add_argument("id")
-    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p = sub.add_parser("latex", help="LaTeX of a derivation, or a book of the whole catalog")
+    p.add_argument("id", nargs="?")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="the whole catalog as one document (a chapter per family, a table of contents "
+        "and a summary table of verdicts; checks every derivation unless --no-check)",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        help="write to this file instead of standard output; a .pdf or .png name compiles "
+        "it with pdflatex",
+    )
     p.add_argument("--standalone", action="store_true", help="a complete document")
+    p.add_argument("--png", action="store_true", help="render the first page to a PNG (-o)")
     p.add_argument(
         "--with-verdicts",
         action="store_true",
         help="run the check and print each step's verdict beside it",
     )
+    p.add_argument("--no-check", action="store_true", help="with --all: no verdicts")
+    p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
+    _add_check_options(p)
 
     p = sub.add_parser("explain", help="the proof step by step, for a learner")
     p.add_argument("id")
@@ -104,6 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="do not run the check (omit how each step was checked)",
     )
+    p = sub.add_parser("plot", help="draw a plot from the numeric oracles (matplotlib)")
+    p.add_argument("name", help="one of: " + ", ".join(PLOT_NAMES))
+    p.add_argument("-o", "--output", required=True, help="FILE.png or FILE.pdf")
+
     sparse_cli.add_parser(sub)
     return parser
 
@@ -172,7 +193,13 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         raise DpderiveError("give derivation ids to check, or --all")
     targets = list(catalog().values()) if args.all else [get(i) for i in args.ids]
     options = _options(args)
-    reports = [check_derivation(d, options) for d in targets]
+    reports = []
+    for i, d in enumerate(targets, start=1):
+        if not args.json and len(targets) > 1:
+            _progress(f"[{i}/{len(targets)}] checking {d.id}")
+        reports.append(check_derivation(d, options))
+    if not args.json and len(targets) > 1:
+        _progress("")
     if args.json:
         json.dump([r.to_json() for r in reports], out, indent=2)
         out.write("\n")
@@ -221,17 +248,53 @@ def claim_json(statement: str, result: StepResult) -> dict[str, Any]:
 
 
 def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
-    d = get(args.id)
-    report = check_derivation(d) if args.with_verdicts else None
-    text = derivation_latex(d, report, standalone=args.standalone)
-    if args.output:
+    if args.all == bool(args.id):
+        raise DpderiveError("give one derivation id or --all")
+    target = Path(args.output) if args.output else None
+    suffix = target.suffix.lower() if target else ""
+    if (args.png or suffix in (".pdf", ".png")) and target is None:
+        raise DpderiveError("--png needs -o FILE.png")
+    compiled = args.png or suffix in (".pdf", ".png")
+    if args.all:
+        derivations = list(catalog().values())
+        reports = {}
+        if not args.no_check:
+            options = _options(args)
+            for i, d in enumerate(derivations, start=1):
+                _progress(f"[{i}/{len(derivations)}] checking {d.id}")
+                reports[d.id] = check_derivation(d, options)
+            _progress("")
+        text = catalog_book(derivations, reports)
+    else:
+        d = get(args.id)
+        report = check_derivation(d, _options(args)) if args.with_verdicts else None
+        text = derivation_latex(d, report, standalone=args.standalone or compiled)
+    if compiled:
+        assert target is not None
+        render(text, target, png=args.png or suffix == ".png")
+    elif target is not None:
         try:
-            Path(args.output).write_text(text, encoding="utf-8")
+            target.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise DpderiveError(f"cannot write {args.output!r}: {exc.strerror}") from None
     else:
         out.write(text)
     return EXIT_OK
+
+
+def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:
+    from derivations.plots import plot  # matplotlib is imported only for plots
+
+    target = plot(args.name, Path(args.output))
+    out.write(f"wrote {target}\n")
+    return EXIT_OK
+
+
+def _progress(text: str) -> None:
+    """A one-line progress message on a terminal's stderr; nothing when not a terminal."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K" + text)
+        sys.stderr.flush()
 
 
 def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
@@ -248,6 +311,7 @@ _COMMANDS = {
     "latex": _cmd_latex,
     "explain": _cmd_explain,
     "sparse": sparse_cli.run,
+    "plot": _cmd_plot,
 }
 
 

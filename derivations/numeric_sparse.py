@@ -61,7 +61,7 @@ ALPHA = sp.Symbol("alpha", positive=True)
 
 def privacy_pure() -> Derivation:
     es, cs = EPS.symbol, C_WIDE.symbol
-    eps2 = frac(2 * es, 9)
+    eps2 = 2 * es / 9
     sigma2 = frac(2 * cs, eps2)
     return Derivation(
         id="numeric-sparse-privacy-pure",
@@ -75,16 +75,16 @@ def privacy_pure() -> Derivation:
             "composition (Theorem 3.16) the total is 8 eps/9 + c/sigma(eps2) = eps."
         ),
         variables=(EPS, C_WIDE),
-        claim=Claim(sp.Add(frac(8 * es, 9), frac(cs, sigma2), evaluate=False), Relation.EQ, es),
+        claim=Claim(sp.Add(8 * es / 9, frac(cs, sigma2), evaluate=False), Relation.EQ, es),
         steps=(
             Step(
                 Relation.EQ,
-                sp.Add(frac(8 * es, 9), product(cs, frac(eps2, 2 * cs)), evaluate=False),
+                sp.Add(8 * es / 9, product(cs, frac(eps2, 2 * cs)), evaluate=False),
                 Justification("1/sigma(eps2) = eps2/(2c)", K.ALGEBRA),
             ),
             Step(
                 Relation.EQ,
-                sp.Add(frac(8 * es, 9), frac(es, 9), evaluate=False),
+                sp.Add(8 * es / 9, es / 9, evaluate=False),
                 Justification("c (2 eps/9)/(2c) = eps/9: the seed's Laplace part", K.ALGEBRA),
             ),
             Step(Relation.EQ, es, Justification("8/9 + 1/9 = 1", K.ALGEBRA)),
@@ -280,8 +280,8 @@ def accuracy_pure(
     """delta = 0.  ``alpha_formula`` replaces the stated alpha (for mutation tests)."""
     es, bs, cs, ks = EPS.symbol, BETA.symbol, C.symbol, KQ.symbol
     alpha = alpha_formula if alpha_formula is not None else _alpha_seed_pure(es, bs, cs, ks)
-    eps1, eps2 = frac(8 * es, 9), frac(2 * es, 9)
-    half_beta = frac(bs, 2)
+    eps1, eps2 = 8 * es / 9, 2 * es / 9
+    half_beta = bs / 2
     alpha_s = frac(product(8 * cs, sp.log(ks) + sp.log(frac(2 * cs, half_beta))), eps1)
     alpha_l = product(frac(2 * cs, eps2), sp.log(frac(cs, half_beta)))
     simplified = sp.Max(
@@ -343,11 +343,11 @@ def accuracy_approx(
     alpha = alpha_formula if alpha_formula is not None else stated
     eps1 = frac(product(R512, es), R512 + 1)
     eps2 = frac(2 * es, R512 + 1)
-    half_beta = frac(bs, 2)
+    half_beta = bs / 2
     alpha_s = frac(
         product(
             sp.log(ks) + sp.log(frac(2 * cs, half_beta)),
-            sp.sqrt(512 * cs * sp.log(1 / frac(ds, 2))),
+            sp.sqrt(512 * cs * sp.log(1 / (ds / 2))),
         ),
         eps1,
     )

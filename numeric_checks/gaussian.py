@@ -122,3 +122,42 @@ def envelope(mu: Any, alpha: Any) -> Any:
         else:
             lo = c
     return f((lo + hi) / 2)
+
+
+def _eps_delta(eps: Any, delta: Any) -> tuple[Any, Any]:
+    e, d = mpmath.mpf(eps), mpmath.mpf(delta)
+    if not (mpmath.isfinite(e) and e > 0):
+        raise InvalidInput(f"eps must be > 0, got eps={eps}")
+    if not 0 < d < 1:
+        raise InvalidInput(f"delta must be in (0, 1), got delta={delta}")
+    return e, d
+
+
+def classical_sigma(eps: Any, delta: Any, sensitivity: Any = 1) -> Any:
+    """sigma = sqrt(2 ln(1.25/delta)) Delta/eps (Dwork & Roth 2014, Theorem A.1, stated there
+    for eps < 1)."""
+    e, d = _eps_delta(eps, delta)
+    return mpmath.sqrt(2 * mpmath.log(mpmath.mpf("1.25") / d)) * mpmath.mpf(sensitivity) / e
+
+
+def exact_sigma(eps: Any, delta: Any, sensitivity: Any = 1) -> Any:
+    """The smallest sigma for which x + N(0, sigma^2) on a query of l2 sensitivity Delta is
+    (eps, delta)-DP: its privacy profile is that of mu-GDP with mu = Delta/sigma
+    (Balle & Wang 2018, Theorem 8; Dong, Roth & Su Corollary 2.13), increasing in mu, so
+    bisect for profile(mu, eps) = delta in log mu."""
+    e, d = _eps_delta(eps, delta)
+    lo, hi = mpmath.mpf(-40), mpmath.mpf(10)  # log mu: profile(e^-40) ~ 0, profile(e^10) ~ 1
+    for _ in range(mpmath.mp.prec + 20):
+        mid = (lo + hi) / 2
+        if profile_closed_form(mpmath.exp(mid), e) > d:
+            hi = mid
+        else:
+            lo = mid
+    return mpmath.mpf(sensitivity) / mpmath.exp(lo)
+
+
+def classical_margin(eps: Any, delta: Any) -> Any:
+    """delta of the classical calibration's exact profile over delta: <= 1 where Theorem A.1's
+    sigma suffices, > 1 where it does not."""
+    e, d = _eps_delta(eps, delta)
+    return profile_closed_form(1 / classical_sigma(e, d), e) / d

@@ -192,6 +192,16 @@ class Derivation:
                 )
 
     # -- variants ----------------------------------------------------------------------------
+    def _repr_latex_(self) -> str:
+        from symbolic.latex import DerivationPrinter
+
+        return "$$" + DerivationPrinter().aligned(self) + "$$"
+
+    def _repr_markdown_(self) -> str:
+        from symbolic.latex import derivation_markdown
+
+        return derivation_markdown(self)
+
     def replace(self, **changes: Any) -> Derivation:
         """A copy with fields changed (validated again)."""
         return dataclasses.replace(self, **changes)

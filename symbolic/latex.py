@@ -10,13 +10,13 @@ verdict badge per step.  Variables print under their readable names (``\varepsil
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from symbolic.derivation import Derivation
-from symbolic.report import DerivationReport, StepResult
+from symbolic.report import DerivationReport, OracleResult, StepResult
 
 _TEXT_ESCAPES = {
     "\\": r"\textbackslash{}",
@@ -32,13 +32,43 @@ _TEXT_ESCAPES = {
 }
 
 
+_UNICODE = {
+    "∩": r"$\cap$",
+    "∪": r"$\cup$",
+    "≤": r"$\le$",
+    "≥": r"$\ge$",
+    "ε": r"$\varepsilon$",
+    "δ": r"$\delta$",
+    "α": r"$\alpha$",
+    "β": r"$\beta$",
+    "μ": r"$\mu$",
+    "∞": r"$\infty$",
+    "−": "-",
+    "·": r"$\cdot$",
+    "×": r"$\times$",
+    "→": r"$\to$",
+}
+
+
+def _char(c: str) -> str:
+    if c in _TEXT_ESCAPES:
+        return _TEXT_ESCAPES[c]
+    if c in _UNICODE:
+        return _UNICODE[c]
+    if ord(c) > 127:
+        return f"[U+{ord(c):04X}]"  # never an input error in pdflatex
+    return c
+
+
 def latex_text(text: str) -> str:
     r"""Plain text for LaTeX text mode: specials escaped, ``<=``/``>=`` as math.
 
     >>> latex_text("|f(x) - f(y)| <= Delta_f & 5%")
     '|f(x) - f(y)| $\\le$ Delta\\_f \\& 5\\%'
+    >>> latex_text("X ∩ D_i")
+    'X $\\cap$ D\\_i'
     """
-    out = "".join(_TEXT_ESCAPES.get(c, c) for c in text)
+    out = "".join(_char(c) for c in text)
     out = out.replace("<=", r"$\le$").replace(">=", r"$\ge$")
     return re.sub(r"(?<![\\$])([<>])", r"$\1$", out)
 
@@ -62,17 +92,21 @@ class DerivationPrinter(LatexPrinter):
             return self.names[expr.name]
         return super()._print_Symbol(expr, style=style)
 
-    def _print_Derivation(self, d: Derivation, report: DerivationReport | None = None) -> str:
+    def _print_Derivation(
+        self, d: Derivation, report: DerivationReport | None = None, heading: str = "paragraph"
+    ) -> str:
         p = self.for_derivation(d)
         lines = [
-            rf"\paragraph{{{latex_text(d.title)}}} ({latex_text(str(d.source))}; "
-            rf"\texttt{{{latex_text(d.id)}}})"
+            rf"\{heading}{{{latex_text(d.title)}}}",
+            rf"{latex_text(str(d.source))}; \texttt{{{latex_text(d.id)}}}.",
+            "",
         ]
         if d.erratum:
             lines.append(
                 rf"\emph{{Erratum (kept as written, expected to be refuted):}} "
                 rf"{latex_text(d.erratum)}"
             )
+            lines.append("")
         if d.statement:
             lines.append(latex_text(d.statement))
         lines.append(r"\begin{itemize}")
@@ -91,7 +125,45 @@ class DerivationPrinter(LatexPrinter):
         lines.append(rf"\item Claim: ${claim}$.")
         lines.append(r"\end{itemize}")
         lines.append(p.chain(d, report))
+        if report is not None:
+            lines.append(p._print_DerivationReport(report))
         return "\n".join(lines)
+
+    def _print_StepResult(self, s: StepResult) -> str:
+        """A step's verdict as a badge, for the chain's margin."""
+        return rf"\fbox{{\scriptsize\textsf{{{s.verdict.value}}}}}"
+
+    def _print_OracleResult(self, o: OracleResult) -> str:
+        state = {True: "agrees", False: "disagrees", None: "undecided"}[o.agrees]
+        text = rf"\textbf{{Oracle}} \texttt{{{latex_text(o.name)}}} {state}: {latex_text(o.detail)}"
+        if o.counterexample:
+            at = ", ".join(f"{k} = {v}" for k, v in o.counterexample.items())
+            text += rf" (at {latex_text(at)})"
+        if o.closest:
+            text += rf"; closest to failing: {latex_text(o.closest)}"
+        return text + "."
+
+    def _print_DerivationReport(self, r: DerivationReport) -> str:
+        """The evidence behind each badge: which tactic or rule, how many points at how many
+        digits, which counterexample; then the conclusion and the oracle."""
+        items = [
+            rf"\item[Step {s.index}] {self._print_StepResult(s)} {latex_text(s.evidence)}"
+            for s in r.steps
+        ]
+        items.append(
+            rf"\item[Conclusion] {self._print_StepResult(r.conclusion)} "
+            rf"{latex_text(r.conclusion.evidence)}"
+        )
+        if r.oracle is not None:
+            items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle)}")
+        verdict = rf"\textbf{{Verdict: {r.verdict.value}}}"
+        if r.erratum:
+            verdict += " (an erratum: " + (
+                "refuted as expected)" if r.as_expected else "NOT refuted, unexpected)"
+            )
+        return (
+            verdict + "\n\\begin{description}\\small\n" + "\n".join(items) + "\n\\end{description}"
+        )
 
     def chain(self, d: Derivation, report: DerivationReport | None = None) -> str:
         """The proof as an ``align*`` environment, one link per line."""
@@ -101,7 +173,7 @@ class DerivationPrinter(LatexPrinter):
             head = self._print(left) if i == 1 else ""
             note = latex_text(why.text)
             if i in results:
-                note += rf" \textbf{{[{results[i].verdict.value}]}}"
+                note += " " + self._print_StepResult(results[i])
             # A parbox keeps long justifications from running off the page.
             rows.append(
                 rf"{head} &{rel.latex} {self._print(right)} && "
@@ -109,6 +181,16 @@ class DerivationPrinter(LatexPrinter):
             )
         body = " \\\\\n".join(rows)
         return "\\begin{align*}\n" + body + "\n\\end{align*}"
+
+    def aligned(self, d: Derivation) -> str:
+        """The chain as one ``aligned`` math block (for notebooks, where MathJax has no
+        text-mode environments)."""
+        p = self.for_derivation(d)
+        rows = []
+        for i, (left, rel, right, _) in enumerate(d.links(), start=1):
+            head = p._print(left) if i == 1 else ""
+            rows.append(rf"{head} &{rel.latex} {p._print(right)} && \text{{({i})}}")
+        return "\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}"
 
 
 PREAMBLE = r"""\documentclass[11pt]{article}
@@ -120,6 +202,20 @@ PREAMBLE = r"""\documentclass[11pt]{article}
 \begin{document}
 """
 
+BOOK_PREAMBLE = r"""\documentclass[11pt]{report}
+\usepackage[T1]{fontenc}
+\usepackage[utf8]{inputenc}
+\usepackage{amsmath,amssymb}
+\usepackage[margin=2cm]{geometry}
+\allowdisplaybreaks
+\title{dpderive: the catalog of derivations}
+\author{Generated by dpderive}
+\date{}
+\begin{document}
+\maketitle
+\tableofcontents
+"""
+
 
 def derivation_latex(
     d: Derivation, report: DerivationReport | None = None, *, standalone: bool = False
@@ -129,3 +225,86 @@ def derivation_latex(
     if standalone:
         return PREAMBLE + body + "\n\\end{document}\n"
     return body + "\n"
+
+
+def summary_table(
+    derivations: Sequence[Derivation], reports: Mapping[str, DerivationReport]
+) -> str:
+    """One row per derivation: id, source, verdict (``not checked`` without a report)."""
+    rows = []
+    for d in derivations:
+        r = reports.get(d.id)
+        verdict = r.verdict.value if r else "not checked"
+        if d.erratum:
+            verdict += " (erratum)"
+        rows.append(
+            rf"\texttt{{{latex_text(d.id)}}} & {latex_text(d.source.locator)} & {verdict} \\"
+        )
+    return (
+        "\\begin{tabular}{p{6.3cm}p{6.3cm}p{3.2cm}}\n\\hline\n"
+        "\\textbf{id} & \\textbf{source} & \\textbf{verdict} \\\\\n\\hline\n"
+        + "\n".join(rows)
+        + "\n\\hline\n\\end{tabular}"
+    )
+
+
+def catalog_book(
+    derivations: Sequence[Derivation], reports: Mapping[str, DerivationReport] | None = None
+) -> str:
+    """The whole catalog as one document: a table of contents, a summary table of the
+    verdicts, then a chapter per theorem family and a section per derivation."""
+    reports = reports or {}
+    parts = [
+        BOOK_PREAMBLE,
+        "\\chapter*{Summary of verdicts}",
+        "\\addcontentsline{toc}{chapter}{Summary of verdicts}",
+    ]
+    parts.append(
+        "Verdicts: proved (symbolically or by checked rules), certified (rigorous interval "
+        "arithmetic on a stated box), checked (numeric sampling only), refuted (with a "
+        "counterexample), undecided.  An erratum is a statement kept as its source writes "
+        "it and expected to be refuted."
+    )
+    parts.append("\n{\\small\n" + summary_table(derivations, reports) + "\n}")
+    families: dict[str, list[Derivation]] = {}
+    for d in derivations:
+        families.setdefault(d.family or "Other", []).append(d)
+    printer = DerivationPrinter()
+    for family, members in families.items():
+        parts.append(rf"\chapter{{{latex_text(family)}}}")
+        for d in members:
+            parts.append(printer._print_Derivation(d, reports.get(d.id), heading="section"))
+    parts.append("\\end{document}\n")
+    return "\n\n".join(parts)
+
+
+def derivation_markdown(d: Derivation) -> str:
+    """Markdown with the chain as display math, for notebooks."""
+    lines = [f"**{d.title}** ({d.source}; `{d.id}`)", ""]
+    if d.erratum:
+        lines += [f"*Erratum (expected to be refuted):* {d.erratum}", ""]
+    if d.statement:
+        lines += [d.statement, ""]
+    lines += ["$$", DerivationPrinter().aligned(d), "$$", ""]
+    lines += [f"{i}. {why.text}" for i, (*_, why) in enumerate(d.links(), start=1)]
+    return "\n".join(lines) + "\n"
+
+
+def report_markdown(r: DerivationReport) -> str:
+    """A report as a Markdown table of steps, for notebooks."""
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    lines = [f"**{r.id}**: **{r.verdict.value}** ({cell(r.title)})", ""]
+    if r.erratum:
+        state = "refuted as expected" if r.as_expected else "NOT refuted (unexpected)"
+        lines += [f"*Erratum ({state}):* {cell(r.erratum)}", ""]
+    lines += ["| step | relation | verdict | evidence |", "| --- | --- | --- | --- |"]
+    for s in (*r.steps, r.conclusion):
+        name = str(s.index) if s.index else "conclusion"
+        lines.append(f"| {name} | `{s.relation}` | {s.verdict.value} | {cell(s.evidence)} |")
+    if r.oracle is not None:
+        state = {True: "agrees", False: "disagrees", None: "undecided"}[r.oracle.agrees]
+        lines += ["", f"Oracle `{r.oracle.name}` {state}: {cell(r.oracle.detail)}"]
+    return "\n".join(lines) + "\n"

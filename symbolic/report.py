@@ -136,6 +136,11 @@ class DerivationReport:
     def expected_refuted(self) -> bool:
         return self.erratum is not None
 
+    def _repr_markdown_(self) -> str:
+        from symbolic.latex import report_markdown
+
+        return report_markdown(self)
+
     @property
     def as_expected(self) -> bool:
         """An erratum must be refuted; anything else must not be."""

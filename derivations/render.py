@@ -1,0 +1,107 @@
+"""LaTeX to PDF (pdflatex) and PDF to PNG (pdftoppm), with clear errors when either tool is
+missing or LaTeX fails.  Both run in a private temporary directory."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from symbolic.errors import DpderiveError
+
+INSTALL_LATEX = (
+    "pdflatex was not found; install TeX Live, e.g. `apt-get install texlive-latex-base "
+    "texlive-latex-recommended` on Debian/Ubuntu"
+)
+INSTALL_POPPLER = (
+    "pdftoppm was not found; install poppler, e.g. `apt-get install poppler-utils` on Debian/Ubuntu"
+)
+_LATEX_ERROR = re.compile(r"^! .*$|^.*Undefined control sequence.*$", re.MULTILINE)
+
+
+class ToolMissing(DpderiveError):
+    """An external program dpderive needs is not installed."""
+
+
+class LatexFailed(DpderiveError):
+    """pdflatex reported an error."""
+
+
+def _tool(name: str, message: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        raise ToolMissing(message)
+    return path
+
+
+def latex_errors(log: str) -> list[str]:
+    """The error lines of a pdflatex log (``! ...`` and undefined control sequences)."""
+    return _LATEX_ERROR.findall(log)
+
+
+def compile_pdf(tex: str, workdir: Path, runs: int = 2) -> Path:
+    """Compile ``tex`` in ``workdir``; two runs so that the table of contents is filled.
+    Raises :class:`LatexFailed` with the first error lines on any LaTeX error."""
+    pdflatex = _tool("pdflatex", INSTALL_LATEX)
+    source = workdir / "doc.tex"
+    source.write_text(tex, encoding="utf-8")
+    for _ in range(runs):
+        proc = subprocess.run(
+            [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+            cwd=workdir,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=300,
+            check=False,
+        )
+        log_path = workdir / "doc.log"
+        log = log_path.read_text(errors="replace") if log_path.exists() else proc.stdout
+        errors = latex_errors(log)
+        if proc.returncode != 0 or errors:
+            shown = "; ".join(errors[:3]) or proc.stdout[-500:]
+            raise LatexFailed(f"pdflatex failed: {shown}")
+    return workdir / "doc.pdf"
+
+
+def pdf_to_png(pdf: Path, target: Path, dpi: int = 150, page: int = 1) -> Path:
+    """One page of ``pdf`` as a PNG at ``target``."""
+    pdftoppm = _tool("pdftoppm", INSTALL_POPPLER)
+    stem = target.with_suffix("")
+    subprocess.run(
+        [
+            pdftoppm,
+            "-png",
+            "-r",
+            str(dpi),
+            "-f",
+            str(page),
+            "-l",
+            str(page),
+            "-singlefile",
+            str(pdf),
+            str(stem),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    made = stem.with_suffix(".png")
+    if made != target:
+        made.replace(target)
+    return target
+
+
+def render(tex: str, target: Path, *, png: bool = False) -> Path:
+    """Write the PDF (or, with ``png``, the first page as PNG) of ``tex`` to ``target``."""
+    with tempfile.TemporaryDirectory(prefix="dpderive-") as tmp:
+        pdf = compile_pdf(tex, Path(tmp))
+        try:
+            if png:
+                return pdf_to_png(pdf, target)
+            shutil.copyfile(pdf, target)
+            return target
+        except OSError as exc:
+            raise DpderiveError(f"cannot write {str(target)!r}: {exc.strerror}") from None
