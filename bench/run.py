@@ -7,6 +7,9 @@ speed targets live here, never in unit tests (machines are shared and noisy).
 3. The optimal-composition oracle (Kairouz, Oh & Viswanath 2015) at k = 10 .. 10^4 at 50
    digits (goal <= 50 ms at 10^4) and its agreement in digits with an independent slow
    evaluation (per-term binomials at 2x the digits).
+5. Certification (Arb, python-flint): per-box cost of branch-and-bound, plain (1-D) and
+   with the mean-value form (2-D) (goals <= 15 us and <= 100 us); boxes and seconds per
+   certified catalog step; the Arb point path against hand-written mpmath (goal <= 0.3x).
 4. NumericSparse simulation throughput (runs per second at k = 1000) and the number of runs
    for which the Clopper-Pearson interval around a failure rate of 0.05 is +-0.005.
 """
@@ -26,7 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from derivations.catalog import get  # noqa: E402
+from numeric_checks.arb import compile_arb, precision  # noqa: E402
 from numeric_checks.bridge import compile_exprs, evaluate, evaluate_many  # noqa: E402
+from numeric_checks.certify import Box, certify  # noqa: E402
 from numeric_checks.composition import (  # noqa: E402
     advanced_eps,
     optimal_delta,
@@ -159,8 +164,74 @@ def sparse_simulation() -> None:
         print(f"  at {confidence:.1%} confidence: {hi} runs")
 
 
+def certification() -> None:
+    import sympy as sp
+    from flint import arb
+
+    x, y = sp.Symbol("x", positive=True), sp.Symbol("y", positive=True)
+    one = Box(("x",), (0.1,), (3.0,))
+    cases = [
+        ("1-D plain, exp(x) - 1 - x - x^2/2 >= 0", sp.exp(x) - 1 - x - x**2 / 2, [x], one, False),
+        (
+            "2-D mean-value, x (e^y - 1) - x tanh(y/2) >= 0",
+            x * (sp.exp(y) - 1) - x * sp.tanh(y / 2),
+            [x, y],
+            Box(("x", "y"), (0.1, 1e-3), (2.0, 3.0)),
+            True,
+        ),
+    ]
+    print("certification, branch-and-bound on Arb balls (64 bits, best of 5):")
+    for name, residual, syms, box, mv in cases:
+        best, cert = None, None
+        for _ in range(5):
+            start = time.perf_counter()
+            cert = certify(residual, False, syms, box, mean_value=mv, max_boxes=10**6)
+            t = time.perf_counter() - start
+            best = t if best is None else min(best, t)
+        assert cert is not None and best is not None
+        print(f"  {name}: {cert.status}, {cert.boxes} boxes, {best * 1e6 / cert.boxes:6.1f} us/box")
+    print("certified catalog steps (boxes, seconds):")
+    for did in ("numeric-sparse-privacy-approx", "kl-tight-below-seed"):
+        d = get(did)
+        checker = Checker(d, CheckOptions(points=5))
+        for i, (left, rel, right, _) in enumerate(d.links(), start=1):
+            if rel.value == "=":
+                continue
+            lhs, rhs = checker.prepare(left), checker.prepare(right)
+            box, _ = checker.certification_box()
+            cert = certify(rhs - lhs, rel.value in ("<", ">"), checker.space.free_symbols, box)
+            print(f"  {did} step {i}: {cert.describe()}")
+    # The Arb point path: both sides of laplace-ratio step 4 at ~50 digits (170 bits).
+    d = get("laplace-ratio")
+    checker = Checker(d, CheckOptions(points=10))
+    left, _rel, right, _ = d.links()[3]
+    fn = compile_arb(checker.space.free_symbols, [checker.prepare(left), checker.prepare(right)])
+    points = _points(N)
+    with precision(170):
+        balls = [[arb(str(v)) for v in p] for p in points]
+
+        def arb_path() -> None:
+            for p in balls:
+                fn(*p)
+
+        arb_path()
+        t_arb = min(_timed(arb_path) for _ in range(5)) / N
+
+    def hand() -> None:
+        with mpmath.workdps(DPS):
+            for p in points:
+                hand_written(*p)
+
+    t_hand = min(_timed(hand) for _ in range(5)) / N
+    print(f"Arb point path, step 4 of laplace-ratio at 170 bits, {N} points (best of 5):")
+    print(f"  Arb (rigorous balls):        {t_arb * 1e6:8.2f} us/point")
+    print(f"  hand-written mpmath:         {t_hand * 1e6:8.2f} us/point")
+    print(f"  ratio Arb/hand:              {t_arb / t_hand:8.2f}x   (goal <= 0.3x)")
+
+
 if __name__ == "__main__":
     per_point_cost()
     cold_check()
     optimal_composition()
     sparse_simulation()
+    certification()

@@ -16,7 +16,9 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from numeric_checks.arb import Unsupported
 from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.certify import Box, certify
 from numeric_checks.sampling import Point, Sampler
 from numeric_checks.spot import RelationCheck, SpotOutcome, confirm_with_evalf, fmt, spot_check
 from symbolic.derivation import Derivation
@@ -37,6 +39,7 @@ class CheckOptions:
     search_budget: int = 300
     symbolic: bool = True
     oracle: bool = True
+    certify: bool = True
 
     def __post_init__(self) -> None:
         if self.points < 1:
@@ -158,6 +161,8 @@ class Checker:
                 evidence = f"no symbolic proof; numeric: {numeric}"
                 if spot.ties:
                     evidence += f"; {spot.ties} point(s) tie and exactness was not shown"
+        if verdict is Verdict.CHECKED and rel is not Relation.EQ and self.options.certify:
+            verdict, evidence = self._certify(lhs, rel, rhs, verdict, evidence)
         return StepResult(
             index=index,
             lhs=str(left),
@@ -170,6 +175,61 @@ class Checker:
             numeric=spot.evidence,
             counterexample=counterexample,
         )
+
+    def certification_box(self) -> tuple[Box, bool]:
+        """The box certification works on, and whether it covers the whole domain: the
+        derivation's ``certify_box`` where given, else each domain's finite ends, with
+        (0, ...] cut at 1e-6 and infinite ends at +-5."""
+        names, lows, highs, whole = [], [], [], True
+        given = dict(self.d.certify_box or {})
+        for v in self.space.free:
+            dom = v.domain
+            if v.name in given:
+                lo, hi = (float(x) for x in given[v.name])
+            else:
+                lo = float(dom.lower) if dom.lower.is_finite else -5.0
+                hi = float(dom.upper) if dom.upper.is_finite else 5.0
+                if dom.lower.is_finite and dom.lower_open:
+                    lo = lo + 1e-6 * max(1.0, abs(lo))
+                if dom.upper.is_finite and dom.upper_open:
+                    hi = hi - 1e-6 * max(1.0, abs(hi))
+            covers = (
+                dom.lower.is_finite
+                and dom.upper.is_finite
+                and lo <= float(dom.lower)
+                and hi >= float(dom.upper)
+            )
+            whole = whole and covers
+            names.append(v.name)
+            lows.append(lo)
+            highs.append(hi)
+        integer = tuple(v.domain.kind == "integer" for v in self.space.free)
+        return Box(tuple(names), tuple(lows), tuple(highs), integer), whole
+
+    def _certify(
+        self, lhs: sp.Expr, rel: Relation, rhs: sp.Expr, verdict: Verdict, evidence: str
+    ) -> tuple[Verdict, str]:
+        """Try to upgrade a numerically checked inequality to ``certified`` on a box."""
+        residual = rhs - lhs if rel.direction == 1 else lhs - rhs
+        strict = rel in (Relation.LT, Relation.GT)
+        hyps = []
+        for h in self.space.inequalities:
+            if isinstance(h, sp.core.relational.GreaterThan | sp.core.relational.StrictGreaterThan):
+                hyps.append((h.lhs - h.rhs, isinstance(h, sp.core.relational.StrictGreaterThan)))
+            else:
+                hyps.append((h.rhs - h.lhs, isinstance(h, sp.core.relational.StrictLessThan)))
+        box, whole = self.certification_box()
+        try:
+            cert = certify(residual, strict, self.space.free_symbols, box, hyps)
+        except (Unsupported, TypeError, ValueError, ZeroDivisionError) as exc:
+            return verdict, evidence + f"; not certifiable ({str(exc)[:80]})"
+        if cert.status == "certified":
+            beyond = "" if whole else "; beyond that box " + evidence
+            return Verdict.CERTIFIED, cert.describe() + beyond
+        if cert.status == "refuted":
+            # Rigorous, but the numeric search saw nothing: say so rather than hide it.
+            return Verdict.REFUTED, f"{cert.describe()} at {cert.point}; numeric: {evidence}"
+        return verdict, evidence + "; " + cert.describe()
 
     def full_point(self, point: Point) -> dict[str, Any]:
         """All variables and definitions at a point, as mpmath numbers."""

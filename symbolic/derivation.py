@@ -128,6 +128,9 @@ class Derivation:
     """Cap on counterexample-search evaluations per step, for steps costly to evaluate
     (quadrature): the check uses the smaller of this and the caller's budget."""
     appendix: Callable[[], str] | None = None
+    certify_box: Mapping[str, tuple[str, str]] | None = None
+    """Bounds (as decimal strings) of the box on which inequality steps are certified, per
+    variable; variables not named use their domain (unbounded ends cut at +-5)."""
     """Extra teaching material for ``explain`` (a table computed by an oracle, say)."""
 
     def __post_init__(self) -> None:

@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import os
+
+os.environ.setdefault("SYMPY_GROUND_TYPES", "python")  # before SymPy: see symbolic/__init__
+
 from collections.abc import Iterator
 from pathlib import Path
 

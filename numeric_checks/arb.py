@@ -1,0 +1,201 @@
+"""SymPy expressions compiled onto Arb balls (python-flint): rigorous enclosures.
+
+An Arb ball is a midpoint and a radius; every operation returns a ball that contains the
+exact result for every point of its input balls.  A residual whose ball lies entirely on one
+side of zero therefore decides a relation for a whole box at once, and a ball that
+straddles zero decides nothing (it is re-evaluated at higher precision, or the box split).
+
+Compilation is once per expression list, with common subexpressions shared (``cse``), into
+Python source over a fixed namespace of Arb operations.  Expressions outside what Arb can
+enclose (opaque numeric functions, sums, integrals, PhiInv) raise :class:`Unsupported`.
+Mpmath's ``iv`` module could not serve here: its erfc does not converge.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+import sympy as sp
+from flint import arb, ctx
+
+from symbolic.functions import Phi
+
+ArbFn = Callable[..., list[Any]]
+
+
+class Unsupported(Exception):
+    """The expression contains something Arb cannot enclose here."""
+
+
+def _exp(x: Any) -> Any:
+    return arb(x).exp()
+
+
+def _log(x: Any) -> Any:
+    return arb(x).log()
+
+
+def _sqrt(x: Any) -> Any:
+    return arb(x).sqrt()
+
+
+def _pow(x: Any, y: Any) -> Any:
+    # x**y = exp(y log x) for x > 0; a ball reaching x <= 0 gives a NaN ball (undecided).
+    return (arb(y) * arb(x).log()).exp()
+
+
+def _phi(x: Any) -> Any:
+    # Phi(x) = erfc(-x/sqrt(2))/2, accurate in the lower tail (erf would cancel there).
+    return (-arb(x) / arb(2).sqrt()).erfc() / 2
+
+
+def _max(*xs: Any) -> Any:
+    out = arb(xs[0])
+    for x in xs[1:]:
+        out = out.max(arb(x))
+    return out
+
+
+def _min(*xs: Any) -> Any:
+    out = arb(xs[0])
+    for x in xs[1:]:
+        out = out.min(arb(x))
+    return out
+
+
+_UNARY = {
+    sp.exp: "_exp",
+    sp.log: "_log",
+    sp.erf: "_erf",
+    sp.erfc: "_erfc",
+    sp.tanh: "_tanh",
+    sp.sinh: "_sinh",
+    sp.cosh: "_cosh",
+    sp.sin: "_sin",
+    sp.cos: "_cos",
+    sp.atan: "_atan",
+    sp.Abs: "abs",
+    Phi: "_phi",
+}
+
+NAMESPACE: dict[str, Any] = {
+    "arb": arb,
+    "abs": abs,
+    "_exp": _exp,
+    "_log": _log,
+    "_sqrt": _sqrt,
+    "_pow": _pow,
+    "_phi": _phi,
+    "_max": _max,
+    "_min": _min,
+    "_erf": lambda x: arb(x).erf(),
+    "_erfc": lambda x: arb(x).erfc(),
+    "_tanh": lambda x: arb(x).tanh(),
+    "_sinh": lambda x: arb(x).sinh(),
+    "_cosh": lambda x: arb(x).cosh(),
+    "_sin": lambda x: arb(x).sin(),
+    "_cos": lambda x: arb(x).cos(),
+    "_atan": lambda x: arb(x).atan(),
+}
+
+
+def _code(e: sp.Basic, names: dict[sp.Basic, str]) -> str:
+    if e in names:
+        return names[e]
+    if e.is_Integer:
+        return f"arb({int(e)})"
+    if e.is_Rational:
+        return f"(arb({int(e.p)}) / {int(e.q)})"
+    if e.is_Float:
+        r = sp.Rational(e)  # the exact binary value of the float
+        return f"(arb({int(r.p)}) / arb({int(r.q)}))"
+    if e is sp.pi:
+        return "arb.pi()"
+    if e is sp.E:
+        return "arb.const_e()"
+    if e.is_Add:
+        return "(" + " + ".join(_code(a, names) for a in e.args) + ")"
+    if e.is_Mul:
+        return "(" + " * ".join(_code(a, names) for a in e.args) + ")"
+    if e.is_Pow:
+        base, expo = e.args
+        b = _code(base, names)
+        if expo.is_Integer:
+            return f"({b})**({int(expo)})"
+        if expo == sp.S.Half:
+            return f"_sqrt({b})"
+        if expo == -sp.S.Half:
+            return f"(1 / _sqrt({b}))"
+        return f"_pow({b}, {_code(expo, names)})"
+    if isinstance(e, sp.Max | sp.Min):
+        fn = "_max" if isinstance(e, sp.Max) else "_min"
+        return f"{fn}(" + ", ".join(_code(a, names) for a in e.args) + ")"
+    for cls, fn in _UNARY.items():
+        if isinstance(e, cls) and len(e.args) == 1:
+            return f"{fn}({_code(e.args[0], names)})"
+    raise Unsupported(f"no rigorous enclosure for {type(e).__name__} in {e}")
+
+
+@lru_cache(maxsize=512)
+def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> ArbFn:
+    # Sums, integrals and opaque numeric functions are refused before any work.
+    for e in exprs:
+        for node in sp.preorder_traversal(e):
+            if isinstance(node, sp.Sum | sp.Integral | sp.Derivative):
+                raise Unsupported(f"no rigorous enclosure for {type(node).__name__}")
+    replacements, reduced = sp.cse(list(exprs), symbols=sp.numbered_symbols("_t"))
+    names = {a: f"_a{i}" for i, a in enumerate(args)}
+    lines = [f"def _f({', '.join(names[a] for a in args)}):"]
+    for sym, value in replacements:
+        lines.append(f"    {sym.name} = {_code(value, names)}")
+        names[sym] = sym.name
+    lines.append("    return [" + ", ".join(_code(e, names) for e in reduced) + "]")
+    scope: dict[str, Any] = dict(NAMESPACE)
+    # The source is generated from SymPy trees by _code (numbers, fixed names): no user text.
+    exec("\n".join(lines), scope)
+    return scope["_f"]  # type: ignore[no-any-return]
+
+
+def compile_arb(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> ArbFn:
+    """One function of Arb balls returning the enclosures of ``exprs``.
+
+    >>> x = sp.Symbol("x", positive=True)
+    >>> f = compile_arb([x], [sp.exp(x) - 1 - x])
+    >>> ball = f(arb("0.5"))[0]
+    >>> ball > 0
+    True
+    """
+    from numeric_checks.bridge import evaluated, stable_form
+
+    return _compile(tuple(args), tuple(stable_form(evaluated(sp.sympify(e))) for e in exprs))
+
+
+def ball(lo: Any, hi: Any) -> Any:
+    """The smallest Arb ball (at the current precision) containing [lo, hi]."""
+    a, b = arb(_exact(lo)), arb(_exact(hi))
+    return a.union(b)
+
+
+def _exact(x: Any) -> Any:
+    if isinstance(x, int | arb):
+        return x
+    if isinstance(x, float):
+        return x if math.isfinite(x) else arb.nan()
+    return arb(str(x))
+
+
+class precision:
+    """Temporarily set Arb's working precision in bits."""
+
+    def __init__(self, bits: int):
+        self.bits = bits
+
+    def __enter__(self) -> None:
+        self.saved = ctx.prec
+        ctx.prec = self.bits
+
+    def __exit__(self, *exc: object) -> None:
+        ctx.prec = self.saved

@@ -1,0 +1,132 @@
+"""Certified verdicts: Arb enclosures and branch-and-bound on boxes."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import sympy as sp
+from flint import arb
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from derivations.catalog import get
+from numeric_checks.arb import Unsupported, compile_arb
+from numeric_checks.certify import Box, certify
+from numeric_checks.verify import CheckOptions, check_derivation
+from symbolic.functions import Phi
+from symbolic.report import Verdict
+
+x = sp.Symbol("x", positive=True)
+e = sp.Symbol("eps", positive=True)
+n = sp.Symbol("n", integer=True, positive=True)
+
+
+def box(lo: float, hi: float, name: str = "x", integer: bool = False) -> Box:
+    return Box((name,), (lo,), (hi,), (integer,))
+
+
+def test_sympy_ground_types_are_set_explicitly() -> None:
+    from sympy.external.gmpy import GROUND_TYPES
+
+    assert GROUND_TYPES == "python"
+
+
+def test_enclosures_contain_the_true_values() -> None:
+    f = compile_arb([x], [sp.exp(x) * sp.erfc(x), Phi(-x), sp.sqrt(x) + sp.Rational(1, 3)])
+    a, b, c = f(arb(2))
+    assert a.overlaps(arb(math.exp(2) * math.erfc(2)))
+    assert b.overlaps(arb(0.5 * math.erfc(2 / math.sqrt(2))))
+    assert c.overlaps(arb(math.sqrt(2) + 1 / 3))
+    # Phi in the far lower tail keeps relative accuracy (no 1 - erf cancellation).
+    tail = compile_arb([x], [Phi(-x)])(arb(40))[0]
+    assert tail > 0 and tail.rel_accuracy_bits() >= 35
+
+
+def test_opaque_functions_are_unsupported() -> None:
+    k = sp.Symbol("k", integer=True)
+    with pytest.raises(Unsupported):
+        compile_arb([x], [sp.Sum(x / k**2, (k, 1, 10))])
+
+
+@pytest.mark.parametrize(
+    ("residual", "the_box"),
+    [
+        (e * (sp.exp(e) - 1) - e * sp.tanh(e / 2), box(1e-6, 5, "eps")),
+        (sp.exp(x) - 1 - x - x**2 / 2, box(1e-3, 3)),
+        (sp.log(1 + x) - x / (1 + x), box(1e-3, 100)),
+        ((n - sp.Rational(3, 2)) ** 2 - sp.Rational(1, 5), box(1, 3, "n", integer=True)),
+    ],
+)
+def test_true_inequalities_are_certified(residual, the_box) -> None:
+    symbol = next(iter(residual.free_symbols))
+    cert = certify(residual, False, [symbol], the_box)
+    assert cert.status == "certified", cert.describe()
+    assert the_box.describe() in cert.describe()
+
+
+@pytest.mark.parametrize(
+    ("residual", "the_box"),
+    [
+        (e * sp.tanh(e / 2) - e * (sp.exp(e) - 1), box(1e-6, 5, "eps")),  # flipped
+        (e * sp.tanh(e / 2) - e**2 / 3, box(0.1, 5, "eps")),  # wrong constant
+        (sp.exp(x) - 1 - x - x**2 / 2 - x**3 / 5, box(1e-3, 3)),  # wrong term
+        ((n - sp.Rational(3, 2)) ** 2 - sp.Rational(1, 3), box(1, 300, "n", integer=True)),
+        ((x - sp.Rational(3, 2)) ** 2 - sp.Rational(1, 5), box(1, 3)),  # false on reals only
+    ],
+)
+def test_false_inequalities_are_never_certified(residual, the_box) -> None:
+    symbol = next(iter(residual.free_symbols))
+    cert = certify(residual, False, [symbol], the_box)
+    assert cert.status == "refuted", cert.describe()
+    assert cert.point is not None
+    (value,) = cert.point.values()
+    assert residual.subs(symbol, sp.Rational(value)).evalf(50) < 0  # a real witness
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    a=st.floats(-2, 6),
+    lo=st.floats(0.01, 2),
+    width=st.floats(0.01, 3),
+)
+def test_certify_agrees_with_the_exact_minimum(a, lo, width) -> None:
+    # x^2 - a >= 0 on [lo, hi] holds iff lo^2 >= a: never certified when false.
+    hi = lo + width
+    cert = certify(x**2 - a, False, [x], box(lo, hi))
+    if cert.status == "certified":
+        assert lo * lo >= a
+    if lo * lo < a:
+        assert cert.status in ("refuted", "gave up")
+
+
+def test_tangency_gives_up_within_budget_and_names_the_box() -> None:
+    # eps^2/2 >= eps tanh(eps/2) touches at eps -> 0: enclosures cannot separate it there.
+    cert = certify(e**2 / 2 - e * sp.tanh(e / 2), False, [e], box(1e-6, 5, "eps"), max_boxes=500)
+    assert cert.status == "gave up" and "stopped at eps in" in cert.detail
+    assert cert.boxes <= 500
+
+
+def test_hypotheses_restrict_the_box() -> None:
+    y = sp.Symbol("y", positive=True)
+    two = Box(("x", "y"), (0.1, 0.1), (1.0, 1.0))
+    # x - y >= 0 is false on the square but true where y <= x/2.
+    assert certify(x - y, False, [x, y], two).status == "refuted"
+    cert = certify(x - y, False, [x, y], two, [(x / 2 - y, False)])
+    assert cert.status == "certified", cert.describe()
+
+
+def test_a_catalog_step_is_certified_on_a_stated_box() -> None:
+    r = check_derivation(get("numeric-sparse-privacy-approx"), CheckOptions(points=30))
+    step = r.steps[1]
+    assert step.verdict is Verdict.CERTIFIED
+    assert "certified on eps in [1e-06, 1]" in step.evidence
+    assert "beyond that box" in step.evidence  # delta's domain is open: cut at 1e-6
+    assert r.verdict is Verdict.CERTIFIED
+
+
+def test_certification_can_be_switched_off() -> None:
+    r = check_derivation(
+        get("numeric-sparse-privacy-approx"), CheckOptions(points=30, certify=False)
+    )
+    assert r.steps[1].verdict is Verdict.CHECKED
