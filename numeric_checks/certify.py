@@ -125,6 +125,32 @@ def _witness(box: Box, lows: Sequence[float], highs: Sequence[float]) -> list[fl
     return out
 
 
+def leading_factor(residual: sp.Expr, symbols: Sequence[sp.Symbol]) -> tuple[sp.Expr, sp.Expr]:
+    """``(factor, rest)`` with ``residual = factor * rest`` checked by SymPy and ``factor`` a
+    product of positive powers of positive variables (1 if there is none).
+
+    Dividing it out is what lets a residual that touches zero at a box's end be certified
+    (eps^2/2 - eps tanh(eps/2) = eps (eps/2 - tanh(eps/2))): the rewrite is kept only if
+    ``factor * rest - residual`` simplifies to 0, so it is a checked step, not a guess.
+
+    >>> e = sp.Symbol("eps", positive=True)
+    >>> leading_factor(e**2 / 2 - e * sp.tanh(e / 2), [e])
+    (eps, eps/2 - tanh(eps/2))
+    """
+    _, factored = sp.factor_terms(residual).as_coeff_Mul()
+    factor = sp.S.One
+    for term in sp.Mul.make_args(factored):
+        base, expo = term.as_base_exp()
+        if base in symbols and base.is_positive and expo.is_positive:
+            factor *= term
+    if factor == 1:
+        return factor, residual
+    rest = sp.factor_terms(residual / factor)
+    if sp.simplify(factor * rest - residual) != 0:
+        return sp.S.One, residual
+    return factor, rest
+
+
 def certify(
     residual: sp.Expr,
     strict: bool,
@@ -183,6 +209,19 @@ def certify(
                 )
                 if form.is_finite() and _holds(form, strict):
                     continue
+                # Monotone sides: where dg/dx_i has one sign on the box, g's minimum over
+                # that side is at an end; evaluating there removes the side's width.
+                ends = list(balls)
+                monotone = False
+                for i, d in enumerate(slopes):
+                    if d >= 0:
+                        ends[i], monotone = arb(lows[i]), True
+                    elif d <= 0:
+                        ends[i], monotone = arb(highs[i]), True
+                if monotone:
+                    g_end = fn(*ends)[0]
+                    if g_end.is_finite() and _holds(g_end, strict):
+                        continue
             mids = _witness(box, lows, highs)
             if _fails(g, strict) and mids is not None:
                 g_mid, *h_mid = fn(*[arb(m) for m in mids])

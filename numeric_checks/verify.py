@@ -8,6 +8,7 @@ points and digits), ``refuted`` (with the point) or ``undecided``.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ import sympy as sp
 
 from numeric_checks.arb import Unsupported
 from numeric_checks.bridge import compile_exprs, evaluate
-from numeric_checks.certify import Box, certify
+from numeric_checks.certify import Box, certify, leading_factor
 from numeric_checks.sampling import Point, Sampler
 from numeric_checks.spot import RelationCheck, SpotOutcome, confirm_with_evalf, fmt, spot_check
 from symbolic.derivation import Derivation
@@ -221,6 +222,18 @@ class Checker:
         box, whole = self.certification_box()
         try:
             cert = certify(residual, strict, self.space.free_symbols, box, hyps)
+            if cert.status == "gave up":
+                # A checked rewrite: divide out eps^k > 0 (a residual touching zero at a
+                # box's end cannot be separated from zero by enclosures otherwise).
+                factor, rest = leading_factor(residual, self.space.free_symbols)
+                if factor != 1:
+                    again = certify(rest, strict, self.space.free_symbols, box, hyps)
+                    if again.status != "gave up":
+                        cert = dataclasses.replace(
+                            again,
+                            detail=(again.detail + "; " if again.detail else "")
+                            + f"after dividing the residual by {factor} > 0 (checked rewrite)",
+                        )
         except (Unsupported, TypeError, ValueError, ZeroDivisionError) as exc:
             return verdict, evidence + f"; not certifiable ({str(exc)[:80]})"
         if cert.status == "certified":

@@ -130,3 +130,23 @@ def test_certification_can_be_switched_off() -> None:
         get("numeric-sparse-privacy-approx"), CheckOptions(points=30, certify=False)
     )
     assert r.steps[1].verdict is Verdict.CHECKED
+
+
+def test_tangency_is_certified_after_the_checked_rewrite() -> None:
+    from numeric_checks.certify import leading_factor
+
+    residual = e**2 / 2 - e * sp.tanh(e / 2)
+    factor, rest = leading_factor(residual, [e])
+    assert factor == e and sp.simplify(factor * rest - residual) == 0
+    cert = certify(rest, False, [e], box(1e-6, 5, "eps"))
+    assert cert.status == "certified", cert.describe()
+    # the same rewrite never rescues a false statement
+    _, wrong = leading_factor(e**2 / 3 - e * sp.tanh(e / 2), [e])
+    assert certify(wrong, False, [e], box(1e-6, 5, "eps")).status == "refuted"
+
+
+def test_monotone_sides_are_evaluated_at_their_ends() -> None:
+    # x - tanh(x) >= 0 touches 0 at x = 0; it is increasing, so each box's minimum is its
+    # left end, which stays positive down to 1e-6.
+    assert certify(x - sp.tanh(x), False, [x], box(1e-6, 5)).status == "certified"
+    assert certify(sp.tanh(x) - x, True, [x], box(1e-6, 5)).status == "refuted"
