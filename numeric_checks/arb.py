@@ -199,3 +199,29 @@ class precision:
 
     def __exit__(self, *exc: object) -> None:
         ctx.prec = self.saved
+
+
+def exact_ball(value: Any) -> Any:
+    """An mpmath number as an exact Arb ball (its binary mantissa and exponent)."""
+    sign, man, exp, _ = value._mpf_ if hasattr(value, "_mpf_") else (0, 0, 0, 0)
+    if not hasattr(value, "_mpf_"):
+        return arb(_exact(value))
+    if man == 0 and exp != 0:
+        return arb.nan()  # inf or nan
+    out = arb(int(man)) * arb(2) ** int(exp)
+    return -out if sign else out
+
+
+def residual_ball(
+    residual: sp.Expr, symbols: Sequence[sp.Symbol], values: Sequence[Any], bits: int
+) -> Any:
+    """The Arb ball of ``residual`` at a point given as mpmath numbers (raises
+    :class:`Unsupported` for expressions Arb cannot enclose)."""
+    fn = compile_arb(symbols, [residual])
+    with precision(bits):
+        return fn(*[exact_ball(v) for v in values])[0]
+
+
+def show(value: Any) -> str:
+    """A ball as ``midpoint +- radius`` (``arb.str(n)`` would round the ball outward)."""
+    return f"{value.mid().str(8, radius=False)} +- {value.rad().str(2, radius=False)}"

@@ -24,7 +24,7 @@ from typing import Any
 import sympy as sp
 from flint import arb
 
-from numeric_checks.arb import Unsupported, compile_arb, precision
+from numeric_checks.arb import Unsupported, compile_arb, precision, show
 
 MAX_BOXES = 20_000
 MAX_SECONDS = 1.0
@@ -233,7 +233,7 @@ def certify(
                         box,
                         boxes,
                         time.perf_counter() - started,
-                        f"the residual's ball at the midpoint is {g_mid.str(5)}",
+                        f"the residual's ball at the midpoint is {show(g_mid)}",
                         dict(zip(box.names, mids, strict=True)),
                     )
             halves = _split(lows, highs, box.integer)

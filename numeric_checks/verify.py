@@ -17,7 +17,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from numeric_checks.arb import Unsupported
+from numeric_checks.arb import Unsupported, residual_ball, show
 from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.certify import Box, certify, leading_factor
 from numeric_checks.sampling import Point, Sampler
@@ -150,6 +150,7 @@ class Checker:
         elif spot.verdict is Verdict.REFUTED:
             verdict = Verdict.REFUTED
             evidence = f"counterexample {spot.counterexample.describe()}"  # type: ignore[union-attr]
+            evidence += self._arb_referee(lhs, rel, rhs, spot.point)
             if trace:
                 evidence += f" [engine inconsistency: rules claimed a proof: {trace}]"
         elif trace:
@@ -176,6 +177,22 @@ class Checker:
             numeric=spot.evidence,
             counterexample=counterexample,
         )
+
+    def _arb_referee(
+        self, lhs: sp.Expr, rel: Relation, rhs: sp.Expr, point: Sequence[Any] | None
+    ) -> str:
+        """The counterexample re-decided by an Arb ball (rigorous): a note for the evidence."""
+        if point is None or rel is Relation.EQ:
+            return ""
+        residual = rhs - lhs if rel.direction == 1 else lhs - rhs
+        try:
+            g = residual_ball(residual, self.space.free_symbols, point, 4 * self.options.dps)
+        except (Unsupported, TypeError, ValueError, ZeroDivisionError):
+            return ""
+        strict = rel in (Relation.LT, Relation.GT)
+        if (g <= 0) if strict else (g < 0):
+            return f"; confirmed by Arb: the residual's ball there is {show(g)}"
+        return f"; Arb could not confirm it (residual ball {show(g)})"
 
     def certification_box(self) -> tuple[Box, bool]:
         """The box certification works on, and whether it covers the whole domain: the

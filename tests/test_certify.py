@@ -150,3 +150,23 @@ def test_monotone_sides_are_evaluated_at_their_ends() -> None:
     # left end, which stays positive down to 1e-6.
     assert certify(x - sp.tanh(x), False, [x], box(1e-6, 5)).status == "certified"
     assert certify(sp.tanh(x) - x, True, [x], box(1e-6, 5)).status == "refuted"
+
+
+def test_numeric_counterexamples_are_confirmed_by_arb() -> None:
+    r = check_derivation(
+        get("numeric-sparse-privacy-approx-seed"), CheckOptions(points=20, search_budget=20)
+    )
+    assert r.steps[1].verdict is Verdict.REFUTED
+    assert "confirmed by Arb: the residual's ball there is -0.00187046" in r.steps[1].evidence
+
+
+def test_exact_balls_of_mpmath_numbers() -> None:
+    import mpmath
+
+    from numeric_checks.arb import exact_ball, precision
+
+    with mpmath.workdps(50), precision(200):
+        v = mpmath.mpf(1) / 3
+        b = exact_ball(v)
+        assert b.is_exact() and b.overlaps(arb(1) / 3)
+        assert exact_ball(-mpmath.mpf("0.375")).is_exact()
