@@ -198,8 +198,8 @@ def certification() -> None:
             if rel.value == "=":
                 continue
             lhs, rhs = checker.prepare(left), checker.prepare(right)
-            box, _ = checker.certification_box()
-            cert = certify(rhs - lhs, rel.value in ("<", ">"), checker.space.free_symbols, box)
+            box, _ = checker.certification_box
+            cert = certify(rhs - lhs, rel.strict, checker.space.free_symbols, box)
             print(f"  {did} step {i}: {cert.describe()}")
     # The Arb point path: both sides of laplace-ratio step 4 at ~50 digits (170 bits).
     d = get("laplace-ratio")

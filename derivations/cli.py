@@ -17,14 +17,16 @@ from typing import Any, TextIO
 from derivations import sparse_cli
 from derivations.catalog import catalog, get
 from derivations.claims import load_claim
+from derivations.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.render import render
 from numeric_checks.verify import Checker, CheckOptions, check_derivation
+from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
 from symbolic.explain import explain
 from symbolic.latex import catalog_book, derivation_latex
 from symbolic.report import DerivationReport, StepResult, Verdict
 
-PLOT_NAMES = ("gdp-tradeoff", "composition", "kl-bounds", "gaussian-calibration")
+PLOT_NAMES = tuple(PLOTS)
 EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
@@ -193,13 +195,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         raise DpderiveError("give derivation ids to check, or --all")
     targets = list(catalog().values()) if args.all else [get(i) for i in args.ids]
     options = _options(args)
-    reports = []
-    for i, d in enumerate(targets, start=1):
-        if not args.json and len(targets) > 1:
-            _progress(f"[{i}/{len(targets)}] checking {d.id}")
-        reports.append(check_derivation(d, options))
-    if not args.json and len(targets) > 1:
-        _progress("")
+    reports = _check_each(targets, options, progress=not args.json and len(targets) > 1)
     if args.json:
         json.dump([r.to_json() for r in reports], out, indent=2)
         out.write("\n")
@@ -257,14 +253,8 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
     compiled = args.png or suffix in (".pdf", ".png")
     if args.all:
         derivations = list(catalog().values())
-        reports = {}
-        if not args.no_check:
-            options = _options(args)
-            for i, d in enumerate(derivations, start=1):
-                _progress(f"[{i}/{len(derivations)}] checking {d.id}")
-                reports[d.id] = check_derivation(d, options)
-            _progress("")
-        text = catalog_book(derivations, reports)
+        checked = [] if args.no_check else _check_each(derivations, _options(args), True)
+        text = catalog_book(derivations, {r.id: r for r in checked})
     else:
         d = get(args.id)
         report = check_derivation(d, _options(args)) if args.with_verdicts else None
@@ -283,18 +273,27 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:
-    from derivations.plots import plot  # matplotlib is imported only for plots
-
     target = plot(args.name, Path(args.output))
     out.write(f"wrote {target}\n")
     return EXIT_OK
 
 
-def _progress(text: str) -> None:
-    """A one-line progress message on a terminal's stderr; nothing when not a terminal."""
-    if sys.stderr.isatty():
-        sys.stderr.write("\r\033[K" + text)
+def _check_each(
+    targets: Sequence[Derivation], options: CheckOptions, progress: bool
+) -> list[DerivationReport]:
+    """Check ``targets`` in order; with ``progress``, a one-line counter on a terminal's
+    stderr (nothing when stderr is not a terminal)."""
+    show = progress and sys.stderr.isatty()
+    reports = []
+    for i, d in enumerate(targets, start=1):
+        if show:
+            sys.stderr.write(f"\r\033[K[{i}/{len(targets)}] checking {d.id}")
+            sys.stderr.flush()
+        reports.append(check_derivation(d, options))
+    if show:
+        sys.stderr.write("\r\033[K")
         sys.stderr.flush()
+    return reports
 
 
 def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:

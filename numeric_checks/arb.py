@@ -13,7 +13,6 @@ Mpmath's ``iv`` module could not serve here: its erfc does not converge.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -173,18 +172,10 @@ def compile_arb(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> ArbFn:
     return _compile(tuple(args), tuple(stable_form(evaluated(sp.sympify(e))) for e in exprs))
 
 
-def ball(lo: Any, hi: Any) -> Any:
-    """The smallest Arb ball (at the current precision) containing [lo, hi]."""
-    a, b = arb(_exact(lo)), arb(_exact(hi))
-    return a.union(b)
-
-
-def _exact(x: Any) -> Any:
-    if isinstance(x, int | arb):
-        return x
-    if isinstance(x, float):
-        return x if math.isfinite(x) else arb.nan()
-    return arb(str(x))
+def ball(lo: float, hi: float) -> Any:
+    """The smallest Arb ball (at the current precision) containing [lo, hi]; binary floats
+    convert exactly."""
+    return arb(lo).union(arb(hi))
 
 
 class precision:
@@ -202,10 +193,10 @@ class precision:
 
 
 def exact_ball(value: Any) -> Any:
-    """An mpmath number as an exact Arb ball (its binary mantissa and exponent)."""
-    sign, man, exp, _ = value._mpf_ if hasattr(value, "_mpf_") else (0, 0, 0, 0)
-    if not hasattr(value, "_mpf_"):
-        return arb(_exact(value))
+    """An mpmath number (or an int or float) as an exact Arb ball."""
+    if isinstance(value, int | float):
+        return arb(value)
+    sign, man, exp, _ = value._mpf_
     if man == 0 and exp != 0:
         return arb.nan()  # inf or nan
     out = arb(int(man)) * arb(2) ** int(exp)

@@ -24,7 +24,7 @@ from typing import Any
 import sympy as sp
 from flint import arb
 
-from numeric_checks.arb import Unsupported, compile_arb, precision, show
+from numeric_checks.arb import Unsupported, ball, compile_arb, precision, show
 
 MAX_BOXES = 20_000
 MAX_SECONDS = 1.0
@@ -71,15 +71,11 @@ class Certificate:
         return text + (f"; {self.detail}" if self.detail else "")
 
 
-def _balls(lows: Sequence[float], highs: Sequence[float]) -> list[Any]:
-    return [arb(lo).union(arb(hi)) for lo, hi in zip(lows, highs, strict=True)]
-
-
 def _holds(value: Any, strict: bool) -> bool:
     return bool(value > 0) if strict else bool(value >= 0)
 
 
-def _fails(value: Any, strict: bool) -> bool:
+def fails(value: Any, strict: bool) -> bool:
     """Certainly violated on the whole ball (NaN balls decide nothing)."""
     return bool(value <= 0) if strict else bool(value < 0)
 
@@ -194,9 +190,9 @@ def certify(
                     time.perf_counter() - started,
                     f"{why} spent; stopped at {Box(box.names, lows, highs).describe()}",
                 )
-            balls = _balls(lows, highs)
+            balls = [ball(lo, hi) for lo, hi in zip(lows, highs, strict=True)]
             g, *hyps = fn(*balls)
-            if any(_fails(h, s) for h, (_, s) in zip(hyps, hypotheses, strict=True)):
+            if any(fails(h, s) for h, (_, s) in zip(hyps, hypotheses, strict=True)):
                 continue  # outside the hypotheses
             if _holds(g, strict):
                 continue
@@ -223,9 +219,9 @@ def certify(
                     if g_end.is_finite() and _holds(g_end, strict):
                         continue
             mids = _witness(box, lows, highs)
-            if _fails(g, strict) and mids is not None:
+            if fails(g, strict) and mids is not None:
                 g_mid, *h_mid = fn(*[arb(m) for m in mids])
-                if _fails(g_mid, strict) and all(
+                if fails(g_mid, strict) and all(
                     _holds(h, s) for h, (_, s) in zip(h_mid, hypotheses, strict=True)
                 ):
                     return Certificate(

@@ -9,6 +9,7 @@ points and digits), ``refuted`` (with the point) or ``undecided``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ import sympy as sp
 
 from numeric_checks.arb import Unsupported, residual_ball, show
 from numeric_checks.bridge import compile_exprs, evaluate
-from numeric_checks.certify import Box, certify, leading_factor
+from numeric_checks.certify import Box, certify, fails, leading_factor
 from numeric_checks.sampling import Point, Sampler
 from numeric_checks.spot import RelationCheck, SpotOutcome, confirm_with_evalf, fmt, spot_check
 from symbolic.derivation import Derivation
@@ -184,16 +185,16 @@ class Checker:
         """The counterexample re-decided by an Arb ball (rigorous): a note for the evidence."""
         if point is None or rel is Relation.EQ:
             return ""
-        residual = rhs - lhs if rel.direction == 1 else lhs - rhs
+        (step,) = fact_from_relation(rel.make(lhs, rhs), "step")
         try:
-            g = residual_ball(residual, self.space.free_symbols, point, 4 * self.options.dps)
+            g = residual_ball(step.expr, self.space.free_symbols, point, 4 * self.options.dps)
         except (Unsupported, TypeError, ValueError, ZeroDivisionError):
             return ""
-        strict = rel in (Relation.LT, Relation.GT)
-        if (g <= 0) if strict else (g < 0):
+        if fails(g, step.strict):
             return f"; confirmed by Arb: the residual's ball there is {show(g)}"
         return f"; Arb could not confirm it (residual ball {show(g)})"
 
+    @functools.cached_property
     def certification_box(self) -> tuple[Box, bool]:
         """The box certification works on, and whether it covers the whole domain: the
         derivation's ``certify_box`` where given, else each domain's finite ends, with
@@ -228,15 +229,14 @@ class Checker:
         self, lhs: sp.Expr, rel: Relation, rhs: sp.Expr, verdict: Verdict, evidence: str
     ) -> tuple[Verdict, str]:
         """Try to upgrade a numerically checked inequality to ``certified`` on a box."""
-        residual = rhs - lhs if rel.direction == 1 else lhs - rhs
-        strict = rel in (Relation.LT, Relation.GT)
-        hyps = []
-        for h in self.space.inequalities:
-            if isinstance(h, sp.core.relational.GreaterThan | sp.core.relational.StrictGreaterThan):
-                hyps.append((h.lhs - h.rhs, isinstance(h, sp.core.relational.StrictGreaterThan)))
-            else:
-                hyps.append((h.rhs - h.lhs, isinstance(h, sp.core.relational.StrictLessThan)))
-        box, whole = self.certification_box()
+        (step,) = fact_from_relation(rel.make(lhs, rhs), "step")
+        residual, strict = step.expr, step.strict
+        hyps = [
+            (f.expr, f.strict)
+            for h in self.space.inequalities
+            for f in fact_from_relation(h, "hypothesis")
+        ]
+        box, whole = self.certification_box
         try:
             cert = certify(residual, strict, self.space.free_symbols, box, hyps)
             if cert.status == "gave up":
