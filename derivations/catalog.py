@@ -8,7 +8,10 @@ from functools import cache
 from derivations import (
     advanced_composition,
     composition,
+    exponential_mechanism,
     gaussian_dp,
+    gaussian_mechanism,
+    gdp_algebra,
     kl_bound,
     laplace_ratio,
     numeric_sparse,
@@ -23,6 +26,9 @@ MODULES = (
     advanced_composition,
     numeric_sparse,
     gaussian_dp,
+    gaussian_mechanism,
+    gdp_algebra,
+    exponential_mechanism,
 )
 
 

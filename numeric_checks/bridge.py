@@ -185,12 +185,32 @@ def _cse_ignoring(exprs: tuple[sp.Expr, ...]) -> Callable[..., Any] | bool:
     return lambda xs: sp.cse(xs, ignore=tuple(bound))
 
 
+_MEMOS: dict[type, Callable[..., Any]] = {}
+
+
+def _memoised(cls: type) -> Callable[..., Any]:
+    """The numeric function's implementation with its values remembered per precision: a
+    claim and its first step often share a side that costs a quadrature per point."""
+    if cls not in _MEMOS:
+        impl = cls.impl  # type: ignore[attr-defined]
+
+        @lru_cache(maxsize=4096)
+        def at(prec: int, *args: Any) -> Any:
+            return impl(*args)
+
+        def call(*args: Any) -> Any:
+            return at(mpmath.mp.prec, *args)
+
+        _MEMOS[cls] = call
+    return _MEMOS[cls]
+
+
 @lru_cache(maxsize=4096)
 def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callable[..., Any]:
     namespace = dict(_NAMESPACE)
     for e in exprs:
         for f in e.atoms(NumericFunction):
-            namespace[f"numeric_{type(f).__name__}"] = type(f).impl
+            namespace[f"numeric_{type(f).__name__}"] = _memoised(type(f))
     return sp.lambdify(
         list(args),
         list(exprs),

@@ -100,6 +100,46 @@ def _profile_by_hockey_stick(m: Any, e: Any) -> Any:
     return quad_relative(gap, pts)
 
 
+def shift_tradeoff_normal(gap: Any, sigma: Any, alpha: Any) -> Any:
+    """T(N(0, sigma^2), N(gap, sigma^2))(alpha) in the mechanism's own units: the best test
+    rejects x > sigma Phi^{-1}(1 - alpha) (the likelihood ratio increases in x), and beta is
+    the N(gap, sigma^2) mass below that threshold."""
+    g, s, a = mpmath.mpf(gap), mpmath.mpf(sigma), _alpha(alpha)
+    if not (g >= 0 and s > 0):
+        raise InvalidInput(f"need gap >= 0 and sigma > 0, got gap={gap}, sigma={sigma}")
+    if a == 0:
+        return mpmath.mpf(1)
+    if a == 1:
+        return mpmath.mpf(0)
+    return mpmath.ncdf(s * phi_inv(1 - a), g, s)
+
+
+def hockey_stick_normals(shift: Any, sigma: Any, eps: Any) -> Any:
+    """sup_S Pr[N(shift, sigma^2) in S] - e^eps Pr[N(0, sigma^2) in S], by quadrature in the
+    mechanism's own units: the density gap is positive beyond the point where the log
+    likelihood ratio reaches eps, found by root-finding on the two log densities (no
+    standardisation, no closed form)."""
+    d, s, e = mpmath.mpf(shift), mpmath.mpf(sigma), mpmath.mpf(eps)
+    if not (d > 0 and s > 0 and e >= 0):
+        raise InvalidInput(f"need shift > 0, sigma > 0, eps >= 0, got {shift}, {sigma}, {eps}")
+    with mpmath.extradps(GUARD):
+
+        def log_ratio(x: Any) -> Any:
+            return -((x - d) ** 2) / (2 * s**2) + x**2 / (2 * s**2) - e
+
+        x_star = mpmath.findroot(log_ratio, (d / 2 - s, d / 2 + s), solver="secant")
+        weight = mpmath.exp(e)
+
+        def gap(x: Any) -> Any:
+            return mpmath.npdf(x, d, s) - weight * mpmath.npdf(x, 0, s)
+
+        scale = s if x_star < s else s * min(1, s / x_star)
+        pts = _tail_points(x_star, scale)
+        if x_star < d:
+            pts = [*sorted({x_star, d, d + s, d + 4 * s, d + 16 * s}), mpmath.inf]
+        return +quad_relative(gap, pts)
+
+
 def profile_closed_form(mu: Any, eps: Any) -> Any:
     m, e = _mu(mu), mpmath.mpf(eps)
     return mpmath.ncdf(-e / m + m / 2) - mpmath.exp(e) * mpmath.ncdf(-e / m - m / 2)

@@ -1,0 +1,152 @@
+"""Gaussian mechanisms (GDP and classical calibration) and the exponential mechanism: the
+catalog's verdicts, mutants refuted, true-but-weaker variants not refuted, the oracles."""
+
+from __future__ import annotations
+
+import mpmath
+import pytest
+import sympy as sp
+
+from derivations.catalog import get
+from derivations.exponential_mechanism import exponential_mechanism, output_laws
+from derivations.gaussian_mechanism import classical_table, g
+from numeric_checks.divergences import max_divergence
+from numeric_checks.gaussian import (
+    hockey_stick_normals,
+    profile_closed_form,
+    shift_tradeoff_normal,
+    tradeoff_gaussian,
+)
+from numeric_checks.verify import CheckOptions, check_derivation
+from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
+from symbolic.errors import InvalidInput
+from symbolic.relations import Relation
+from symbolic.report import Verdict
+
+FAST = CheckOptions(points=60, search_budget=60, oracle=False, certify=False)
+
+
+def _verdict(d: Derivation, options: CheckOptions = FAST) -> Verdict:
+    return check_derivation(d, options).verdict
+
+
+def _weaker(d: Derivation, relation: Relation, rhs: sp.Expr) -> Derivation:
+    """The chain continued by one more true step to a weaker conclusion."""
+    step = Step(relation, rhs, Justification("weaker", JustificationKind.ALGEBRA))
+    return d.replace(claim=Claim(d.claim.lhs, d.claim.relation, rhs), steps=(*d.steps, step))
+
+
+# -- the GDP Gaussian mechanism ------------------------------------------------------------
+
+
+def test_gdp_gaussian_mechanism_holds_and_its_oracle_agrees() -> None:
+    r = check_derivation(get("gdp-gaussian-mechanism"), CheckOptions(points=40, search_budget=20))
+    assert r.verdict is Verdict.CHECKED
+    assert [s.verdict for s in r.steps][1:] == [Verdict.PROVED, Verdict.PROVED]
+    assert r.oracle is not None and r.oracle.agrees is True
+
+
+def test_gdp_gaussian_mechanism_with_half_the_noise_is_refuted() -> None:
+    d = get("gdp-gaussian-mechanism")
+    sigma, sens, mu = d.defs[0][0], d.symbols["sens"], d.symbols["mu"]
+    r = check_derivation(d.replace(defs=((sigma, sens / (2 * mu)),)), FAST)
+    assert r.verdict is Verdict.REFUTED and r.conclusion.counterexample
+
+
+def test_gdp_gaussian_mechanism_weaker_conclusion_is_not_refuted() -> None:
+    d = get("gdp-gaussian-mechanism")
+    weaker = _weaker(d, Relation.GE, g(2 * d.symbols["mu"], d.symbols["alpha"]))
+    assert _verdict(weaker) is not Verdict.REFUTED
+
+
+def test_the_oracle_sees_too_little_noise() -> None:
+    """mu-GDP fails when the output shift exceeds sens: the hockey-stick exceeds delta_mu."""
+    got = hockey_stick_normals(2, 1, 1)  # shift/sigma = 2
+    assert got > profile_closed_form(1, 1)
+    assert abs(hockey_stick_normals(1, 1, 1) - profile_closed_form(1, 1)) < 1e-12
+
+
+def test_normal_pair_tradeoff_in_own_units() -> None:
+    with mpmath.workdps(40):
+        v = shift_tradeoff_normal(3, 2, "0.05")
+        assert abs(v - tradeoff_gaussian("1.5", "0.05")) < mpmath.mpf(10) ** -35
+    assert shift_tradeoff_normal(0, 1, "0.3") == pytest.approx(0.7)
+    with pytest.raises(InvalidInput, match="sigma > 0"):
+        shift_tradeoff_normal(1, 0, "0.3")
+
+
+# -- the classical calibration -------------------------------------------------------------
+
+
+def test_classical_calibration_holds_for_eps_at_most_one() -> None:
+    r = check_derivation(get("classical-gaussian-mechanism"), CheckOptions(search_budget=4))
+    assert r.verdict is Verdict.CHECKED
+    assert r.oracle is not None and r.oracle.agrees is True
+
+
+def _from_closed_form() -> Derivation:
+    """The chain from its first step on: the exact profile in closed form on the left (a
+    refuted point is re-decided at up to 220 digits, where the quadrature of the catalog's
+    left side costs ~20 s a point)."""
+    d = get("classical-gaussian-mechanism")
+    return d.replace(claim=Claim(d.steps[0].expr, Relation.LE, d.claim.rhs), steps=d.steps[1:])
+
+
+def test_classical_calibration_with_half_sigma_is_refuted() -> None:
+    d = _from_closed_form()
+    c, dl = d.defs[0][0], d.symbols["delta"]
+    half = d.replace(defs=((c, sp.sqrt(2 * sp.log(sp.Rational(5, 4) / dl)) / 2), *d.defs[1:]))
+    r = check_derivation(half, CheckOptions(search_budget=4, oracle=False, certify=False))
+    assert r.verdict is Verdict.REFUTED
+
+
+def test_classical_calibration_weaker_bound_is_not_refuted() -> None:
+    d = _from_closed_form()
+    weaker = d.with_step(len(d.steps) - 1, expr=2 * d.symbols["delta"])
+    r = check_derivation(weaker, CheckOptions(search_budget=4, oracle=False, certify=False))
+    assert r.verdict is not Verdict.REFUTED
+
+
+def test_classical_calibration_fails_beyond_eps_one() -> None:
+    r = check_derivation(get("classical-gaussian-mechanism-any-eps"), CheckOptions())
+    assert r.verdict is Verdict.REFUTED and r.erratum is not None and r.expected_refuted
+    assert float(r.conclusion.counterexample.point["eps"]) > 1
+    assert r.oracle is not None and r.oracle.agrees is False
+
+
+def test_classical_table_reports_where_it_fails() -> None:
+    text = classical_table()
+    assert "fails from eps" in text
+    row = next(line for line in text.splitlines() if line.strip().startswith("1e-5 "))
+    assert row.split()[-1].startswith("8.4")
+
+
+# -- the exponential mechanism -------------------------------------------------------------
+
+
+def test_exponential_mechanism_is_not_refuted_and_oracle_agrees() -> None:
+    r = check_derivation(get("exponential-mechanism"), CheckOptions(points=80, search_budget=40))
+    assert r.verdict in (Verdict.CHECKED, Verdict.CERTIFIED, Verdict.PROVED)
+    assert r.oracle is not None and r.oracle.agrees is True
+
+
+def test_exponential_mechanism_without_the_two_is_refuted() -> None:
+    r = check_derivation(exponential_mechanism(factor=1), FAST)
+    assert r.verdict is Verdict.REFUTED
+
+
+def test_exponential_mechanism_weaker_conclusion_is_not_refuted() -> None:
+    d = get("exponential-mechanism")
+    weaker = d.with_step(len(d.steps) - 1, expr=sp.exp(2 * d.symbols["eps"]), relation=Relation.LE)
+    assert _verdict(weaker) is not Verdict.REFUTED
+
+
+def test_exponential_mechanism_without_the_two_leaks_two_eps() -> None:
+    """Scores moving by Delta u in opposite directions: with exp(eps u/Delta u) the loss
+    approaches 2 eps, with the theorem's 2 Delta u it stays below eps."""
+    eps, du = mpmath.mpf(1), mpmath.mpf(1)
+    ux, uy = [mpmath.mpf(0), mpmath.mpf(10)], [mpmath.mpf(1), mpmath.mpf(9)]
+    p, q = output_laws(ux, uy, eps, du, factor=1)
+    assert max(max_divergence(p, q), max_divergence(q, p)) > 1.9 * eps
+    p, q = output_laws(ux, uy, eps, du)
+    assert max(max_divergence(p, q), max_divergence(q, p)) <= eps

