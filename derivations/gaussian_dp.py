@@ -38,7 +38,7 @@ from symbolic.derivation import (
     Step,
 )
 from symbolic.domains import Domain, Variable
-from symbolic.functions import NumericFunction, Phi
+from symbolic.functions import NumericFunction, Phi, PhiInv
 from symbolic.relations import Relation
 
 K = JustificationKind
@@ -52,6 +52,12 @@ FAMILY = "Dong, Roth & Su: Gaussian differential privacy"
 # Each point costs several 50-digit quadratures: a grid over the magnitudes that matter.
 MU_GRID = ("0.001", "0.05", "0.5", "1", "3", "20")
 EPS_GRID = ("0", "0.5", "2", "10", "50")
+
+
+def g(mu: sp.Expr, alpha: sp.Expr) -> sp.Expr:
+    """G_mu(alpha) = Phi(Phi^{-1}(1 - alpha) - mu), the trade-off function of N(0, 1) against
+    N(mu, 1) (Dong, Roth & Su, Sec. 2.2)."""
+    return Phi(PhiInv(1 - alpha) - mu)
 
 
 class GaussianDelta(NumericFunction):

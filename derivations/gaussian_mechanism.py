@@ -22,7 +22,8 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from derivations.gaussian_dp import GaussianDelta
+from derivations.gaussian_dp import GaussianDelta, g
+from derivations.symbols import ALPHA, DELTA
 from numeric_checks.gaussian import (
     classical_margin,
     hockey_stick_normals,
@@ -61,12 +62,6 @@ GAP = Variable(
     "|theta(S) - theta(S')| on the pair of neighbours",
     r"|\theta(S) - \theta(S')|",
 )
-ALPHA = Variable(
-    "alpha",
-    Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log"),
-    "type I error of a test",
-    r"\alpha",
-)
 
 
 class NormalPairTradeoff(NumericFunction):
@@ -78,11 +73,6 @@ class NormalPairTradeoff(NumericFunction):
     latex_template = (
         r"T\left(\mathcal{{N}}(0, {1}^2), \mathcal{{N}}({0}, {1}^2)\right)\left({2}\right)"
     )
-
-
-def g(mu: sp.Expr, alpha: sp.Expr) -> sp.Expr:
-    """G_mu(alpha) = Phi(Phi^{-1}(1 - alpha) - mu)."""
-    return Phi(PhiInv(1 - alpha) - mu)
 
 
 EPS_PROBES = ("0", "1", "5")
@@ -183,12 +173,6 @@ EPS_ANY = Variable(
     Domain(lower=sp.S.Zero, upper=sp.Integer(50), upper_open=False),
     "privacy parameter (any eps up to 50)",
     r"\varepsilon",
-)
-DELTA = Variable(
-    "delta",
-    Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log"),
-    "privacy parameter delta",
-    r"\delta",
 )
 DELTA_L2 = Variable("Delta", POSITIVE, "l2 sensitivity of the query f", r"\Delta f")
 EPS_GRID = ("0.01", "0.3", "0.999", "1", "2", "4", "6", "9", "12", "20", "50")

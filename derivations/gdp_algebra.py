@@ -19,12 +19,15 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from derivations.gaussian_dp import g
+from derivations.symbols import ALPHA, DELTA
 from numeric_checks.bridge import phi_inv
 from numeric_checks.gaussian import tradeoff_gaussian
 from numeric_checks.tradeoff import (
     clt_parameters,
     eps_delta_pair,
     eps_power_pair,
+    eps_tradeoff_power,
     functionals,
     gaussian_group,
     gaussian_tensor,
@@ -64,23 +67,12 @@ def _mu_var(name: str, latex: str, top: int = 10) -> Variable:
     )
 
 
-ALPHA = Variable(
-    "alpha",
-    Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log"),
-    "type I error of a test",
-    r"\alpha",
-)
 EPS = Variable(
     "eps",
     Domain(lower=sp.S.Zero, upper=sp.Integer(5), upper_open=False),
     "privacy parameter",
     r"\varepsilon",
 )
-
-
-def g(mu: sp.Expr, alpha: sp.Expr) -> sp.Expr:
-    """G_mu(alpha) = Phi(Phi^{-1}(1 - alpha) - mu)."""
-    return Phi(PhiInv(1 - alpha) - mu)
 
 
 def f_eps_delta(eps: sp.Expr, delta: sp.Expr, alpha: sp.Expr) -> sp.Expr:
@@ -284,12 +276,6 @@ class EpsDeltaSplit(NumericFunction):
     latex_template = r"\left(f_{{{0}, 0}} \otimes f_{{0, {1}}}\right)\left({2}\right)"
 
 
-DELTA = Variable(
-    "delta",
-    Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log"),
-    "privacy parameter delta",
-    r"\delta",
-)
 UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False, scale="log")
 
 
@@ -518,7 +504,7 @@ class EpsTensorPower(NumericFunction):
     """f_{eps,0}^{(x) n}(alpha), exactly (binomial Neyman-Pearson curve)."""
 
     nargs = 3
-    impl = staticmethod(lambda eps, n, alpha: tradeoff_curve(eps_power_pair(eps, int(n)))(alpha))
+    impl = staticmethod(lambda eps, n, alpha: eps_tradeoff_power(eps, int(n), alpha))
     latex_template = r"f_{{{0}, 0}}^{{\otimes {1}}}\left({2}\right)"
 
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.domains import POSITIVE, REAL, Variable
+from symbolic.domains import POSITIVE, REAL, UNIT_OPEN, Variable
 
 EPS = Variable("eps", POSITIVE, "privacy parameter epsilon", r"\varepsilon")
 DELTA_F = Variable("Delta", POSITIVE, "l1 sensitivity of the query f", r"\Delta f")
 Z = Variable("z", REAL, "an output of the mechanism", "z")
 FX = Variable("fx", REAL, "the query's true answer f(x) on x", "f(x)")
 FY = Variable("fy", REAL, "the query's true answer f(y) on a neighbour y", "f(y)")
+ALPHA = Variable("alpha", UNIT_OPEN, "type I error of a test", r"\alpha")
+DELTA = Variable("delta", UNIT_OPEN, "privacy parameter delta", r"\delta")
 
 b_laplace = sp.Symbol("b", positive=True)
 """Scale of the Laplace noise, defined as Delta f / eps."""

@@ -10,7 +10,7 @@ set here; callers wrap evaluation in ``mpmath.workdps``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import mpmath
@@ -185,24 +185,20 @@ def _cse_ignoring(exprs: tuple[sp.Expr, ...]) -> Callable[..., Any] | bool:
     return lambda xs: sp.cse(xs, ignore=tuple(bound))
 
 
-_MEMOS: dict[type, Callable[..., Any]] = {}
-
-
+@cache
 def _memoised(cls: type) -> Callable[..., Any]:
     """The numeric function's implementation with its values remembered per precision: a
     claim and its first step often share a side that costs a quadrature per point."""
-    if cls not in _MEMOS:
-        impl = cls.impl  # type: ignore[attr-defined]
+    impl = cls.impl  # type: ignore[attr-defined]
 
-        @lru_cache(maxsize=4096)
-        def at(prec: int, *args: Any) -> Any:
-            return impl(*args)
+    @lru_cache(maxsize=4096)
+    def at(prec: int, *args: Any) -> Any:
+        return impl(*args)
 
-        def call(*args: Any) -> Any:
-            return at(mpmath.mp.prec, *args)
+    def call(*args: Any) -> Any:
+        return at(mpmath.mp.prec, *args)
 
-        _MEMOS[cls] = call
-    return _MEMOS[cls]
+    return call
 
 
 @lru_cache(maxsize=4096)

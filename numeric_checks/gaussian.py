@@ -93,11 +93,15 @@ def _profile_by_hockey_stick(m: Any, e: Any) -> Any:
     def gap(x: Any) -> Any:
         return mpmath.npdf(x, m, 1) - weight * mpmath.npdf(x)
 
-    scale = 1 if x_star < 1 else 1 / x_star
-    pts = _tail_points(x_star, scale)
-    if x_star < m:
-        pts = [*sorted({x_star, m, m + 1, m + 4, m + 16}), mpmath.inf]
-    return quad_relative(gap, pts)
+    return quad_relative(gap, _gap_points(x_star, m, 1))
+
+
+def _gap_points(x_star: Any, shift: Any, sd: Any) -> list[Any]:
+    """Breakpoints for the density gap of N(shift, sd^2) over e^eps N(0, sd^2), positive
+    beyond x*: past the mode the gap decays on sd^2/x*, before it on sd."""
+    if x_star < shift:
+        return [*sorted({x_star, shift, shift + sd, shift + 4 * sd, shift + 16 * sd}), mpmath.inf]
+    return _tail_points(x_star, sd if x_star < sd else sd**2 / x_star)
 
 
 def shift_tradeoff_normal(gap: Any, sigma: Any, alpha: Any) -> Any:
@@ -133,11 +137,7 @@ def hockey_stick_normals(shift: Any, sigma: Any, eps: Any) -> Any:
         def gap(x: Any) -> Any:
             return mpmath.npdf(x, d, s) - weight * mpmath.npdf(x, 0, s)
 
-        scale = s if x_star < s else s * min(1, s / x_star)
-        pts = _tail_points(x_star, scale)
-        if x_star < d:
-            pts = [*sorted({x_star, d, d + s, d + 4 * s, d + 16 * s}), mpmath.inf]
-        return +quad_relative(gap, pts)
+        return +quad_relative(gap, _gap_points(x_star, d, s))
 
 
 def profile_closed_form(mu: Any, eps: Any) -> Any:

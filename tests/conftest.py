@@ -9,7 +9,12 @@ from pathlib import Path
 
 import mpmath
 import pytest
+import sympy as sp
 from hypothesis import HealthCheck, settings
+
+from derivations.catalog import get
+from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
+from symbolic.relations import Relation, compose
 
 # SymPy's timings vary a lot on shared machines; no deadlines, few examples by default.
 settings.register_profile(
@@ -23,6 +28,20 @@ settings.load_profile("default")
 
 CLAIMS = Path(__file__).parent / "claims"
 BAD_CLAIMS = Path(__file__).parent / "bad_claims"
+
+
+def sym(did: str, name: str) -> sp.Symbol:
+    """A catalog derivation's symbol by name."""
+    return get(did).symbols[name]
+
+
+def weaker(d: Derivation, relation: Relation, rhs: sp.Expr) -> Derivation:
+    """``d``'s chain continued by one more (true) step to a weaker conclusion ``rhs``."""
+    step = Step(relation, rhs, Justification("weaker", JustificationKind.ALGEBRA))
+    return d.replace(
+        claim=Claim(d.claim.lhs, compose([d.claim.relation, relation]), rhs),
+        steps=(*d.steps, step),
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -14,15 +14,13 @@ from symbolic.derivation import Claim, Derivation, Step
 from symbolic.relations import Relation
 from symbolic.report import Verdict
 
+from .conftest import sym
+
 FAST = CheckOptions(points=80, search_budget=80)
 
 
 def _last(d: Derivation, expr: sp.Expr, relation: Relation | None = None) -> Derivation:
     return d.with_step(len(d.steps) - 1, expr=expr, relation=relation)
-
-
-def _sym(did: str, name: str) -> sp.Symbol:
-    return get(did).symbols[name]
 
 
 def _without(did: str, keep: Callable[[sp.Basic], bool]) -> Derivation:
@@ -31,7 +29,7 @@ def _without(did: str, keep: Callable[[sp.Basic], bool]) -> Derivation:
 
 
 def _eps_sum(did: str, n: int) -> sp.Expr:
-    return sp.Add(*[_sym(did, f"eps{i}") for i in range(1, n + 1)])
+    return sp.Add(*[sym(did, f"eps{i}") for i in range(1, n + 1)])
 
 
 def _azuma_bound(factor: int) -> Derivation:
@@ -47,7 +45,7 @@ def _azuma_bound(factor: int) -> Derivation:
 MUTANTS: dict[str, Callable[[], Derivation]] = {
     "kl-tight-below-seed: a quarter of the seed's bound": lambda: _last(
         get("kl-tight-below-seed"),
-        _sym("kl-tight-below-seed", "eps") * (sp.exp(_sym("kl-tight-below-seed", "eps")) - 1) / 4,
+        sym("kl-tight-below-seed", "eps") * (sp.exp(sym("kl-tight-below-seed", "eps")) - 1) / 4,
     ),
     "basic-composition: exp of half the sum": lambda: _last(
         get("basic-composition"), sp.exp(_eps_sum("basic-composition", 2) / 2)
@@ -56,9 +54,7 @@ MUTANTS: dict[str, Callable[[], Derivation]] = {
         hypotheses=tuple(
             sp.LessThan(
                 h.lhs,
-                h.rhs.subs(
-                    _sym("basic-composition", "eps1"), 2 * _sym("basic-composition", "eps1")
-                ),
+                h.rhs.subs(sym("basic-composition", "eps1"), 2 * sym("basic-composition", "eps1")),
             )
             for h in get("basic-composition").hypotheses
         )
@@ -66,8 +62,8 @@ MUTANTS: dict[str, Callable[[], Derivation]] = {
     "basic-composition-k: eps_1/2 in the product": lambda: get("basic-composition-k").with_step(
         1,
         expr=sp.Mul(
-            *[sp.exp(_sym("basic-composition-k", "eps1") / 2)]
-            + [sp.exp(_sym("basic-composition-k", f"eps{i}")) for i in (2, 3)],
+            *[sp.exp(sym("basic-composition-k", "eps1") / 2)]
+            + [sp.exp(sym("basic-composition-k", f"eps{i}")) for i in (2, 3)],
             evaluate=False,
         ),
     ),
@@ -79,7 +75,7 @@ MUTANTS: dict[str, Callable[[], Derivation]] = {
     ),
     "approx-basic-composition: k delta/2": lambda: _last(
         get("approx-basic-composition"),
-        _sym("approx-basic-composition", "k") * _sym("approx-basic-composition", "delta") / 2,
+        sym("approx-basic-composition", "k") * sym("approx-basic-composition", "delta") / 2,
     ),
     "azuma-binomial: exp(-z^2)": lambda: _azuma_bound(1),
 }
@@ -87,7 +83,7 @@ MUTANTS: dict[str, Callable[[], Derivation]] = {
 WEAKER: dict[str, Callable[[], Derivation]] = {
     "kl-tight-below-seed: e^(2 eps)": lambda: _last(
         get("kl-tight-below-seed"),
-        _sym("kl-tight-below-seed", "eps") * (sp.exp(2 * _sym("kl-tight-below-seed", "eps")) - 1),
+        sym("kl-tight-below-seed", "eps") * (sp.exp(2 * sym("kl-tight-below-seed", "eps")) - 1),
     ),
     "basic-composition: exp(2 sum)": lambda: _last(
         get("basic-composition"), sp.exp(2 * _eps_sum("basic-composition", 2)), Relation.LE
@@ -100,12 +96,12 @@ WEAKER: dict[str, Callable[[], Derivation]] = {
     ),
     "naive-adaptive-composition: exp(4 eps)": lambda: _last(
         get("naive-adaptive-composition"),
-        sp.exp(4 * _sym("naive-adaptive-composition", "eps")),
+        sp.exp(4 * sym("naive-adaptive-composition", "eps")),
         Relation.LE,
     ),
     "approx-basic-composition: 2 k delta": lambda: _last(
         get("approx-basic-composition"),
-        2 * _sym("approx-basic-composition", "k") * _sym("approx-basic-composition", "delta"),
+        2 * sym("approx-basic-composition", "k") * sym("approx-basic-composition", "delta"),
     ),
     "azuma-binomial: exp(-z^2/4)": lambda: _azuma_bound(4),
 }

@@ -17,9 +17,11 @@ from derivations.gdp_algebra import (
     laplace_limit_table,
 )
 from numeric_checks.verify import CheckOptions, check_derivation
-from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
+from symbolic.derivation import Derivation
 from symbolic.relations import Relation
 from symbolic.report import Verdict
+
+from .conftest import sym, weaker
 
 FAST = CheckOptions(points=60, search_budget=40, oracle=False, certify=False)
 # gdp-composition's left side is three 40-digit quadratures a point
@@ -35,16 +37,6 @@ IDS = [
     "eps-tradeoff-kappa3-bar",
     "gdp-clt-berry-esseen",
 ]
-
-
-def _weaker(d: Derivation, relation: Relation, rhs: sp.Expr) -> Derivation:
-    step = Step(relation, rhs, Justification("weaker", JustificationKind.ALGEBRA))
-    relation_all = Relation.GE if relation is Relation.GE else Relation.LE
-    return d.replace(claim=Claim(d.claim.lhs, relation_all, rhs), steps=(*d.steps, step))
-
-
-def _sym(did: str, name: str) -> sp.Symbol:
-    return get(did).symbols[name]
 
 
 @pytest.mark.parametrize("did", IDS)
@@ -102,22 +94,22 @@ def test_mutant_is_refuted(did: str) -> None:
 
 
 WEAKER: dict[str, Callable[[], Derivation]] = {
-    "gdp-group-privacy": lambda: _weaker(
+    "gdp-group-privacy": lambda: weaker(
         get("gdp-group-privacy"),
         Relation.GE,
         g(
-            (_sym("gdp-group-privacy", "k") + 1) * _sym("gdp-group-privacy", "mu"),
-            _sym("gdp-group-privacy", "alpha"),
+            (sym("gdp-group-privacy", "k") + 1) * sym("gdp-group-privacy", "mu"),
+            sym("gdp-group-privacy", "alpha"),
         ),
     ),
-    "tradeoff-zero-eps-composition": lambda: _weaker(
+    "tradeoff-zero-eps-composition": lambda: weaker(
         get("tradeoff-zero-eps-composition"),
         Relation.GE,
         sp.Max(
             0,
             1
-            - sum(_sym("tradeoff-zero-eps-composition", f"delta{i}") for i in (1, 2, 3))
-            - _sym("tradeoff-zero-eps-composition", "alpha"),
+            - sum(sym("tradeoff-zero-eps-composition", f"delta{i}") for i in (1, 2, 3))
+            - sym("tradeoff-zero-eps-composition", "alpha"),
             evaluate=False,
         ),
     ),
