@@ -37,13 +37,13 @@ from derivations.catalog import get  # noqa: E402
 from numeric_checks.arb import compile_arb, precision  # noqa: E402
 from numeric_checks.bridge import compile_exprs, evaluate, evaluate_many  # noqa: E402
 from numeric_checks.certify import Box, certify  # noqa: E402
-from numeric_checks.composition import (  # noqa: E402
+from numeric_checks.dp.composition import (  # noqa: E402
     advanced_eps,
     optimal_delta,
     optimal_delta_slow,
 )
-from numeric_checks.sparse import SparseParams, alpha_seed, simulate, streams  # noqa: E402
-from numeric_checks.stats import clopper_pearson  # noqa: E402
+from numeric_checks.dp.sparse import SparseParams, alpha_seed, simulate, streams  # noqa: E402
+from numeric_checks.dp.stats import clopper_pearson  # noqa: E402
 from numeric_checks.verify import Checker, CheckOptions  # noqa: E402
 
 DPS = 50
@@ -250,7 +250,7 @@ def _digits(got: object, ref: object) -> float:
 
 
 def gdp_profile() -> None:
-    from numeric_checks.gaussian import profile_ball, profile_closed_form
+    from numeric_checks.dp.gaussian import profile_ball, profile_closed_form
 
     with mpmath.workdps(120):
         refs = [profile_closed_form(m, e) for m, e in GDP_POINTS]

@@ -22,8 +22,8 @@ import mpmath
 import sympy as sp
 
 from derivations.display import frac, product
-from numeric_checks.composition import comparison_table, optimal_delta
-from numeric_checks.oracles.azuma import binomial_tail, simulate_adaptive
+from numeric_checks.dp.azuma import binomial_tail, simulate_adaptive
+from numeric_checks.dp.composition import comparison_table, optimal_delta
 from symbolic.derivation import (
     Claim,
     Derivation,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import sympy as sp
 
 from derivations.display import frac, product, ratios
-from numeric_checks.composition import optimal_delta
+from numeric_checks.dp.composition import optimal_delta
 from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Source, Step
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.functions import DefinedFunction, NumericFunction

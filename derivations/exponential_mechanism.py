@@ -23,7 +23,8 @@ import mpmath
 import sympy as sp
 
 from derivations.display import frac, product
-from numeric_checks.divergences import max_divergence
+from numeric_checks.dp.divergences import max_divergence
+from numeric_checks.dp.exponential import output_laws
 from symbolic.derivation import (
     Claim,
     Derivation,
@@ -50,20 +51,6 @@ EPS = Variable("eps", POSITIVE, "privacy parameter", r"\varepsilon")
 DU = Variable("Du", POSITIVE, "sensitivity of the score u", r"\Delta u")
 UX = tuple(Variable(f"ux{i}", REAL, f"score u(x, r_{i})", f"u(x, r_{i})") for i in (1, 2, 3))
 UY = tuple(Variable(f"uy{i}", REAL, f"score u(y, r_{i})", f"u(y, r_{i})") for i in (1, 2, 3))
-
-
-def _weights(scores: list[Any], eps: Any, du: Any, factor: Any) -> list[Any]:
-    top = max(scores)  # shift by the maximum: exp of large scores would overflow nothing
-    w = [mpmath.exp(eps * (s - top) / (factor * du)) for s in scores]
-    total = mpmath.fsum(w)
-    return [v / total for v in w]
-
-
-def output_laws(
-    ux: list[Any], uy: list[Any], eps: Any, du: Any, factor: Any = 2
-) -> tuple[list[Any], list[Any]]:
-    """The exponential mechanism's output distributions on x and on y."""
-    return _weights(ux, eps, du, factor), _weights(uy, eps, du, factor)
 
 
 def _oracle(values: Mapping[str, Any]) -> OracleOutcome:

@@ -22,7 +22,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from numeric_checks.gaussian import (
+from numeric_checks.dp.gaussian import (
     profile_by_hockey_stick,
     profile_by_loss,
     profile_closed_form,

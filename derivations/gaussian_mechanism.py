@@ -24,7 +24,7 @@ import sympy as sp
 
 from derivations.gaussian_dp import GaussianDelta, g
 from derivations.symbols import ALPHA, DELTA
-from numeric_checks.gaussian import (
+from numeric_checks.dp.gaussian import (
     classical_margin,
     hockey_stick_normals,
     profile_closed_form,

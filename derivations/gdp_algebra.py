@@ -3,7 +3,7 @@ the CLT functionals and the Berry-Esseen bound (Dong, Roth & Su, arXiv:1905.0238
 and Sec. 3; seed 004, sections 4.6, 5.1-5.3).
 
 Every left side here is computed by an independent numeric construction from
-``numeric_checks.tradeoff``: a Neyman-Pearson curve of an explicitly built product of finite
+``numeric_checks.dp.tradeoff``: a Neyman-Pearson curve of an explicitly built product of finite
 distributions, a quadrature over the privacy loss of a product of Gaussians, or the literal
 k-fold iterate of 1 - f.  Steps about them are ``checked``; the algebra after them is proved.
 The seed's limit statements (k -> oo, n -> oo) are not finite claims; ``dpderive explain``
@@ -21,9 +21,8 @@ import sympy as sp
 
 from derivations.gaussian_dp import g
 from derivations.symbols import ALPHA, DELTA
-from numeric_checks.bridge import phi_inv
-from numeric_checks.gaussian import tradeoff_gaussian
-from numeric_checks.tradeoff import (
+from numeric_checks.dp.gaussian import tradeoff_gaussian
+from numeric_checks.dp.tradeoff import (
     clt_parameters,
     eps_delta_pair,
     eps_power_pair,
@@ -36,6 +35,7 @@ from numeric_checks.tradeoff import (
     tensor,
     tradeoff_curve,
 )
+from numeric_checks.mp import phi_inv
 from symbolic.derivation import (
     Claim,
     Derivation,

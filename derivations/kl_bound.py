@@ -18,14 +18,16 @@ such outcomes contribute nothing to any quantity here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
+import mpmath
 import sympy as sp
 
 from derivations.symbols import EPS
-from numeric_checks.oracles.kl import (
+from numeric_checks.dp.divergences import kl, max_divergence
+from numeric_checks.dp.kl import (
     kl_appendix,
-    kl_bound_check,
     pair_generator,
     seed_bound,
     tight_bound,
@@ -36,6 +38,7 @@ from symbolic.derivation import (
     Justification,
     JustificationKind,
     Oracle,
+    OracleOutcome,
     Source,
     Step,
 )
@@ -71,6 +74,34 @@ class KL(DefinedFunction):
 
     def _latex(self, printer: Any) -> str:
         return rf"D\left({self._name(0)} \,\middle\|\, {self._name(1)}\right)"
+
+
+def _vectors(values: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
+    n = sum(1 for k in values if k.startswith("p") and k[1:].isdigit())
+    return [values[f"p{i}"] for i in range(1, n + 1)], [values[f"q{i}"] for i in range(1, n + 1)]
+
+
+def kl_bound_check(bound: Callable[[Any], Any]) -> Callable[[Mapping[str, Any]], OracleOutcome]:
+    """An oracle check: exact KL of the point's pair against ``bound(eps)``, after verifying
+    the hypothesis with the independent max-divergence code."""
+
+    def check(values: Mapping[str, Any]) -> OracleOutcome:
+        eps = values["eps"]
+        p, q = _vectors(values)
+        # At the point's own precision: its probabilities sum to 1 to that precision only.
+        tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
+        d1, d2 = max_divergence(p, q), max_divergence(q, p)
+        if max(d1, d2) > eps * (1 + tol):
+            return OracleOutcome(None, "the pair does not satisfy D_inf <= eps")
+        value, b = kl(p, q), bound(eps)
+        ok = value <= b * (1 + tol)
+        return OracleOutcome(
+            ok,
+            f"KL {mpmath.nstr(value, 10)} vs bound {mpmath.nstr(b, 10)}",
+            {"kl": mpmath.nstr(value, 20), "bound": mpmath.nstr(b, 20)},
+        )
+
+    return check
 
 
 def _family(n: int) -> tuple[list[Variable], list[sp.Symbol], list[sp.Symbol]]:

@@ -3,7 +3,7 @@ section 3.6.3 (seed 001).
 
 NumericSparse(D, {f_i}, T, c, eps, delta) answers sensitivity-1 queries above a noisy
 threshold with a Laplace-noised value (the algorithm and its constants are in
-:mod:`numeric_checks.sparse`).  Its proofs split the budget between the Sparse algorithm
+:mod:`numeric_checks.dp.sparse`).  Its proofs split the budget between the Sparse algorithm
 (Theorems 3.25 and 3.26, cited) and the Laplace answers.
 
 * ``numeric-sparse-privacy-pure``: delta = 0, the split 8 eps/9 + eps/9 = eps.
@@ -25,7 +25,7 @@ from typing import Any
 import sympy as sp
 
 from derivations.display import frac, product
-from numeric_checks.sparse import SparseParams, assess
+from numeric_checks.dp.sparse import SparseParams, assess
 from symbolic.derivation import (
     Claim,
     Derivation,

@@ -21,16 +21,16 @@ from typing import Any
 
 import mpmath
 
-from numeric_checks.composition import advanced_eps, basic_eps, optimal_eps
-from numeric_checks.divergences import kl
-from numeric_checks.gaussian import (
+from numeric_checks.dp.composition import advanced_eps, basic_eps, optimal_eps
+from numeric_checks.dp.divergences import kl
+from numeric_checks.dp.gaussian import (
     classical_sigma,
     exact_sigma,
     profile_closed_form,
     tradeoff_eps_delta,
     tradeoff_gaussian,
 )
-from numeric_checks.oracles.kl import random_pair, seed_bound, tight_bound
+from numeric_checks.dp.kl import random_pair, seed_bound, tight_bound
 from symbolic.errors import DpderiveError, InvalidInput
 
 DPS = 30

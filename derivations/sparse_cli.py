@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 import mpmath
 
-from numeric_checks.sparse import (
+from numeric_checks.dp.sparse import (
     SparseParams,
     alpha_corrected,
     alpha_seed,

@@ -20,6 +20,7 @@ from typing import Any
 import sympy as sp
 from flint import arb, ctx
 
+from numeric_checks.prepare import prepared
 from symbolic.functions import Phi
 
 ArbFn = Callable[..., list[Any]]
@@ -167,9 +168,7 @@ def compile_arb(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> ArbFn:
     >>> ball > 0
     True
     """
-    from numeric_checks.bridge import evaluated, stable_form
-
-    return _compile(tuple(args), tuple(stable_form(evaluated(sp.sympify(e))) for e in exprs))
+    return _compile(tuple(args), tuple(prepared(e) for e in exprs))
 
 
 def ball(lo: float, hi: float) -> Any:

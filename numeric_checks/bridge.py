@@ -17,86 +17,12 @@ import mpmath
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
+from numeric_checks.mp import integration_points, phi_inv, quad_relative
+from numeric_checks.prepare import prepared
 from symbolic.errors import EvaluationError
-from symbolic.functions import NumericFunction, Phi
+from symbolic.functions import NumericFunction
 
 MAX_SUM_TERMS = 200_000
-
-
-def phi_inv(p: Any) -> Any:
-    """Inverse standard normal CDF at the current mpmath precision.
-
-    Solved by Newton's method on ``log Phi`` so that tiny ``p`` (1e-300) keep full relative
-    accuracy, which ``sqrt(2)*erfinv(2p-1)`` loses to the cancellation in ``2p - 1``.
-
-    >>> with mpmath.workdps(30):
-    ...     print(mpmath.nstr(phi_inv(mpmath.mpf("0.975")), 12))
-    1.95996398454
-    """
-    p = mpmath.mpf(p)
-    if not 0 < p < 1:
-        if p == 0:
-            return -mpmath.inf
-        if p == 1:
-            return mpmath.inf
-        raise EvaluationError(f"PhiInv needs 0 <= p <= 1, got p={p}")
-    if p > 0.5:
-        return -phi_inv(1 - p)
-    with mpmath.extradps(10):
-        # Start from the erfinv form (fine away from 0) or the tail asymptotic.
-        if p > mpmath.mpf("1e-10"):
-            x = mpmath.sqrt(2) * mpmath.erfinv(2 * p - 1)
-        else:
-            t = mpmath.sqrt(-2 * mpmath.log(p))
-            x = -(t - (mpmath.log(t) + mpmath.log(2 * mpmath.pi) / 2) / t)
-        logp = mpmath.log(p)
-        for _ in range(200):
-            cdf = mpmath.ncdf(x)
-            # d/dx log Phi(x) = pdf/cdf
-            step = (mpmath.log(cdf) - logp) * cdf / mpmath.npdf(x)
-            x -= step
-            if abs(step) <= abs(x) * mpmath.mpf(2) ** (-mpmath.mp.prec + 4) + mpmath.mpf(2) ** (
-                -mpmath.mp.prec
-            ):
-                break
-    return +x
-
-
-def quad_relative(f: Callable[[Any], Any], points: Sequence[Any]) -> Any:
-    """``mpmath.quad`` to relative, not absolute, accuracy.
-
-    mpmath stops when its error estimate falls below 10**-dps in absolute terms, so an
-    integrand of size 1e-86 "converges" at once with about 7 correct digits.  A first pass
-    gives the magnitude; the second integrates the integrand divided by it.
-
-    >>> with mpmath.workdps(30):
-    ...     v = quad_relative(lambda x: mpmath.exp(-x) * mpmath.mpf(10)**-80, [0, mpmath.inf])
-    ...     print(mpmath.nstr(v * mpmath.mpf(10)**80, 25))
-    1.0
-    """
-    rough = mpmath.quad(f, points)
-    if isinstance(rough, mpmath.mpc):
-        return rough
-    scale = abs(rough)
-    if scale == 0 or not mpmath.isfinite(scale):
-        return rough
-    return mpmath.quad(lambda x: f(x) / scale, points) * scale
-
-
-def integration_points(a: Any, b: Any) -> list[Any]:
-    """Breakpoints for a compiled Integral: a semi-infinite range gets points at geometric
-    distances from its finite end, starting at the end's natural scale 1/|a| (a Gaussian tail
-    from x* = 5e4 decays on 2e-5), so that quadrature resolves tails far from the origin."""
-    a, b = mpmath.mpf(a), mpmath.mpf(b)
-    if mpmath.isinf(b) and not mpmath.isinf(a):
-        s = 1 / max(mpmath.mpf(1), abs(a))
-        return [a, *[a + s * 4**j for j in range(8)], b]
-    if mpmath.isinf(a) and not mpmath.isinf(b):
-        s = 1 / max(mpmath.mpf(1), abs(b))
-        return [a, *[b - s * 4**j for j in reversed(range(8))], b]
-    if mpmath.isinf(a) and mpmath.isinf(b):
-        return [a, mpmath.mpf(-1), mpmath.mpf(0), mpmath.mpf(1), b]
-    return [a, b]
 
 
 def sum_range(a: Any, b: Any) -> Iterator[Any]:
@@ -217,29 +143,6 @@ def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callabl
     )
 
 
-def stable_form(expr: sp.Expr) -> sp.Expr:
-    """The same value in a form that does not cancel: ``1 - Phi(t)`` becomes ``Phi(-t)``
-    (at t = 25 the former is 0 at 110 digits, the true value is 3e-139).
-
-    >>> t = sp.Symbol("t", real=True)
-    >>> stable_form(2 - 2*Phi(t) + t)
-    t + 2*Phi(-t)
-    """
-
-    def fix(add: sp.Add) -> sp.Expr:
-        terms = list(add.args)
-        for i, term in enumerate(terms):
-            c, rest = term.as_coeff_Mul()
-            if isinstance(rest, Phi) and c.is_negative:
-                for j, other in enumerate(terms):
-                    if j != i and other.is_number and other == -c:
-                        kept = [u for k, u in enumerate(terms) if k not in (i, j)]
-                        return sp.Add(*kept, -c * Phi(-rest.args[0]))
-        return add
-
-    return expr.replace(lambda e: isinstance(e, sp.Add), fix)
-
-
 def compile_exprs(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> Callable[..., list[Any]]:
     """Compile several expressions sharing subexpressions into one function of ``args``.
 
@@ -250,24 +153,7 @@ def compile_exprs(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> Callab
     ...     print(f(mpmath.mpf(3))[0])
     1.36111111111111111111111111111
     """
-    return _compile(tuple(args), tuple(stable_form(evaluated(sp.sympify(e))) for e in exprs))
-
-
-def evaluated(expr: sp.Basic) -> sp.Basic:
-    """``expr`` rebuilt bottom-up with evaluation on.
-
-    Derivations keep display forms unevaluated (``Add(a, h, h, evaluate=False)``), and
-    substitution rebuilds only the nodes it changes.  SymPy's ``cse`` treats the arguments of
-    such an Add as a set: it compiled ``a + h + h`` to ``a + h``, a wrong value that refuted a
-    true step.  Compiled expressions are therefore always evaluated first.
-
-    >>> x = sp.Symbol("x")
-    >>> evaluated(sp.Add(x, x / 3, x / 3, evaluate=False))
-    5*x/3
-    """
-    if not expr.args:
-        return expr
-    return expr.func(*(evaluated(a) for a in expr.args))
+    return _compile(tuple(args), tuple(prepared(e) for e in exprs))
 
 
 _MPF = mpmath.mpf

@@ -12,7 +12,8 @@ import sympy as sp
 
 from derivations.advanced_composition import advanced_composition
 from derivations.catalog import get
-from numeric_checks.composition import (
+from numeric_checks.dp.azuma import binomial_tail, simulate_adaptive
+from numeric_checks.dp.composition import (
     advanced_eps,
     basic_eps,
     comparison_rows,
@@ -20,8 +21,7 @@ from numeric_checks.composition import (
     optimal_delta_slow,
     optimal_eps,
 )
-from numeric_checks.divergences import hockey_stick
-from numeric_checks.oracles.azuma import binomial_tail, simulate_adaptive
+from numeric_checks.dp.divergences import hockey_stick
 from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation
 from symbolic.errors import InvalidInput

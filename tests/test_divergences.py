@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from numeric_checks.divergences import (
+from numeric_checks.dp.divergences import (
     _approx_max_divergence_bisection,
     _approx_max_divergence_subsets,
     approx_max_divergence,

@@ -9,7 +9,7 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
-from numeric_checks.gaussian import (
+from numeric_checks.dp.gaussian import (
     envelope,
     profile_by_hockey_stick,
     profile_by_loss,

@@ -8,10 +8,11 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
-from derivations.exponential_mechanism import exponential_mechanism, output_laws
+from derivations.exponential_mechanism import exponential_mechanism
 from derivations.gaussian_mechanism import classical_table, g
-from numeric_checks.divergences import max_divergence
-from numeric_checks.gaussian import (
+from numeric_checks.dp.divergences import max_divergence
+from numeric_checks.dp.exponential import output_laws
+from numeric_checks.dp.gaussian import (
     hockey_stick_normals,
     profile_closed_form,
     shift_tradeoff_normal,
@@ -150,7 +151,7 @@ def test_exponential_mechanism_without_the_two_leaks_two_eps() -> None:
 
 @pytest.mark.parametrize(("mu", "eps"), [("0.05", "2"), ("1", "1"), ("10", "0"), ("0.3", "10")])
 def test_profile_ball_contains_the_high_precision_value(mu: str, eps: str) -> None:
-    from numeric_checks.gaussian import profile_ball
+    from numeric_checks.dp.gaussian import profile_ball
 
     ball = profile_ball(mu, eps)
     with mpmath.workdps(120):

@@ -10,7 +10,7 @@ import sympy as sp
 
 from derivations.catalog import get
 from derivations.kl_bound import kl_bound, kl_bound_tight
-from numeric_checks.oracles.kl import kl_sweep, sup_kl_two_point, tight_bound
+from numeric_checks.dp.kl import kl_sweep, sup_kl_two_point, tight_bound
 from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Derivation, Step
 from symbolic.relations import Relation

@@ -8,7 +8,8 @@ import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
-from numeric_checks.bridge import compile_exprs, evaluate, phi_inv
+from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.mp import phi_inv
 from numeric_checks.sampling import Sampler
 from numeric_checks.spot import RelationCheck, Status, complexity, fmt, fmt_pair, spot_check
 from symbolic.domains import POSITIVE, Domain, Variable
@@ -156,7 +157,7 @@ def test_fmt_never_rounds_to_a_double() -> None:
 def test_issue_quadrature_is_relative_not_absolute() -> None:
     # Regression: mpmath.quad stops on an absolute error target, so a tail integral of size
     # 1e-89 came back with 7 correct digits.  quad_relative and compiled Integrals normalise.
-    from numeric_checks.bridge import quad_relative
+    from numeric_checks.mp import quad_relative
 
     with mpmath.workdps(50):
         mu, eps = mpmath.mpf("0.5"), mpmath.mpf(10)

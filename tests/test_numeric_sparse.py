@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from derivations.catalog import get
 from derivations.cli import main
 from derivations.numeric_sparse import BETA, DELTA, EPS, KQ, C, accuracy_approx, accuracy_pure
-from numeric_checks.sparse import (
+from numeric_checks.dp.sparse import (
     SparseParams,
     alpha_corrected,
     alpha_laplace_part,

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric_checks.gaussian import tradeoff_eps_delta, tradeoff_gaussian
-from numeric_checks.tradeoff import (
+from numeric_checks.dp.gaussian import tradeoff_eps_delta, tradeoff_gaussian
+from numeric_checks.dp.tradeoff import (
     FinitePair,
     clt_parameters,
     eps_delta_pair,

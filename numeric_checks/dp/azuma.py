@@ -17,7 +17,7 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from numeric_checks.stats import clopper_pearson
+from numeric_checks.dp.stats import clopper_pearson
 from symbolic.errors import InvalidInput
 
 

@@ -4,21 +4,20 @@ Pairs of distributions ``(P, Q)`` on ``n`` outcomes with ``D_inf(P||Q) <= eps`` 
 ``D_inf(Q||P) <= eps`` are built directly: ``Q`` at random, ``P = Q * r`` with every ratio
 ``r_i`` in ``[e^-eps, e^eps]`` and the deviations ``r_i - 1`` balanced so that ``P`` sums to 1.
 Extreme pairs put every ratio at an end of the interval (randomized response is the two-point
-case).  The exact KL divergence is computed by :mod:`numeric_checks.divergences`, which shares
+case).  The exact KL divergence is computed by :mod:`numeric_checks.dp.divergences`, which shares
 no code with the derivations.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import mpmath
 
-from numeric_checks.divergences import kl, max_divergence
-from symbolic.derivation import OracleOutcome
+from numeric_checks.dp.divergences import kl
 
 EPS_EDGES = ("1e-6", "1e-3", "0.05", "0.5", "1", "2", "5", "20", "50")
 
@@ -90,34 +89,6 @@ def pair_generator(
         return out
 
     return generate
-
-
-def _vectors(values: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
-    n = sum(1 for k in values if k.startswith("p") and k[1:].isdigit())
-    return [values[f"p{i}"] for i in range(1, n + 1)], [values[f"q{i}"] for i in range(1, n + 1)]
-
-
-def kl_bound_check(bound: Callable[[Any], Any]) -> Callable[[Mapping[str, Any]], OracleOutcome]:
-    """An oracle check: exact KL of the point's pair against ``bound(eps)``, after verifying
-    the hypothesis with the independent max-divergence code."""
-
-    def check(values: Mapping[str, Any]) -> OracleOutcome:
-        eps = values["eps"]
-        p, q = _vectors(values)
-        # At the point's own precision: its probabilities sum to 1 to that precision only.
-        tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
-        d1, d2 = max_divergence(p, q), max_divergence(q, p)
-        if max(d1, d2) > eps * (1 + tol):
-            return OracleOutcome(None, "the pair does not satisfy D_inf <= eps")
-        value, b = kl(p, q), bound(eps)
-        ok = value <= b * (1 + tol)
-        return OracleOutcome(
-            ok,
-            f"KL {mpmath.nstr(value, 10)} vs bound {mpmath.nstr(b, 10)}",
-            {"kl": mpmath.nstr(value, 20), "bound": mpmath.nstr(b, 20)},
-        )
-
-    return check
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import Any
 
 import mpmath
 
-from numeric_checks.bridge import quad_relative
+from numeric_checks.mp import quad_relative
 from symbolic.errors import InvalidInput
 
 EXACT_SUBSETS_UP_TO = 14  # D_inf^delta by enumerating subsets below this support size

@@ -19,7 +19,7 @@ from typing import Any
 
 import mpmath
 
-from numeric_checks.bridge import phi_inv, quad_relative
+from numeric_checks.mp import phi_inv, quad_relative
 from symbolic.errors import InvalidInput
 
 

@@ -31,8 +31,8 @@ from typing import Any
 import mpmath
 import numpy as np
 
-from numeric_checks.bridge import quad_relative
-from numeric_checks.stats import clopper_pearson
+from numeric_checks.dp.stats import clopper_pearson
+from numeric_checks.mp import quad_relative
 from symbolic.errors import InvalidInput
 
 ROOT512 = mpmath.sqrt(512)

@@ -14,13 +14,11 @@ Nothing of the proof chain is reused.  For the outputs ``P = f(x) + Lap(b)`` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import mpmath
 
-from numeric_checks.bridge import quad_relative
-from symbolic.derivation import OracleOutcome
+from numeric_checks.mp import quad_relative
 
 
 def laplace_density(z: Any, loc: Any, b: Any) -> Any:
@@ -71,42 +69,4 @@ def worst_privacy_loss(loc_p: Any, loc_q: Any, b: Any) -> Any:
     probes = [loc_p, loc_q, lo - b, hi + b]
     return max(
         mpmath.log(laplace_density(z, loc_p, b) / laplace_density(z, loc_q, b)) for z in probes
-    )
-
-
-def check_laplace_dp(values: Mapping[str, Any]) -> OracleOutcome:
-    """Pure eps-DP of the Laplace mechanism for the pair at this point (both directions)."""
-    tol = mpmath.mpf(10) ** (-(mpmath.mp.dps - 10))
-    with mpmath.extradps(30):
-        return _check(values, tol)
-
-
-def _check(values: Mapping[str, Any], tol: Any) -> OracleOutcome:
-    eps, b = values["eps"], values["b"]
-    fx, fy = values["fx"], values["fy"]
-    worst_h = max(hockey_stick(fx, fy, b, eps), hockey_stick(fy, fx, b, eps))
-    loss = max(worst_privacy_loss(fx, fy, b), worst_privacy_loss(fy, fx, b))
-    intervals_ok = True
-    width = abs(fx - fy) + b
-    lo_loc, hi_loc = min(fx, fy), max(fx, fy)
-    for lo, hi in (
-        (fx - width, fx),
-        (fy, fy + width),
-        (lo_loc, hi_loc + b),
-        (-mpmath.inf, lo_loc),
-        (hi_loc, mpmath.inf),
-    ):
-        p, q = laplace_interval(lo, hi, fx, b), laplace_interval(lo, hi, fy, b)
-        for a, c in ((p, q), (q, p)):
-            if a > mpmath.exp(eps) * c * (1 + tol):
-                intervals_ok = False
-    ok = worst_h <= tol and loss <= eps * (1 + tol) and intervals_ok
-    detail = (
-        f"hockey-stick divergence {mpmath.nstr(worst_h, 5)}, worst privacy loss "
-        f"{mpmath.nstr(loss, 10)} vs eps {mpmath.nstr(eps, 10)}"
-    )
-    return OracleOutcome(
-        ok,
-        detail,
-        {"hockey_stick": mpmath.nstr(worst_h, 10), "privacy_loss": mpmath.nstr(loss, 15)},
     )

@@ -35,9 +35,9 @@ from typing import Any
 
 import mpmath
 
-from numeric_checks.bridge import phi_inv, quad_relative
-from numeric_checks.divergences import check_distribution
-from numeric_checks.gaussian import _alpha, _mu, tradeoff_gaussian
+from numeric_checks.dp.divergences import check_distribution
+from numeric_checks.dp.gaussian import _alpha, _mu, tradeoff_gaussian
+from numeric_checks.mp import phi_inv, quad_relative
 from symbolic.errors import InvalidInput
 
 

@@ -1,1 +1,0 @@
-"""Independent numeric computations of theorems' conclusions from first principles."""
