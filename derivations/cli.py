@@ -24,7 +24,8 @@ from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
 from symbolic.explain import explain
 from symbolic.latex import catalog_book, derivation_latex
-from symbolic.report import DerivationReport, StepResult, Verdict
+from symbolic.report import DerivationReport, StepResult
+from symbolic.verdicts import Verdict
 
 PLOT_NAMES = tuple(PLOTS)
 EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4

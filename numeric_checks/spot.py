@@ -26,8 +26,9 @@ from numeric_checks.bridge import compile_exprs, evaluate, evaluate_many
 from numeric_checks.sampling import Point, Sampler
 from symbolic.errors import EvaluationError
 from symbolic.relations import Relation
-from symbolic.report import Counterexample, NumericEvidence, Verdict
+from symbolic.report import Counterexample, NumericEvidence
 from symbolic.tactics import prove_zero
+from symbolic.verdicts import Verdict
 
 GUARD_DIGITS = 8
 STABLE = mpmath.mpf("1e-6")

@@ -27,8 +27,9 @@ from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.hypotheses import Space, build_space
 from symbolic.relations import Relation
-from symbolic.report import DerivationReport, OracleResult, StepResult, Verdict, weakest
+from symbolic.report import DerivationReport, OracleResult, StepResult
 from symbolic.rules import Context, Fact, fact_from_relation, prove_relation
+from symbolic.verdicts import Verdict, weakest
 
 
 @dataclass(frozen=True)

@@ -11,40 +11,11 @@ The verdict vocabulary is fixed (``shared/DESIGN.md``); its meanings never blur:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from enum import Enum
 from typing import Any
 
-
-class Verdict(Enum):
-    PROVED = "proved"
-    CERTIFIED = "certified"
-    CHECKED = "checked"
-    UNDECIDED = "undecided"
-    REFUTED = "refuted"
-
-    @property
-    def rank(self) -> int:
-        """Strength: higher is stronger; ``refuted`` is the weakest of all."""
-        return {"proved": 4, "certified": 3, "checked": 2, "undecided": 1, "refuted": 0}[self.value]
-
-    @property
-    def exit_code(self) -> int:
-        """CLI exit code: 0 proved/certified/checked, 1 refuted, 3 undecided."""
-        return {"refuted": 1, "undecided": 3}.get(self.value, 0)
-
-
-def weakest(verdicts: Iterable[Verdict]) -> Verdict:
-    """The weakest verdict (refuted anywhere means refuted).
-
-    >>> weakest([Verdict.PROVED, Verdict.CHECKED]).value
-    'checked'
-    """
-    vs = list(verdicts)
-    if not vs:
-        return Verdict.UNDECIDED
-    return min(vs, key=lambda v: v.rank)
+from symbolic.verdicts import Verdict
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from derivations.catalog import get
 from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Step
 from symbolic.relations import Relation
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 from .conftest import sym
 

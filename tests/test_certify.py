@@ -15,7 +15,7 @@ from numeric_checks.arb import Unsupported, compile_arb
 from numeric_checks.certify import Box, certify
 from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.functions import Phi
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 x = sp.Symbol("x", positive=True)
 e = sp.Symbol("eps", positive=True)

@@ -26,7 +26,7 @@ from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation
 from symbolic.errors import InvalidInput
 from symbolic.relations import Relation
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 FAST = CheckOptions(points=80, search_budget=100)
 

@@ -22,7 +22,7 @@ from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.errors import InvalidInput
 from symbolic.functions import Phi
 from symbolic.relations import Relation
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 D = get("gdp-to-dp")
 mu, eps = D.symbols["mu"], D.symbols["eps"]

@@ -22,7 +22,7 @@ from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation
 from symbolic.errors import InvalidInput
 from symbolic.relations import Relation
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 from .conftest import weaker
 

@@ -19,7 +19,7 @@ from derivations.gdp_algebra import (
 from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Derivation
 from symbolic.relations import Relation
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 from .conftest import sym, weaker
 

@@ -14,7 +14,7 @@ from numeric_checks.dp.kl import kl_sweep, sup_kl_two_point, tight_bound
 from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Derivation, Step
 from symbolic.relations import Relation
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 FAST = CheckOptions(search_budget=120)
 D = get("kl-bound")

@@ -16,7 +16,7 @@ from symbolic.derivation import Derivation
 from symbolic.errors import IllFormedDerivation
 from symbolic.functions import LaplacePDF
 from symbolic.relations import Relation
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 FAST = CheckOptions(points=80, search_budget=200)
 D = get("laplace-ratio")

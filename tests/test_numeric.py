@@ -17,7 +17,7 @@ from symbolic.errors import EvaluationError
 from symbolic.functions import Phi, PhiInv
 from symbolic.hypotheses import build_space
 from symbolic.relations import Relation
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 X = Variable("x", POSITIVE)
 x = X.symbol

@@ -30,7 +30,7 @@ from numeric_checks.dp.sparse import (
 )
 from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.errors import InvalidInput
-from symbolic.report import Verdict
+from symbolic.verdicts import Verdict
 
 FAST = CheckOptions(points=60, search_budget=150, oracle=False)
 

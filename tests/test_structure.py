@@ -9,7 +9,7 @@ from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import POSITIVE, REAL, Domain, Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.relations import Relation, compose
-from symbolic.report import Verdict, weakest
+from symbolic.verdicts import Verdict, weakest
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,47 @@
+"""The verdict vocabulary (``shared/DESIGN.md``); its meanings never blur.
+
+* ``proved``: SymPy reduced the step, or checked rules did, under the declared assumptions;
+* ``certified``: rigorous interval arithmetic showed the step on a stated bounded box;
+* ``checked``: numeric sampling only (N points at D digits), no counterexample;
+* ``refuted``: a point satisfying every hypothesis where the step is false;
+* ``undecided``: nothing above could decide.
+
+This module imports nothing of ours, so every layer (data, engine, printing) can use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+
+__all__ = ["Verdict", "weakest"]
+
+
+class Verdict(Enum):
+    PROVED = "proved"
+    CERTIFIED = "certified"
+    CHECKED = "checked"
+    UNDECIDED = "undecided"
+    REFUTED = "refuted"
+
+    @property
+    def rank(self) -> int:
+        """Strength: higher is stronger; ``refuted`` is the weakest of all."""
+        return {"proved": 4, "certified": 3, "checked": 2, "undecided": 1, "refuted": 0}[self.value]
+
+    @property
+    def exit_code(self) -> int:
+        """CLI exit code: 0 proved/certified/checked, 1 refuted, 3 undecided."""
+        return {"refuted": 1, "undecided": 3}.get(self.value, 0)
+
+
+def weakest(verdicts: Iterable[Verdict]) -> Verdict:
+    """The weakest verdict (refuted anywhere means refuted).
+
+    >>> weakest([Verdict.PROVED, Verdict.CHECKED]).value
+    'checked'
+    """
+    vs = list(verdicts)
+    if not vs:
+        return Verdict.UNDECIDED
+    return min(vs, key=lambda v: v.rank)
