@@ -33,18 +33,17 @@ import mpmath
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from derivations.advanced_composition import advanced_eps  # noqa: E402
 from derivations.catalog import get  # noqa: E402
+from derivations.numeric_sparse import alpha_seed  # noqa: E402
+from numeric_checks import CheckOptions  # noqa: E402
 from numeric_checks.arb import compile_arb, precision  # noqa: E402
 from numeric_checks.bridge import compile_exprs, evaluate, evaluate_many  # noqa: E402
 from numeric_checks.certify import Box, certify  # noqa: E402
-from numeric_checks.dp.composition import (  # noqa: E402
-    advanced_eps,
-    optimal_delta,
-    optimal_delta_slow,
-)
-from numeric_checks.dp.sparse import SparseParams, alpha_seed, simulate, streams  # noqa: E402
+from numeric_checks.dp.composition import optimal_delta, optimal_delta_slow  # noqa: E402
+from numeric_checks.dp.sparse import SparseParams, simulate, streams  # noqa: E402
 from numeric_checks.dp.stats import clopper_pearson  # noqa: E402
-from numeric_checks.verify import Checker, CheckOptions  # noqa: E402
+from numeric_checks.plan import make_plan  # noqa: E402
 
 DPS = 50
 N = 2000
@@ -70,10 +69,10 @@ def hand_written(eps, delta, z, fx, fy):  # type: ignore[no-untyped-def]
 
 def per_point_cost() -> None:
     d = get("laplace-ratio")
-    checker = Checker(d, CheckOptions(points=10))
+    plan = make_plan(d, CheckOptions(points=10))
     left, _rel, right, _ = d.links()[3]
-    lhs, rhs = checker.prepare(left), checker.prepare(right)
-    fn = compile_exprs(checker.space.free_symbols, [lhs, rhs])
+    lhs, rhs = plan.prepare(left), plan.prepare(right)
+    fn = compile_exprs(plan.symbols, [lhs, rhs])
     points = _points(N)
 
     def batch() -> None:  # the spot check's first pass over all points
@@ -194,23 +193,23 @@ def certification() -> None:
             t = time.perf_counter() - start
             best = t if best is None else min(best, t)
         assert cert is not None and best is not None
-        print(f"  {name}: {cert.status}, {cert.boxes} boxes, {best * 1e6 / cert.boxes:6.1f} us/box")
+        per_box = best * 1e6 / cert.boxes
+        print(f"  {name}: {cert.status.value}, {cert.boxes} boxes, {per_box:6.1f} us/box")
     print("certified catalog steps (boxes, seconds):")
     for did in ("numeric-sparse-privacy-approx", "kl-tight-below-seed"):
         d = get(did)
-        checker = Checker(d, CheckOptions(points=5))
+        plan = make_plan(d, CheckOptions(points=5))
         for i, (left, rel, right, _) in enumerate(d.links(), start=1):
             if rel.value == "=":
                 continue
-            lhs, rhs = checker.prepare(left), checker.prepare(right)
-            box, _ = checker.certification_box
-            cert = certify(rhs - lhs, rel.strict, checker.space.free_symbols, box)
+            lhs, rhs = plan.prepare(left), plan.prepare(right)
+            cert = certify(rhs - lhs, rel.strict, plan.symbols, plan.box)
             print(f"  {did} step {i}: {cert.describe()}")
     # The Arb point path: both sides of laplace-ratio step 4 at ~50 digits (170 bits).
     d = get("laplace-ratio")
-    checker = Checker(d, CheckOptions(points=10))
+    plan = make_plan(d, CheckOptions(points=10))
     left, _rel, right, _ = d.links()[3]
-    fn = compile_arb(checker.space.free_symbols, [checker.prepare(left), checker.prepare(right)])
+    fn = compile_arb(plan.symbols, [plan.prepare(left), plan.prepare(right)])
     points = _points(N)
     with precision(170):
         balls = [[arb(str(v)) for v in p] for p in points]

@@ -1,3 +1,3 @@
-from derivations.cli import main
+from derivations.app.cli import main
 
 raise SystemExit(main())

@@ -21,9 +21,12 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from derivations.composition import basic_eps
 from derivations.display import frac, product
+from derivations.stated import cancelling_digits, stated
 from numeric_checks.dp.azuma import binomial_tail, simulate_adaptive
-from numeric_checks.dp.composition import comparison_table, optimal_delta
+from numeric_checks.dp.composition import optimal_delta, optimal_eps
+from numeric_checks.validate import check_nonnegative, check_probability, check_whole
 from symbolic.derivation import (
     Claim,
     Derivation,
@@ -130,29 +133,91 @@ def _advanced_oracle(values: Mapping[str, Any]) -> OracleOutcome:
     )
 
 
+K_ROUNDS = Variable("k", parse_domain("Z in [1, 10000]"), "number of mechanisms composed", "k")
+EPS_EACH = Variable("eps", parse_domain("(0, 2]"), "eps of each mechanism", r"\varepsilon")
+DELTA_EACH = Variable(
+    "delta",
+    Domain(lower=sp.S.Zero, upper=sp.Rational(1, 100), upper_open=False, scale="log"),
+    "delta of each mechanism",
+    r"\delta",
+)
+DELTA_P = Variable(
+    "delta_p",
+    Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log"),
+    "failure probability of the privacy-loss bound",
+    r"\delta'",
+)
+
+
+def _advanced_eps(ks: sp.Expr, es: sp.Expr, dps: sp.Expr) -> sp.Expr:
+    """eps' = sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1) of Theorem 3.20."""
+    return sp.sqrt(2 * ks * sp.log(1 / dps)) * es + ks * es * (sp.exp(es) - 1)
+
+
+_ADVANCED_EPS = stated(
+    (K_ROUNDS.symbol, EPS_EACH.symbol, DELTA_P.symbol),
+    _advanced_eps(K_ROUNDS.symbol, EPS_EACH.symbol, DELTA_P.symbol),
+    extra_digits=lambda k, eps, delta_p: cancelling_digits(eps),  # e^eps - 1
+)
+
+
+def advanced_eps(k: int, eps: Any, delta_prime: Any) -> Any:
+    """Dwork & Roth 2014, Theorem 3.20: sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1), for
+    k >= 1, eps >= 0 and delta' in (0, 1)."""
+    k = check_whole("k", k)
+    e = check_nonnegative("eps", eps)
+    d = check_probability("delta'", delta_prime, open_ends="both")
+    return _ADVANCED_EPS(k, e, d)
+
+
+def comparison_rows(
+    eps: Any = "0.1",
+    delta_prime: Any = "1e-6",
+    ks: tuple[int, ...] = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000),
+) -> list[dict[str, Any]]:
+    """k -> (basic, advanced, optimal) eps' for eps-DP mechanisms and failure delta': the two
+    stated bounds against the exact optimum (Kairouz, Oh & Viswanath 2015)."""
+    rows = []
+    with mpmath.workdps(30):
+        e = mpmath.mpf(eps)
+        for k in ks:
+            rows.append(
+                {
+                    "k": k,
+                    "basic": basic_eps(k, e),
+                    "advanced": advanced_eps(k, e, delta_prime),
+                    "optimal": optimal_eps(k, e, delta_prime),
+                }
+            )
+    return rows
+
+
+def comparison_table(eps: str = "0.1", delta_prime: str = "1e-6") -> str:
+    lines = [
+        f"k-fold composition of {eps}-DP mechanisms, delta' = {delta_prime}: eps' by",
+        f"  {'k':>6}  {'basic k eps':>12}  {'advanced (3.20)':>16}  {'optimal (KOV)':>14}  "
+        "best of basic/advanced",
+    ]
+    for r in comparison_rows(eps, delta_prime):
+        best = "basic" if r["basic"] <= r["advanced"] else "advanced"
+        lines.append(
+            f"  {r['k']:>6}  {mpmath.nstr(r['basic'], 6):>12}  "
+            f"{mpmath.nstr(r['advanced'], 6):>16}  {mpmath.nstr(r['optimal'], 6):>14}  "
+            f"{best}"
+        )
+    lines.append(
+        "Advanced composition is worse than basic composition for small k; the optimal "
+        "eps' is below both."
+    )
+    return "\n".join(lines)
+
+
 def advanced_composition(eps_prime_formula: sp.Expr | None = None) -> Derivation:
-    k = Variable("k", parse_domain("Z in [1, 10000]"), "number of mechanisms composed", "k")
-    eps = Variable("eps", parse_domain("(0, 2]"), "eps of each mechanism", r"\varepsilon")
-    delta = Variable(
-        "delta",
-        Domain(lower=sp.S.Zero, upper=sp.Rational(1, 100), upper_open=False, scale="log"),
-        "delta of each mechanism",
-        r"\delta",
-    )
-    delta_p = Variable(
-        "delta_p",
-        Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log"),
-        "failure probability of the privacy-loss bound",
-        r"\delta'",
-    )
+    k, eps, delta, delta_p = K_ROUNDS, EPS_EACH, DELTA_EACH, DELTA_P
     ks, es, dps = k.symbol, eps.symbol, delta_p.symbol
     alpha, beta = sp.Symbol("alpha", positive=True), sp.Symbol("beta", positive=True)
     eps_prime = sp.Symbol("eps_prime", positive=True)
-    formula = (
-        eps_prime_formula
-        if eps_prime_formula is not None
-        else (sp.sqrt(2 * ks * sp.log(1 / dps)) * es + ks * es * (sp.exp(es) - 1))
-    )
+    formula = eps_prime_formula if eps_prime_formula is not None else _advanced_eps(ks, es, dps)
     z_at = (eps_prime - ks * beta) / (sp.sqrt(ks) * alpha)
     lhs = sp.exp(-(z_at**2) / 2)
     # Built unevaluated: SymPy would collapse each intermediate form to delta' at once.

@@ -20,10 +20,14 @@ outcomes.  Independence of the mechanisms' coins is the definition of the joint 
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy as sp
 
 from derivations.display import frac, product, ratios
+from derivations.stated import stated
 from numeric_checks.dp.composition import optimal_delta
+from numeric_checks.validate import check_nonnegative, check_whole
 from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Source, Step
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.functions import DefinedFunction, NumericFunction
@@ -292,15 +296,34 @@ class OptimalDelta(NumericFunction):
     latex_template = r"\delta^{{\mathrm{{opt}}}}_{{{0}}}\left({1}, {2}; {3}\right)"
 
 
+K_MECHANISMS = Variable("k", parse_domain("Z in [1, 2000]"), "number of mechanisms", "k")
+EPS_EACH = Variable("eps", parse_domain("(0, 2]"), "eps of each mechanism", r"\varepsilon")
+DELTA_EACH = Variable(
+    "delta",
+    Domain(lower=sp.S.Zero, upper=sp.Rational(1, 10), scale="log"),
+    "delta of each mechanism",
+    r"\delta",
+)
+
+
+def _basic_eps(ks: sp.Expr, es: sp.Expr) -> sp.Expr:
+    """eps' = k eps of Theorem 3.16 (and Corollary 3.15)."""
+    return ks * es
+
+
+_BASIC_EPS = stated(
+    (K_MECHANISMS.symbol, EPS_EACH.symbol), _basic_eps(K_MECHANISMS.symbol, EPS_EACH.symbol)
+)
+
+
+def basic_eps(k: int, eps: Any) -> Any:
+    """Dwork & Roth 2014, Theorem 3.16 (and Corollary 3.15): k eps, for k >= 1 mechanisms
+    that are each eps-DP, eps >= 0."""
+    return _BASIC_EPS(check_whole("k", k), check_nonnegative("eps", eps))
+
+
 def approx_basic_composition() -> Derivation:
-    k = Variable("k", parse_domain("Z in [1, 2000]"), "number of mechanisms", "k")
-    eps = Variable("eps", parse_domain("(0, 2]"), "eps of each mechanism", r"\varepsilon")
-    delta = Variable(
-        "delta",
-        Domain(lower=sp.S.Zero, upper=sp.Rational(1, 10), scale="log"),
-        "delta of each mechanism",
-        r"\delta",
-    )
+    k, eps, delta = K_MECHANISMS, EPS_EACH, DELTA_EACH
     ks, es, ds = k.symbol, eps.symbol, delta.symbol
     return Derivation(
         id="approx-basic-composition",
@@ -312,7 +335,7 @@ def approx_basic_composition() -> Derivation:
             "Appendix B); it is checked here against the exact optimal composition."
         ),
         variables=(k, eps, delta),
-        claim=Claim(OptimalDelta(ks, es, ds, ks * es), Relation.LE, ks * ds),
+        claim=Claim(OptimalDelta(ks, es, ds, _basic_eps(ks, es)), Relation.LE, ks * ds),
         steps=(
             Step(
                 Relation.LE,

@@ -23,13 +23,14 @@ import mpmath
 import sympy as sp
 
 from derivations.gaussian_dp import GaussianDelta, g
+from derivations.stated import stated
 from derivations.symbols import ALPHA, DELTA
 from numeric_checks.dp.gaussian import (
-    classical_margin,
     hockey_stick_normals,
     profile_closed_form,
     shift_tradeoff_normal,
 )
+from numeric_checks.validate import check_eps_delta
 from symbolic.derivation import (
     Claim,
     Derivation,
@@ -179,6 +180,29 @@ EPS_GRID = ("0.01", "0.3", "0.999", "1", "2", "4", "6", "9", "12", "20", "50")
 DELTA_GRID = ("0.9", "0.1", "1e-5", "1e-10", "1e-30")
 
 
+def _classical_c(d: sp.Expr) -> sp.Expr:
+    """c = sqrt(2 ln(1.25/delta)): Theorem A.1's sigma is c Delta/eps."""
+    return sp.sqrt(2 * sp.log(sp.Rational(5, 4) / d))
+
+
+_SIGMA_ARGS = (EPS_ANY.symbol, DELTA.symbol, DELTA_L2.symbol)
+_SIGMA = stated(_SIGMA_ARGS, _classical_c(DELTA.symbol) * DELTA_L2.symbol / EPS_ANY.symbol)
+
+
+def classical_sigma(eps: Any, delta: Any, sensitivity: Any = 1) -> Any:
+    """sigma = sqrt(2 ln(1.25/delta)) Delta/eps (Dwork & Roth 2014, Theorem A.1, stated there
+    for eps < 1), for eps > 0 and delta in (0, 1)."""
+    e, d = check_eps_delta(eps, delta, eps_zero=False, delta_open="both")
+    return _SIGMA(e, d, mpmath.mpf(sensitivity))
+
+
+def classical_margin(eps: Any, delta: Any) -> Any:
+    """delta of the classical calibration's exact profile over delta: <= 1 where Theorem A.1's
+    sigma suffices, > 1 where it does not."""
+    e, d = check_eps_delta(eps, delta, eps_zero=False, delta_open="both")
+    return profile_closed_form(1 / classical_sigma(e, d), e) / d
+
+
 def _classical_points(top: str) -> Any:
     def points(rng: random.Random, dps: int) -> list[dict[str, Any]]:
         hi = mpmath.mpf(top)
@@ -205,7 +229,7 @@ def _classical_points(top: str) -> Any:
 
 def _classical_oracle(values: Mapping[str, Any]) -> OracleOutcome:
     eps, delta, sens = values["eps"], values["delta"], values["Delta"]
-    sigma = mpmath.sqrt(2 * mpmath.log(mpmath.mpf("1.25") / delta)) * sens / eps
+    sigma = classical_sigma(eps, delta, sens)
     with mpmath.workdps(30):
         got = hockey_stick_normals(sens, sigma, eps)
     ratio = got / delta
@@ -324,7 +348,7 @@ def _classical(any_eps: bool) -> Derivation:
         ),
         variables=(eps_var, DELTA, DELTA_L2),
         defs=(
-            (c, sp.sqrt(2 * sp.log(sp.Rational(5, 4) / d))),
+            (c, _classical_c(d)),
             (sigma, c * sens / e),
             (mu, sens / sigma),
         ),

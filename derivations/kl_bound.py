@@ -24,14 +24,11 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from derivations.stated import cancelling_digits, stated
 from derivations.symbols import EPS
 from numeric_checks.dp.divergences import kl, max_divergence
-from numeric_checks.dp.kl import (
-    kl_appendix,
-    pair_generator,
-    seed_bound,
-    tight_bound,
-)
+from numeric_checks.dp.kl import Sweep, pair_generator, sup_kl_two_point
+from numeric_checks.dp.kl import kl_sweep as exact_sweep
 from symbolic.derivation import (
     Claim,
     Derivation,
@@ -54,6 +51,15 @@ SEED_SOURCE = Source(
     "Lemma 3.18",
     seed="002",
 )
+
+
+SEED_BOUND = EPS.symbol * (sp.exp(EPS.symbol) - 1)
+"""Lemma 3.18's bound eps (e^eps - 1)."""
+TIGHT_BOUND = EPS.symbol * sp.tanh(EPS.symbol / 2)
+"""The tight bound eps tanh(eps/2), the KL of randomized response."""
+
+seed_bound = stated([EPS.symbol], SEED_BOUND, extra_digits=cancelling_digits)  # e^eps - 1
+tight_bound = stated([EPS.symbol], TIGHT_BOUND)
 
 
 class KL(DefinedFunction):
@@ -141,7 +147,7 @@ def kl_bound(n: int = CATALOG_N) -> Derivation:
     abs_bound = sp.Add(*[_plain(sp.S.Zero, sp.Abs(b - a) * eps) for a, b in pairs])
     max_min = eps * sp.Add(*[sp.Max(a, b) - sp.Min(a, b) for a, b in pairs])
     min_bound = eps * sp.Add(*[(sp.exp(eps) - 1) * sp.Min(a, b) for a, b in pairs])
-    rhs = eps * (sp.exp(eps) - 1)
+    rhs = SEED_BOUND
     steps = (
         Step(
             Relation.LE,
@@ -252,7 +258,7 @@ def kl_bound_tight(n: int = CATALOG_N) -> Derivation:
         ),
         Step(
             Relation.EQ,
-            eps * sp.tanh(eps / 2),
+            TIGHT_BOUND,
             Justification("tanh(eps/2) = (e^eps - 1)/(e^eps + 1)", K.ALGEBRA),
         ),
     )
@@ -271,7 +277,7 @@ def kl_bound_tight(n: int = CATALOG_N) -> Derivation:
         ),
         variables=tuple(variables),
         hypotheses=_hypotheses(p, q, eps),
-        claim=Claim(dyz, Relation.LE, eps * sp.tanh(eps / 2)),
+        claim=Claim(dyz, Relation.LE, TIGHT_BOUND),
         steps=steps,
         oracle=Oracle(
             "kl-exact-tight",
@@ -294,7 +300,7 @@ def tight_below_seed() -> Derivation:
         source=Source("dpderive", "comparison of the two KL bounds", seed="002"),
         statement="For eps > 0, eps tanh(eps/2) <= eps (e^eps - 1).",
         variables=(EPS,),
-        claim=Claim(eps * sp.tanh(eps / 2), Relation.LE, eps * (sp.exp(eps) - 1)),
+        claim=Claim(TIGHT_BOUND, Relation.LE, SEED_BOUND),
         steps=(
             Step(
                 Relation.EQ,
@@ -303,12 +309,77 @@ def tight_below_seed() -> Derivation:
             ),
             Step(
                 Relation.LE,
-                eps * (sp.exp(eps) - 1),
+                SEED_BOUND,
                 Justification("eps (e^eps - 1) > 0 and 1/(e^eps + 1) <= 1", K.RULE),
             ),
         ),
         family="Dwork & Roth, section 3.5.1: divergences",
     )
+
+
+# -- the bounds against exact KL: the appendix of both derivations -------------------------
+
+
+def kl_sweep(n: int, pairs: int = 1000, seed: int = 0, dps: int = 50) -> Sweep:
+    """Exact KL of random and extreme pairs on n outcomes against both bounds."""
+    return exact_sweep(n, {"seed": seed_bound, "tight": tight_bound}, pairs, seed, dps)
+
+
+def tightness_rows(
+    eps_values: tuple[str, ...] = ("0.01", "0.1", "0.5", "1", "2", "5"),
+) -> list[dict[str, Any]]:
+    """eps -> (sup KL by maximisation, eps tanh(eps/2), eps (e^eps - 1)), for tables and plots."""
+    rows = []
+    with mpmath.workdps(40):
+        for text in eps_values:
+            eps = mpmath.mpf(text)
+            rows.append(
+                {
+                    "eps": eps,
+                    "sup_kl": sup_kl_two_point(eps),
+                    "tight": tight_bound(eps),
+                    "seed": seed_bound(eps),
+                }
+            )
+    return rows
+
+
+def tightness_table() -> str:
+    lines = [
+        "How tight is it?  Exact sup of KL over eps-indistinguishable pairs (maximised over",
+        "two-point pairs), the tight bound and the seed's bound:",
+        f"  {'eps':>6}  {'sup KL (maximised)':>20}  {'eps*tanh(eps/2)':>18}  "
+        f"{'eps*(e^eps - 1)':>18}  {'seed/tight':>10}",
+    ]
+    for r in tightness_rows():
+        lines.append(
+            f"  {mpmath.nstr(r['eps'], 3):>6}  {mpmath.nstr(r['sup_kl'], 12):>20}  "
+            f"{mpmath.nstr(r['tight'], 12):>18}  {mpmath.nstr(r['seed'], 12):>18}  "
+            f"{mpmath.nstr(r['seed'] / r['tight'], 5):>10}"
+        )
+    lines.append("The seed's bound is loose by a factor e^eps + 1 (about 2 for small eps).")
+    return "\n".join(lines)
+
+
+def sweep_table(ns: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8), pairs: int = 1000) -> str:
+    lines = [
+        f"Oracle sweep: {pairs} random and extreme pairs per n, exact KL at 50 digits:",
+        f"  {'n':>2}  {'violations (seed, tight)':>25}  {'worst KL/seed bound':>20}  "
+        f"{'worst KL/tight bound':>21}",
+    ]
+    for n in ns:
+        s = kl_sweep(n, pairs)
+        bad = f"{s.violations['seed']}, {s.violations['tight']}"
+        lines.append(
+            f"  {n:>2}  {bad:>25}  {mpmath.nstr(s.worst_ratio['seed'], 8):>20}  "
+            f"{mpmath.nstr(s.worst_ratio['tight'], 12):>21}"
+        )
+    lines.append("A worst KL/tight ratio of 1 is randomized response, which attains the bound.")
+    return "\n".join(lines)
+
+
+def kl_appendix() -> str:
+    return tightness_table() + "\n\n" + sweep_table()
 
 
 DERIVATIONS = (kl_bound, kl_bound_tight, tight_below_seed)

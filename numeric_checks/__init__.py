@@ -1,5 +1,10 @@
-"""Numeric layers of dpderive: mpmath evaluation, sampling, spot checks, counterexample
-search and oracles.  May import :mod:`symbolic`; never imports :mod:`derivations`."""
+"""Numeric layers of dpderive: the checking engine (mpmath and Arb bridges, sampling, spot
+checks, counterexample search, referees, certification, the verdict policy) and, in
+:mod:`numeric_checks.dp`, DP mathematics from first principles.  May import :mod:`symbolic`;
+never imports :mod:`derivations`.
+
+Public entry points: :func:`check_derivation` and :func:`check_claim`.
+"""
 
 import os
 
@@ -7,3 +12,8 @@ import os
 # bridge), which changes how its polynomials behave.  Fix them before SymPy is imported;
 # a user's own SYMPY_GROUND_TYPES wins.
 os.environ.setdefault("SYMPY_GROUND_TYPES", "python")
+
+from numeric_checks.check import check_claim, check_derivation
+from numeric_checks.plan import CheckOptions
+
+__all__ = ["CheckOptions", "check_claim", "check_derivation"]

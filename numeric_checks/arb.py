@@ -21,13 +21,10 @@ import sympy as sp
 from flint import arb, ctx
 
 from numeric_checks.prepare import prepared
+from symbolic.errors import Unsupported
 from symbolic.functions import Phi
 
 ArbFn = Callable[..., list[Any]]
-
-
-class Unsupported(Exception):
-    """The expression contains something Arb cannot enclose here."""
 
 
 def _exp(x: Any) -> Any:
@@ -156,7 +153,7 @@ def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> ArbFn:
     scope: dict[str, Any] = dict(NAMESPACE)
     # The source is generated from SymPy trees by _code (numbers, fixed names): no user text.
     exec("\n".join(lines), scope)
-    return scope["_f"]  # type: ignore[no-any-return]
+    return scope["_f"]  # type: ignore[no-any-return,unused-ignore]
 
 
 def compile_arb(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> ArbFn:

@@ -132,7 +132,7 @@ def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callabl
     namespace = dict(_NAMESPACE)
     for e in exprs:
         for f in e.atoms(NumericFunction):
-            namespace[f"numeric_{type(f).__name__}"] = _memoised(type(f))
+            namespace[f"numeric_{type(f).__name__}"] = _memoised(type(f))  # type: ignore[arg-type]
     return sp.lambdify(
         list(args),
         list(exprs),

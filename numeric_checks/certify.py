@@ -24,7 +24,9 @@ from typing import Any
 import sympy as sp
 from flint import arb
 
-from numeric_checks.arb import Unsupported, ball, compile_arb, precision, show
+from numeric_checks.arb import ball, compile_arb, precision, show
+from symbolic.errors import Unsupported
+from symbolic.report import CertificateRecord, CertificateStatus
 
 MAX_BOXES = 20_000
 MAX_SECONDS = 1.0
@@ -51,24 +53,32 @@ class Box:
 
 @dataclass(frozen=True)
 class Certificate:
-    status: str  # "certified", "refuted" or "gave up"
+    """The certifier's result on ``box``; :meth:`record` is what a report carries."""
+
+    status: CertificateStatus
     box: Box
     boxes: int
     seconds: float
     detail: str = ""
     point: dict[str, float] | None = None  # the refuting point
 
-    def describe(self) -> str:
-        head = {
-            "certified": "certified on",
-            "refuted": "refuted by Arb on",
-            "gave up": "certification gave up on",
-        }[self.status]
-        text = (
-            f"{head} {self.box.describe()} ({self.boxes} boxes, {self.seconds:.2f} s, "
-            f"Arb at {BITS} bits)"
+    def record(self, *, whole_domain: bool = False, detail: str | None = None) -> CertificateRecord:
+        return CertificateRecord(
+            status=self.status,
+            box={
+                n: (lo, hi)
+                for n, lo, hi in zip(self.box.names, self.box.lows, self.box.highs, strict=True)
+            },
+            boxes=self.boxes,
+            seconds=self.seconds,
+            bits=BITS,
+            whole_domain=whole_domain,
+            detail=self.detail if detail is None else detail,
+            point=self.point,
         )
-        return text + (f"; {self.detail}" if self.detail else "")
+
+    def describe(self) -> str:
+        return self.record().describe()
 
 
 def _holds(value: Any, strict: bool) -> bool:
@@ -160,7 +170,7 @@ def certify(
 ) -> Certificate:
     """Certify ``residual >= 0`` (``> 0`` if ``strict``) on ``box`` wherever every
     hypothesis ``h >= 0`` (``h > 0`` if its flag) holds.  Raises
-    :class:`~numeric_checks.arb.Unsupported` for expressions Arb cannot enclose."""
+    :class:`~symbolic.errors.Unsupported` for expressions Arb cannot enclose."""
     symbols = tuple(symbols)
     fn = compile_arb(symbols, [residual, *(h for h, _ in hypotheses)])
     grad = None
@@ -184,7 +194,7 @@ def certify(
             if boxes > max_boxes or time.perf_counter() - started > max_seconds:
                 why = "box budget" if boxes > max_boxes else "time budget"
                 return Certificate(
-                    "gave up",
+                    CertificateStatus.GAVE_UP,
                     box,
                     boxes - 1,
                     time.perf_counter() - started,
@@ -218,19 +228,19 @@ def certify(
                     g_end = fn(*ends)[0]
                     if g_end.is_finite() and _holds(g_end, strict):
                         continue
-            mids = _witness(box, lows, highs)
-            if fails(g, strict) and mids is not None:
-                g_mid, *h_mid = fn(*[arb(m) for m in mids])
+            witness = _witness(box, lows, highs)
+            if fails(g, strict) and witness is not None:
+                g_mid, *h_mid = fn(*[arb(m) for m in witness])
                 if fails(g_mid, strict) and all(
                     _holds(h, s) for h, (_, s) in zip(h_mid, hypotheses, strict=True)
                 ):
                     return Certificate(
-                        "refuted",
+                        CertificateStatus.REFUTED,
                         box,
                         boxes,
                         time.perf_counter() - started,
                         f"the residual's ball at the midpoint is {show(g_mid)}",
-                        dict(zip(box.names, mids, strict=True)),
+                        dict(zip(box.names, witness, strict=True)),
                     )
             halves = _split(lows, highs, box.integer)
             if halves is None:
@@ -241,10 +251,10 @@ def certify(
             stack.extend(halves)
     if stuck:
         return Certificate(
-            "gave up",
+            CertificateStatus.GAVE_UP,
             box,
             boxes,
             time.perf_counter() - started,
             f"{len(stuck)} box(es) cannot be split further, e.g. {stuck[0].describe()}",
         )
-    return Certificate("certified", box, boxes, time.perf_counter() - started)
+    return Certificate(CertificateStatus.CERTIFIED, box, boxes, time.perf_counter() - started)

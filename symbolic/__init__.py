@@ -7,3 +7,9 @@ import os
 # bridge), which changes how its polynomials behave.  Fix them before SymPy is imported;
 # a user's own SYMPY_GROUND_TYPES wins.
 os.environ.setdefault("SYMPY_GROUND_TYPES", "python")
+
+# The printers register the notebook displays (Derivation._repr_latex_ and friends) when
+# imported; the data classes never import them (see symbolic.notebook).
+import symbolic.printing  # noqa: F401
+
+__all__: list[str] = []  # the API lives in the submodules

@@ -1,7 +1,7 @@
 """Derivations as frozen data: statement, variables, hypotheses, chain of justified steps.
 
 A derivation proves ``lhs REL rhs`` by a chain ``e0 R1 e1 ... Rn en`` with ``e0 = lhs`` and
-``en = rhs``.  It is pure data: checking it is the job of :mod:`numeric_checks.verify`.
+``en = rhs``.  It is pure data: checking it is the job of :func:`numeric_checks.check_derivation`.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import sympy as sp
 from symbolic.domains import Variable
 from symbolic.errors import IllFormedDerivation
 from symbolic.functions import unfold
+from symbolic.notebook import render
 from symbolic.relations import Relation, compose
 
 
@@ -196,14 +197,10 @@ class Derivation:
 
     # -- variants ----------------------------------------------------------------------------
     def _repr_latex_(self) -> str:
-        from symbolic.latex import DerivationPrinter
-
-        return "$$" + DerivationPrinter().aligned(self) + "$$"
+        return render(self, "text/latex")
 
     def _repr_markdown_(self) -> str:
-        from symbolic.latex import derivation_markdown
-
-        return derivation_markdown(self)
+        return render(self, "text/markdown")
 
     def replace(self, **changes: Any) -> Derivation:
         """A copy with fields changed (validated again)."""

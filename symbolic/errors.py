@@ -33,3 +33,23 @@ class IllFormedDerivation(DpderiveError, ValueError):
 
 class EvaluationError(DpderiveError, ArithmeticError):
     """An expression could not be evaluated at a point (complex value, overflow, budget)."""
+
+
+class Unsupported(DpderiveError):
+    """A method does not handle this expression (e.g. Arb has no rigorous enclosure for an
+    opaque numeric function, a sum or an integral).  It says nothing about the claim: the
+    check falls back to a weaker method and the report says which."""
+
+
+class ToolMissing(DpderiveError):
+    """An external program dpderive needs (pdflatex, pdftoppm) is not installed; the message
+    names the package to install."""
+
+
+class LatexFailed(DpderiveError):
+    """pdflatex reported an error; the message quotes its first error lines."""
+
+
+class NoRenderer(DpderiveError, LookupError):
+    """No renderer is registered for an object and a display format (importing
+    :mod:`symbolic` registers the notebook renderers)."""

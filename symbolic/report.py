@@ -12,9 +12,10 @@ The verdict vocabulary is fixed (``shared/DESIGN.md``); its meanings never blur:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from enum import Enum
 
+from symbolic.notebook import render
 from symbolic.verdicts import Verdict
 
 
@@ -53,6 +54,65 @@ class NumericEvidence:
         return text
 
 
+class CertificateStatus(Enum):
+    """How a certification attempt ended."""
+
+    CERTIFIED = "certified"
+    REFUTED = "refuted"
+    GAVE_UP = "gave up"
+    NOT_CERTIFIABLE = "not certifiable"
+
+
+@dataclass(frozen=True)
+class CertificateRecord:
+    """What the Arb certifier did for a step: its status, the box (variable -> [low, high])
+    it worked on, how many boxes it enclosed, in how many seconds, at how many bits; for a
+    refutation the point (every hypothesis holds there, rigorously)."""
+
+    status: CertificateStatus
+    box: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    boxes: int = 0
+    seconds: float = 0.0
+    bits: int = 0
+    whole_domain: bool = False
+    """Whether the box covers every variable's whole domain (else the step is certified on
+    the box only, and ``checked`` beyond it)."""
+    detail: str = ""
+    point: Mapping[str, float] | None = None
+
+    def describe(self) -> str:
+        if self.status is CertificateStatus.NOT_CERTIFIABLE:
+            return f"not certifiable ({self.detail})"
+        head = {
+            CertificateStatus.CERTIFIED: "certified on",
+            CertificateStatus.REFUTED: "refuted by Arb on",
+            CertificateStatus.GAVE_UP: "certification gave up on",
+        }[self.status]
+        where = ", ".join(f"{n} in [{lo:.6g}, {hi:.6g}]" for n, (lo, hi) in self.box.items())
+        text = f"{head} {where} ({self.boxes} boxes, {self.seconds:.2f} s, Arb at {self.bits} bits)"
+        return text + (f"; {self.detail}" if self.detail else "")
+
+
+class RefereeKind(Enum):
+    """Who re-decided a numeric counterexample."""
+
+    EVALF = "evalf"
+    """SymPy's adaptive-precision evalf at the exact rational point (when rules had proved
+    the step and sampling disagreed)."""
+    ARB = "arb"
+    """A rigorous Arb ball of the residual at the point, at 4x the digits."""
+
+
+@dataclass(frozen=True)
+class RefereeRecord:
+    """A referee's ruling on a counterexample: ``confirmed`` is True (the violation stands),
+    False (it dissolved, or the ball does not exclude zero) or None (could not evaluate)."""
+
+    kind: RefereeKind
+    confirmed: bool | None
+    detail: str = ""
+
+
 @dataclass(frozen=True)
 class StepResult:
     """The checking record of one link of a chain (or of a claim on its own)."""
@@ -67,11 +127,8 @@ class StepResult:
     symbolic: str | None = None
     numeric: NumericEvidence | None = None
     counterexample: Counterexample | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["verdict"] = self.verdict.value
-        return out
+    certificate: CertificateRecord | None = None
+    referees: tuple[RefereeRecord, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,9 +141,6 @@ class OracleResult:
     counterexample: Mapping[str, str] | None = None
     closest: str | None = None
     """Detail of the agreeing point nearest to failing, when the oracle rates closeness."""
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -108,9 +162,7 @@ class DerivationReport:
         return self.erratum is not None
 
     def _repr_markdown_(self) -> str:
-        from symbolic.latex import report_markdown
-
-        return report_markdown(self)
+        return render(self, "text/markdown")
 
     @property
     def as_expected(self) -> bool:
@@ -118,17 +170,3 @@ class DerivationReport:
         if self.expected_refuted:
             return self.verdict is Verdict.REFUTED
         return self.verdict is not Verdict.REFUTED
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "title": self.title,
-            "source": self.source,
-            "verdict": self.verdict.value,
-            "erratum": self.erratum,
-            "expected_refuted": self.expected_refuted,
-            "steps": [s.to_json() for s in self.steps],
-            "conclusion": self.conclusion.to_json(),
-            "oracle": self.oracle.to_json() if self.oracle else None,
-            "notes": list(self.notes),
-        }

@@ -29,11 +29,6 @@ class Verdict(Enum):
         """Strength: higher is stronger; ``refuted`` is the weakest of all."""
         return {"proved": 4, "certified": 3, "checked": 2, "undecided": 1, "refuted": 0}[self.value]
 
-    @property
-    def exit_code(self) -> int:
-        """CLI exit code: 0 proved/certified/checked, 1 refuted, 3 undecided."""
-        return {"refuted": 1, "undecided": 3}.get(self.value, 0)
-
 
 def weakest(verdicts: Iterable[Verdict]) -> Verdict:
     """The weakest verdict (refuted anywhere means refuted).

@@ -9,7 +9,7 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
-from numeric_checks.verify import CheckOptions, check_derivation
+from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Step
 from symbolic.relations import Relation
 from symbolic.verdicts import Verdict

@@ -11,10 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derivations.catalog import get
-from numeric_checks.arb import Unsupported, compile_arb
+from numeric_checks import CheckOptions, check_derivation
+from numeric_checks.arb import compile_arb
 from numeric_checks.certify import Box, certify
-from numeric_checks.verify import CheckOptions, check_derivation
+from symbolic.errors import Unsupported
 from symbolic.functions import Phi
+from symbolic.report import CertificateStatus
 from symbolic.verdicts import Verdict
 
 x = sp.Symbol("x", positive=True)
@@ -61,7 +63,7 @@ def test_opaque_functions_are_unsupported() -> None:
 def test_true_inequalities_are_certified(residual, the_box) -> None:
     symbol = next(iter(residual.free_symbols))
     cert = certify(residual, False, [symbol], the_box)
-    assert cert.status == "certified", cert.describe()
+    assert cert.status is CertificateStatus.CERTIFIED, cert.describe()
     assert the_box.describe() in cert.describe()
 
 
@@ -78,7 +80,7 @@ def test_true_inequalities_are_certified(residual, the_box) -> None:
 def test_false_inequalities_are_never_certified(residual, the_box) -> None:
     symbol = next(iter(residual.free_symbols))
     cert = certify(residual, False, [symbol], the_box)
-    assert cert.status == "refuted", cert.describe()
+    assert cert.status is CertificateStatus.REFUTED, cert.describe()
     assert cert.point is not None
     (value,) = cert.point.values()
     assert residual.subs(symbol, sp.Rational(value)).evalf(50) < 0  # a real witness
@@ -94,16 +96,16 @@ def test_certify_agrees_with_the_exact_minimum(a, lo, width) -> None:
     # x^2 - a >= 0 on [lo, hi] holds iff lo^2 >= a: never certified when false.
     hi = lo + width
     cert = certify(x**2 - a, False, [x], box(lo, hi))
-    if cert.status == "certified":
+    if cert.status is CertificateStatus.CERTIFIED:
         assert lo * lo >= a
     if lo * lo < a:
-        assert cert.status in ("refuted", "gave up")
+        assert cert.status in (CertificateStatus.REFUTED, CertificateStatus.GAVE_UP)
 
 
 def test_tangency_gives_up_within_budget_and_names_the_box() -> None:
     # eps^2/2 >= eps tanh(eps/2) touches at eps -> 0: enclosures cannot separate it there.
     cert = certify(e**2 / 2 - e * sp.tanh(e / 2), False, [e], box(1e-6, 5, "eps"), max_boxes=500)
-    assert cert.status == "gave up" and "stopped at eps in" in cert.detail
+    assert cert.status is CertificateStatus.GAVE_UP and "stopped at eps in" in cert.detail
     assert cert.boxes <= 500
 
 
@@ -111,9 +113,9 @@ def test_hypotheses_restrict_the_box() -> None:
     y = sp.Symbol("y", positive=True)
     two = Box(("x", "y"), (0.1, 0.1), (1.0, 1.0))
     # x - y >= 0 is false on the square but true where y <= x/2.
-    assert certify(x - y, False, [x, y], two).status == "refuted"
+    assert certify(x - y, False, [x, y], two).status is CertificateStatus.REFUTED
     cert = certify(x - y, False, [x, y], two, [(x / 2 - y, False)])
-    assert cert.status == "certified", cert.describe()
+    assert cert.status is CertificateStatus.CERTIFIED, cert.describe()
 
 
 def test_a_catalog_step_is_certified_on_a_stated_box() -> None:
@@ -139,17 +141,17 @@ def test_tangency_is_certified_after_the_checked_rewrite() -> None:
     factor, rest = leading_factor(residual, [e])
     assert factor == e and sp.simplify(factor * rest - residual) == 0
     cert = certify(rest, False, [e], box(1e-6, 5, "eps"))
-    assert cert.status == "certified", cert.describe()
+    assert cert.status is CertificateStatus.CERTIFIED, cert.describe()
     # the same rewrite never rescues a false statement
     _, wrong = leading_factor(e**2 / 3 - e * sp.tanh(e / 2), [e])
-    assert certify(wrong, False, [e], box(1e-6, 5, "eps")).status == "refuted"
+    assert certify(wrong, False, [e], box(1e-6, 5, "eps")).status is CertificateStatus.REFUTED
 
 
 def test_monotone_sides_are_evaluated_at_their_ends() -> None:
     # x - tanh(x) >= 0 touches 0 at x = 0; it is increasing, so each box's minimum is its
     # left end, which stays positive down to 1e-6.
-    assert certify(x - sp.tanh(x), False, [x], box(1e-6, 5)).status == "certified"
-    assert certify(sp.tanh(x) - x, True, [x], box(1e-6, 5)).status == "refuted"
+    assert certify(x - sp.tanh(x), False, [x], box(1e-6, 5)).status is CertificateStatus.CERTIFIED
+    assert certify(sp.tanh(x) - x, True, [x], box(1e-6, 5)).status is CertificateStatus.REFUTED
 
 
 def test_numeric_counterexamples_are_confirmed_by_arb() -> None:

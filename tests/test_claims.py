@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from derivations.claims import load_claim, parse_claim
-from derivations.cli import main
-from numeric_checks.verify import Checker, CheckOptions
+from derivations.app.claims import load_claim, parse_claim
+from derivations.app.cli import main
+from numeric_checks import CheckOptions, check_claim
 from symbolic.errors import InvalidInput
 
 from .conftest import BAD_CLAIMS, CLAIMS
@@ -169,9 +169,7 @@ def test_proof_beats_cancellation_noise_through_the_evalf_referee() -> None:
         '[claim]\nlhs = "1 - erf(x)"\nrelation = "="\nrhs = "erfc(x)"\n'
         '[variables]\nx = "[30, 40]"\n'
     )
-    result = Checker(d, CheckOptions(points=20, search_budget=10)).check_link(
-        1, d.claim.lhs, d.claim.relation, d.claim.rhs, "as typed"
-    )
+    result = check_claim(d, CheckOptions(points=20, search_budget=10))
     assert result.verdict.value == "proved"
     assert "dissolved under SymPy's adaptive-precision evalf" in result.evidence
     assert result.counterexample is None

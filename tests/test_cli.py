@@ -9,7 +9,7 @@ from io import StringIO
 
 import pytest
 
-from derivations.cli import main
+from derivations.app.cli import main
 
 from .conftest import BAD_CLAIMS, CLAIMS
 
@@ -104,7 +104,7 @@ def _catalog_with(monkeypatch: pytest.MonkeyPatch, *extra) -> None:  # type: ign
 
     table = {d.id: d for d in extra}
     monkeypatch.setattr(cat, "catalog", lambda: table)
-    monkeypatch.setattr("derivations.cli.catalog", lambda: table)
+    monkeypatch.setattr("derivations.app.cli.catalog", lambda: table)
 
 
 def _laplace_variant(new_id: str, wrong: bool, erratum: str | None):  # type: ignore[no-untyped-def]

@@ -10,19 +10,13 @@ import mpmath
 import pytest
 import sympy as sp
 
-from derivations.advanced_composition import advanced_composition
+from derivations.advanced_composition import advanced_composition, advanced_eps, comparison_rows
 from derivations.catalog import get
+from derivations.composition import basic_eps
+from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.dp.azuma import binomial_tail, simulate_adaptive
-from numeric_checks.dp.composition import (
-    advanced_eps,
-    basic_eps,
-    comparison_rows,
-    optimal_delta,
-    optimal_delta_slow,
-    optimal_eps,
-)
+from numeric_checks.dp.composition import optimal_delta, optimal_delta_slow, optimal_eps
 from numeric_checks.dp.divergences import hockey_stick
-from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation
 from symbolic.errors import InvalidInput
 from symbolic.relations import Relation

@@ -27,4 +27,4 @@ def test_doctests(name: str) -> None:
 
 
 def test_every_package_has_modules() -> None:
-    assert {"symbolic.parsing", "numeric_checks.bridge", "derivations.cli"} <= set(MODULES)
+    assert {"symbolic.parsing", "numeric_checks.bridge", "derivations.app.cli"} <= set(MODULES)

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from derivations.app.cli import PLOT_NAMES, main
+from derivations.app.pdflatex import INSTALL_LATEX, latex_errors
 from derivations.catalog import catalog, get
-from derivations.cli import PLOT_NAMES, main
-from derivations.render import INSTALL_LATEX, latex_errors
-from numeric_checks.verify import CheckOptions, check_derivation
-from symbolic.latex import catalog_book, derivation_latex
+from numeric_checks import CheckOptions, check_derivation
+from symbolic.printing.latex import catalog_book, derivation_latex
 
 GOLDEN = Path(__file__).parent / "golden"
 HAVE_LATEX = shutil.which("pdflatex") is not None and shutil.which("pdftoppm") is not None
@@ -82,7 +82,7 @@ def test_book_compiles_with_pdflatex_and_renders(tmp_path: Path) -> None:
     )
     assert code == 0 and pdf.stat().st_size > 50_000
     png = tmp_path / "page.png"
-    from derivations.render import pdf_to_png
+    from derivations.app.pdflatex import pdf_to_png
 
     pdf_to_png(pdf, png, dpi=60, page=3)
     assert ink(png) > 0.01  # not blank
@@ -97,7 +97,8 @@ def test_one_derivation_to_png(tmp_path: Path) -> None:
 
 @needs_latex
 def test_latex_errors_are_reported(tmp_path: Path) -> None:
-    from derivations.render import LatexFailed, compile_pdf
+    from derivations.app.pdflatex import compile_pdf
+    from symbolic.errors import LatexFailed
 
     with pytest.raises(LatexFailed, match="Undefined control sequence"):
         compile_pdf(r"\documentclass{article}\begin{document}\nosuchmacro\end{document}", tmp_path)
@@ -133,7 +134,7 @@ def test_plot_is_written_and_not_blank(name: str, tmp_path: Path) -> None:
 
 
 def test_plot_names_match_the_plots() -> None:
-    from derivations.plots import PLOTS
+    from derivations.app.plots import PLOTS
 
     assert tuple(PLOTS) == PLOT_NAMES
 

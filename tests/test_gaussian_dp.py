@@ -9,6 +9,7 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
+from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.dp.gaussian import (
     envelope,
     profile_by_hockey_stick,
@@ -17,7 +18,6 @@ from numeric_checks.dp.gaussian import (
     tradeoff_eps_delta,
     tradeoff_gaussian,
 )
-from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.errors import InvalidInput
 from symbolic.functions import Phi

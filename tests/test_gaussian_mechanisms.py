@@ -10,6 +10,7 @@ import sympy as sp
 from derivations.catalog import get
 from derivations.exponential_mechanism import exponential_mechanism
 from derivations.gaussian_mechanism import classical_table, g
+from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.dp.divergences import max_divergence
 from numeric_checks.dp.exponential import output_laws
 from numeric_checks.dp.gaussian import (
@@ -18,7 +19,6 @@ from numeric_checks.dp.gaussian import (
     shift_tradeoff_normal,
     tradeoff_gaussian,
 )
-from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation
 from symbolic.errors import InvalidInput
 from symbolic.relations import Relation

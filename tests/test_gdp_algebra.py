@@ -9,14 +9,14 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
+from derivations.gaussian_dp import g
 from derivations.gdp_algebra import (
     clt_table,
     f_eps_delta,
-    g,
     gdp_clt_berry_esseen,
     laplace_limit_table,
 )
-from numeric_checks.verify import CheckOptions, check_derivation
+from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Derivation
 from symbolic.relations import Relation
 from symbolic.verdicts import Verdict

@@ -11,7 +11,7 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
-from numeric_checks.verify import CheckOptions, check_derivation
+from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Derivation
 from symbolic.errors import IllFormedDerivation
 from symbolic.functions import LaplacePDF

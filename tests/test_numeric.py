@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.mp import phi_inv
+from numeric_checks.points import RelationCheck, Status, complexity, fmt, fmt_pair
 from numeric_checks.sampling import Sampler
-from numeric_checks.spot import RelationCheck, Status, complexity, fmt, fmt_pair, spot_check
+from numeric_checks.search import spot_check
 from symbolic.domains import POSITIVE, Domain, Variable
 from symbolic.errors import EvaluationError
 from symbolic.functions import Phi, PhiInv

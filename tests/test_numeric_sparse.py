@@ -13,14 +13,23 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from derivations.app.cli import main
 from derivations.catalog import get
-from derivations.cli import main
-from derivations.numeric_sparse import BETA, DELTA, EPS, KQ, C, accuracy_approx, accuracy_pure
-from numeric_checks.dp.sparse import (
-    SparseParams,
+from derivations.numeric_sparse import (
+    BETA,
+    DELTA,
+    EPS,
+    KQ,
+    C,
+    accuracy_approx,
+    accuracy_pure,
     alpha_corrected,
     alpha_laplace_part,
     alpha_seed,
+)
+from numeric_checks import CheckOptions, check_derivation
+from numeric_checks.dp.sparse import (
+    SparseParams,
     answer_error_probability,
     assess,
     exact_failure,
@@ -28,7 +37,6 @@ from numeric_checks.dp.sparse import (
     simulate,
     streams,
 )
-from numeric_checks.verify import CheckOptions, check_derivation
 from symbolic.errors import InvalidInput
 from symbolic.verdicts import Verdict
 

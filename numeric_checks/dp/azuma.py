@@ -18,23 +18,23 @@ import mpmath
 import numpy as np
 
 from numeric_checks.dp.stats import clopper_pearson
+from numeric_checks.validate import check_positive, check_real, check_whole
 from symbolic.errors import InvalidInput
 
 
-def _validate(k: Any, alpha: Any, beta: Any, z: Any) -> tuple[int, Any, Any, Any]:
-    if int(k) != k or k < 1:
-        raise InvalidInput(f"k must be a whole number >= 1, got k={k}")
-    alpha, beta, z = mpmath.mpf(alpha), mpmath.mpf(beta), mpmath.mpf(z)
-    if alpha <= 0 or abs(beta) >= alpha:
+def _hypotheses(k: Any, alpha: Any, beta: Any, z: Any) -> tuple[int, Any, Any, Any]:
+    """The setting of Lemma 3.19 on the two-point family: k >= 1 steps, |beta| < alpha (so
+    that the spread w = alpha - |beta| is positive), z > 0."""
+    k = check_whole("k", k)
+    alpha, beta = check_real("alpha", alpha), check_real("beta", beta)
+    if not abs(beta) < alpha:
         raise InvalidInput(f"need |beta| < alpha, got alpha={alpha}, beta={beta}")
-    if z <= 0:
-        raise InvalidInput(f"z must be > 0, got z={z}")
-    return int(k), alpha, beta, z
+    return k, alpha, beta, check_positive("z", z)
 
 
 def binomial_tail(k: Any, alpha: Any, beta: Any, z: Any) -> Any:
     """Exact Pr[sum C_i > k beta + z sqrt(k) alpha] for the two-point i.i.d. family."""
-    k, alpha, beta, z = _validate(k, alpha, beta, z)
+    k, alpha, beta, z = _hypotheses(k, alpha, beta, z)
     w = alpha - abs(beta)
     # sum C_i = k beta + w (2B - k) with B ~ Binomial(k, 1/2): need 2B - k > z sqrt(k) alpha/w
     threshold = (k + z * mpmath.sqrt(k) * alpha / w) / 2
@@ -71,7 +71,7 @@ def simulate_adaptive(
     """An adaptive martingale: while the running sum is below its expectation the next step
     has mean beta and full spread; above it, mean beta/2 and half the spread (so the
     conditional mean stays <= beta and |C_i| <= alpha)."""
-    k, a, b, zz = _validate(k, alpha, beta, z)
+    k, a, b, zz = _hypotheses(k, alpha, beta, z)
     alpha_f, beta_f = float(a), float(b)
     rng = np.random.default_rng(seed)
     total = np.zeros(runs)

@@ -1,4 +1,8 @@
-"""Privacy of k-fold composition: basic, advanced, and the exact optimum.
+"""Privacy of k-fold composition: the exact optimum.
+
+The stated bounds it is compared with live in their derivations: basic composition's
+k eps in :mod:`derivations.composition`, advanced composition's eps' in
+:mod:`derivations.advanced_composition`.
 
 The optimum is from Kairouz, Oh & Viswanath 2015 (The Composition Theorem for Differential
 Privacy, Theorem 3.3): every (eps, delta)-DP mechanism is a post-processing of the canonical
@@ -25,25 +29,14 @@ from typing import Any
 
 import mpmath
 
-from symbolic.errors import InvalidInput
+from numeric_checks.validate import check_eps_delta, check_probability, check_whole
 
 
 def _check(k: int, eps: Any, delta: Any = 0) -> tuple[int, Any, Any]:
-    if isinstance(k, bool) or int(k) != k or k < 1:
-        raise InvalidInput(f"k must be a whole number >= 1, got k={k}")
-    eps, delta = mpmath.mpf(eps), mpmath.mpf(delta)
-    if not mpmath.isfinite(eps) or eps < 0:
-        raise InvalidInput(f"eps must be >= 0, got eps={eps}")
-    if not 0 <= delta < 1:
-        raise InvalidInput(f"delta must be in [0, 1), got delta={delta}")
-    return int(k), eps, delta
-
-
-def _check_delta_prime(delta_prime: Any) -> Any:
-    d = mpmath.mpf(delta_prime)
-    if not 0 < d < 1:
-        raise InvalidInput(f"delta' must be in (0, 1), got delta'={delta_prime}")
-    return d
+    """k mechanisms, each (eps, delta)-DP: eps >= 0 and delta in [0, 1)."""
+    k = check_whole("k", k)
+    eps, delta = check_eps_delta(eps, delta, eps_zero=True, delta_open="upper")
+    return k, eps, delta
 
 
 def optimal_delta(k: int, eps: Any, delta: Any, eps_prime: Any) -> Any:
@@ -89,24 +82,11 @@ def optimal_delta_slow(k: int, eps: Any, delta: Any, eps_prime: Any) -> Any:
     return 1 - stay + stay * max(total, 0)
 
 
-def basic_eps(k: int, eps: Any) -> Any:
-    """Dwork & Roth 2014, Theorem 3.16 (and Corollary 3.15): k eps."""
-    k, eps, _ = _check(k, eps)
-    return k * eps
-
-
-def advanced_eps(k: int, eps: Any, delta_prime: Any) -> Any:
-    """Dwork & Roth 2014, Theorem 3.20: sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1)."""
-    k, eps, _ = _check(k, eps)
-    d = _check_delta_prime(delta_prime)
-    return mpmath.sqrt(2 * k * mpmath.log(1 / d)) * eps + k * eps * mpmath.expm1(eps)
-
-
 def optimal_eps(k: int, eps: Any, delta_prime: Any, delta: Any = 0) -> Any:
     """The smallest eps' with optimal_delta(k, eps, delta, eps') <= k delta + delta'
     (bisection; optimal_delta decreases in eps')."""
     k, eps, delta = _check(k, eps, delta)
-    d = _check_delta_prime(delta_prime)
+    d = check_probability("delta'", delta_prime, open_ends="both")
     target = k * delta + d
     lo, hi = mpmath.mpf(0), k * eps
     if optimal_delta(k, eps, delta, lo) <= target:
@@ -120,44 +100,3 @@ def optimal_eps(k: int, eps: Any, delta_prime: Any, delta: Any = 0) -> Any:
         if hi - lo <= hi * mpmath.mpf(2) ** (-mpmath.mp.prec + 8):
             break
     return hi
-
-
-def comparison_rows(
-    eps: Any = "0.1",
-    delta_prime: Any = "1e-6",
-    ks: tuple[int, ...] = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000),
-) -> list[dict[str, Any]]:
-    """k -> (basic, advanced, optimal) eps' for eps-DP mechanisms and failure delta'."""
-    rows = []
-    with mpmath.workdps(30):
-        e = mpmath.mpf(eps)
-        for k in ks:
-            rows.append(
-                {
-                    "k": k,
-                    "basic": basic_eps(k, e),
-                    "advanced": advanced_eps(k, e, delta_prime),
-                    "optimal": optimal_eps(k, e, delta_prime),
-                }
-            )
-    return rows
-
-
-def comparison_table(eps: str = "0.1", delta_prime: str = "1e-6") -> str:
-    lines = [
-        f"k-fold composition of {eps}-DP mechanisms, delta' = {delta_prime}: eps' by",
-        f"  {'k':>6}  {'basic k eps':>12}  {'advanced (3.20)':>16}  {'optimal (KOV)':>14}  "
-        "best of basic/advanced",
-    ]
-    for r in comparison_rows(eps, delta_prime):
-        best = "basic" if r["basic"] <= r["advanced"] else "advanced"
-        lines.append(
-            f"  {r['k']:>6}  {mpmath.nstr(r['basic'], 6):>12}  "
-            f"{mpmath.nstr(r['advanced'], 6):>16}  {mpmath.nstr(r['optimal'], 6):>14}  "
-            f"{best}"
-        )
-    lines.append(
-        "Advanced composition is worse than basic composition for small k; the optimal "
-        "eps' is below both."
-    )
-    return "\n".join(lines)

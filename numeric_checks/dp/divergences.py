@@ -20,6 +20,7 @@ from typing import Any
 import mpmath
 
 from numeric_checks.mp import quad_relative
+from numeric_checks.validate import check_probability
 from symbolic.errors import InvalidInput
 
 EXACT_SUBSETS_UP_TO = 14  # D_inf^delta by enumerating subsets below this support size
@@ -105,9 +106,8 @@ def approx_max_divergence(p: Sequence[Any], q: Sequence[Any], delta: Any) -> Any
     eps of the equivalent ``H_{e^eps}(P||Q) <= delta`` (both are tested to agree).
     """
     p, q = _pair(p, q)
-    d = as_number(delta)
-    if not 0 <= d <= 1:
-        raise InvalidInput(f"delta must be in [0, 1], got delta={delta}")
+    check_probability("delta", delta)
+    d = as_number(delta)  # a float in [0, 1] is a decimal in [0, 1]: checked as given
     support = [i for i, a in enumerate(p) if a > 0]
     if len(support) <= EXACT_SUBSETS_UP_TO:
         return _approx_max_divergence_subsets(p, q, d, support)

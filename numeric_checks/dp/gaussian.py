@@ -20,25 +20,12 @@ from typing import Any
 import mpmath
 
 from numeric_checks.mp import phi_inv, quad_relative
+from numeric_checks.validate import check_alpha, check_eps_delta, check_mu
 from symbolic.errors import InvalidInput
 
 
-def _mu(mu: Any) -> Any:
-    m = mpmath.mpf(mu)
-    if not (mpmath.isfinite(m) and m > 0):
-        raise InvalidInput(f"mu must be > 0, got mu={mu}")
-    return m
-
-
-def _alpha(alpha: Any) -> Any:
-    a = mpmath.mpf(alpha)
-    if not 0 <= a <= 1:
-        raise InvalidInput(f"alpha must be in [0, 1], got alpha={alpha}")
-    return a
-
-
 def tradeoff_gaussian(mu: Any, alpha: Any) -> Any:
-    m, a = _mu(mu), _alpha(alpha)
+    m, a = check_mu(mu), check_alpha(alpha)
     if a == 0:
         return mpmath.mpf(1)
     if a == 1:
@@ -47,7 +34,7 @@ def tradeoff_gaussian(mu: Any, alpha: Any) -> Any:
 
 
 def tradeoff_eps_delta(eps: Any, delta: Any, alpha: Any) -> Any:
-    e, d, a = mpmath.mpf(eps), mpmath.mpf(delta), _alpha(alpha)
+    e, d, a = mpmath.mpf(eps), mpmath.mpf(delta), check_alpha(alpha)
     if e < 0 or not 0 <= d <= 1:
         raise InvalidInput(f"need eps >= 0 and delta in [0, 1], got eps={eps}, delta={delta}")
     return max(mpmath.mpf(0), 1 - d - mpmath.exp(e) * a, mpmath.exp(-e) * (1 - d - a))
@@ -63,12 +50,12 @@ GUARD = 20  # near the threshold the two terms of each integrand agree to ~log10
 
 def profile_by_loss(mu: Any, eps: Any) -> Any:
     with mpmath.extradps(GUARD):
-        return +_profile_by_loss(_mu(mu), mpmath.mpf(eps))
+        return +_profile_by_loss(check_mu(mu), mpmath.mpf(eps))
 
 
 def profile_by_hockey_stick(mu: Any, eps: Any) -> Any:
     with mpmath.extradps(GUARD):
-        return +_profile_by_hockey_stick(_mu(mu), mpmath.mpf(eps))
+        return +_profile_by_hockey_stick(check_mu(mu), mpmath.mpf(eps))
 
 
 def _profile_by_loss(m: Any, e: Any) -> Any:
@@ -108,7 +95,7 @@ def shift_tradeoff_normal(gap: Any, sigma: Any, alpha: Any) -> Any:
     """T(N(0, sigma^2), N(gap, sigma^2))(alpha) in the mechanism's own units: the best test
     rejects x > sigma Phi^{-1}(1 - alpha) (the likelihood ratio increases in x), and beta is
     the N(gap, sigma^2) mass below that threshold."""
-    g, s, a = mpmath.mpf(gap), mpmath.mpf(sigma), _alpha(alpha)
+    g, s, a = mpmath.mpf(gap), mpmath.mpf(sigma), check_alpha(alpha)
     if not (g >= 0 and s > 0):
         raise InvalidInput(f"need gap >= 0 and sigma > 0, got gap={gap}, sigma={sigma}")
     if a == 0:
@@ -141,7 +128,7 @@ def hockey_stick_normals(shift: Any, sigma: Any, eps: Any) -> Any:
 
 
 def profile_closed_form(mu: Any, eps: Any) -> Any:
-    m, e = _mu(mu), mpmath.mpf(eps)
+    m, e = check_mu(mu), mpmath.mpf(eps)
     return mpmath.ncdf(-e / m + m / 2) - mpmath.exp(e) * mpmath.ncdf(-e / m - m / 2)
 
 
@@ -152,7 +139,7 @@ def profile_ball(mu: Any, eps: Any, bits: int = 180) -> Any:
     give 0).  mu and eps are read as decimals (strings keep them exact)."""
     from flint import arb, ctx
 
-    _mu(mu)
+    check_mu(mu)
     old = ctx.prec
     ctx.prec = bits
     try:
@@ -169,7 +156,7 @@ def profile_ball(mu: Any, eps: Any, bits: int = 180) -> Any:
 def envelope(mu: Any, alpha: Any) -> Any:
     """sup over eps >= 0 of f_{eps, delta(eps)}(alpha), by golden-section search in eps; the
     dual statement of Corollary 2.13 says it equals G_mu(alpha)."""
-    m, a = _mu(mu), _alpha(alpha)
+    m, a = check_mu(mu), check_alpha(alpha)
 
     def f(e: Any) -> Any:
         return tradeoff_eps_delta(e, profile_closed_form(m, e), a)
@@ -186,19 +173,9 @@ def envelope(mu: Any, alpha: Any) -> Any:
 
 
 def _eps_delta(eps: Any, delta: Any) -> tuple[Any, Any]:
-    e, d = mpmath.mpf(eps), mpmath.mpf(delta)
-    if not (mpmath.isfinite(e) and e > 0):
-        raise InvalidInput(f"eps must be > 0, got eps={eps}")
-    if not 0 < d < 1:
-        raise InvalidInput(f"delta must be in (0, 1), got delta={delta}")
-    return e, d
-
-
-def classical_sigma(eps: Any, delta: Any, sensitivity: Any = 1) -> Any:
-    """sigma = sqrt(2 ln(1.25/delta)) Delta/eps (Dwork & Roth 2014, Theorem A.1, stated there
-    for eps < 1)."""
-    e, d = _eps_delta(eps, delta)
-    return mpmath.sqrt(2 * mpmath.log(mpmath.mpf("1.25") / d)) * mpmath.mpf(sensitivity) / e
+    """(eps, delta) of a Gaussian calibration: eps > 0 and delta in (0, 1) (at delta = 0 or
+    eps = 0 no finite sigma is (eps, delta)-DP; at delta = 1 every sigma is)."""
+    return check_eps_delta(eps, delta, eps_zero=False, delta_open="both")
 
 
 def exact_sigma(eps: Any, delta: Any, sensitivity: Any = 1) -> Any:
@@ -215,10 +192,3 @@ def exact_sigma(eps: Any, delta: Any, sensitivity: Any = 1) -> Any:
         else:
             lo = mid
     return mpmath.mpf(sensitivity) / mpmath.exp(lo)
-
-
-def classical_margin(eps: Any, delta: Any) -> Any:
-    """delta of the classical calibration's exact profile over delta: <= 1 where Theorem A.1's
-    sigma suffices, > 1 where it does not."""
-    e, d = _eps_delta(eps, delta)
-    return profile_closed_form(1 / classical_sigma(e, d), e) / d

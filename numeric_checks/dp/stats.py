@@ -12,7 +12,8 @@ from typing import Any
 
 import mpmath
 
-from symbolic.errors import InvalidInput
+from numeric_checks.validate import check_probability
+from symbolic.errors import EvaluationError, InvalidInput
 
 
 def _beta_fraction(x: float, a: float, b: float) -> float:
@@ -35,7 +36,7 @@ def _beta_fraction(x: float, a: float, b: float) -> float:
             h *= d * c
         if abs(d * c - 1.0) < 1e-15:
             return h
-    raise ArithmeticError(f"incomplete beta fraction did not converge at x={x}, a={a}, b={b}")
+    raise EvaluationError(f"incomplete beta fraction did not converge at x={x}, a={a}, b={b}")
 
 
 def _regularized_beta(x: float, a: float, b: float) -> float:
@@ -72,8 +73,8 @@ def clopper_pearson(successes: int, trials: int, confidence: float = 0.99) -> tu
             f"need 0 <= successes <= trials and trials >= 1, got "
             f"successes={successes}, trials={trials}"
         )
-    if not 0 < confidence < 1:
-        raise InvalidInput(f"confidence must be in (0, 1), got confidence={confidence}")
+    # Checked only: the bounds are computed in doubles from the confidence as given.
+    check_probability("confidence", confidence, open_ends="both")
     alpha = (1 - confidence) / 2
     lo = 0.0 if successes == 0 else _beta_quantile(alpha, successes, trials - successes + 1)
     hi = (

@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from symbolic.errors import DpderiveError
+from symbolic.errors import DpderiveError, LatexFailed, ToolMissing
 
 INSTALL_LATEX = (
     "pdflatex was not found; install TeX Live, e.g. `apt-get install texlive-latex-base "
@@ -19,14 +19,6 @@ INSTALL_POPPLER = (
     "pdftoppm was not found; install poppler, e.g. `apt-get install poppler-utils` on Debian/Ubuntu"
 )
 _LATEX_ERROR = re.compile(r"^! .*$|^.*Undefined control sequence.*$", re.MULTILINE)
-
-
-class ToolMissing(DpderiveError):
-    """An external program dpderive needs is not installed."""
-
-
-class LatexFailed(DpderiveError):
-    """pdflatex reported an error."""
 
 
 def _tool(name: str, message: str) -> str:

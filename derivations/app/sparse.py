@@ -13,22 +13,17 @@ from typing import Any, TextIO
 
 import mpmath
 
-from numeric_checks.dp.sparse import (
-    SparseParams,
-    alpha_corrected,
-    alpha_seed,
-    assess,
-    default_runs,
-)
+from derivations.app.exitcodes import EXIT_OK, EXIT_REFUTED, EXIT_UNDECIDED
+from derivations.numeric_sparse import alpha_corrected, alpha_seed
+from numeric_checks.dp.sparse import SparseParams, assess, default_runs
 from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.parsing import parse_number
+from symbolic.printing.wording import accuracy_state
+
+HELP = "simulate NumericSparse and estimate how often (alpha, beta)-accuracy fails"
 
 
-def add_parser(sub: Any) -> None:
-    p = sub.add_parser(
-        "sparse",
-        help="simulate NumericSparse and estimate how often (alpha, beta)-accuracy fails",
-    )
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--eps", required=True, help="privacy parameter eps > 0")
     p.add_argument("--delta", default="0", help="privacy parameter delta in [0, 1) (default 0)")
     p.add_argument("--beta", required=True, help="failure probability in (0, 1)")
@@ -111,10 +106,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             f"{'exact' if p.k <= 3 else f'{runs} runs per stream'}\n"
         )
         for a in results:
-            state = {True: "within beta", False: "EXCEEDS beta", None: "undecided"}[a.holds]
-            out.write(f"  {state}: {a.detail}\n    ({a.stream.description})\n")
+            out.write(f"  {accuracy_state(a.holds)}: {a.detail}\n    ({a.stream.description})\n")
     if any(a.holds is False for a in results):
-        return 1
+        return EXIT_REFUTED
     if any(a.holds is None for a in results):
-        return 3
-    return 0
+        return EXIT_UNDECIDED
+    return EXIT_OK

@@ -1,4 +1,5 @@
-r"""LaTeX for derivations and reports.
+r"""LaTeX for derivations and reports (Markdown for notebooks is in
+:mod:`symbolic.printing.markdown`).
 
 A :class:`DerivationPrinter` is SymPy's ``LatexPrinter`` taught two more types: it prints a
 :class:`~symbolic.derivation.Derivation` as a statement with hypotheses and source followed by
@@ -16,7 +17,25 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from symbolic.derivation import Derivation
+from symbolic.printing.wording import (
+    NOT_CHECKED,
+    erratum_state,
+    oracle_state,
+    verdict_glossary,
+    verdict_word,
+)
 from symbolic.report import DerivationReport, OracleResult, StepResult
+
+__all__ = [
+    "BOOK_PREAMBLE",
+    "PREAMBLE",
+    "DerivationPrinter",
+    "catalog_book",
+    "derivation_latex",
+    "display_latex",
+    "latex_text",
+    "summary_table",
+]
 
 _TEXT_ESCAPES = {
     "\\": r"\textbackslash{}",
@@ -131,10 +150,10 @@ class DerivationPrinter(LatexPrinter):
 
     def _print_StepResult(self, s: StepResult) -> str:
         """A step's verdict as a badge, for the chain's margin."""
-        return rf"\fbox{{\scriptsize\textsf{{{s.verdict.value}}}}}"
+        return rf"\fbox{{\scriptsize\textsf{{{verdict_word(s.verdict)}}}}}"
 
     def _print_OracleResult(self, o: OracleResult) -> str:
-        state = {True: "agrees", False: "disagrees", None: "undecided"}[o.agrees]
+        state = oracle_state(o.agrees)
         text = rf"\textbf{{Oracle}} \texttt{{{latex_text(o.name)}}} {state}: {latex_text(o.detail)}"
         if o.counterexample:
             at = ", ".join(f"{k} = {v}" for k, v in o.counterexample.items())
@@ -156,11 +175,9 @@ class DerivationPrinter(LatexPrinter):
         )
         if r.oracle is not None:
             items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle)}")
-        verdict = rf"\textbf{{Verdict: {r.verdict.value}}}"
+        verdict = rf"\textbf{{Verdict: {verdict_word(r.verdict)}}}"
         if r.erratum:
-            verdict += " (an erratum: " + (
-                "refuted as expected)" if r.as_expected else "NOT refuted, unexpected)"
-            )
+            verdict += f"; an erratum, {erratum_state(r.as_expected)}"
         return (
             verdict + "\n\\begin{description}\\small\n" + "\n".join(items) + "\n\\end{description}"
         )
@@ -217,6 +234,11 @@ BOOK_PREAMBLE = r"""\documentclass[11pt]{report}
 """
 
 
+def display_latex(d: Derivation) -> str:
+    """The chain as display math, for a notebook (``Derivation._repr_latex_``)."""
+    return "$$" + DerivationPrinter().aligned(d) + "$$"
+
+
 def derivation_latex(
     d: Derivation, report: DerivationReport | None = None, *, standalone: bool = False
 ) -> str:
@@ -234,7 +256,7 @@ def summary_table(
     rows = []
     for d in derivations:
         r = reports.get(d.id)
-        verdict = r.verdict.value if r else "not checked"
+        verdict = verdict_word(r.verdict) if r else NOT_CHECKED
         if d.erratum:
             verdict += " (erratum)"
         rows.append(
@@ -260,10 +282,8 @@ def catalog_book(
         "\\addcontentsline{toc}{chapter}{Summary of verdicts}",
     ]
     parts.append(
-        "Verdicts: proved (symbolically or by checked rules), certified (rigorous interval "
-        "arithmetic on a stated box), checked (numeric sampling only), refuted (with a "
-        "counterexample), undecided.  An erratum is a statement kept as its source writes "
-        "it and expected to be refuted."
+        verdict_glossary() + "  An erratum is a statement kept as its source writes it and "
+        "expected to be refuted."
     )
     parts.append("\n{\\small\n" + summary_table(derivations, reports) + "\n}")
     families: dict[str, list[Derivation]] = {}
@@ -276,35 +296,3 @@ def catalog_book(
             parts.append(printer._print_Derivation(d, reports.get(d.id), heading="section"))
     parts.append("\\end{document}\n")
     return "\n\n".join(parts)
-
-
-def derivation_markdown(d: Derivation) -> str:
-    """Markdown with the chain as display math, for notebooks."""
-    lines = [f"**{d.title}** ({d.source}; `{d.id}`)", ""]
-    if d.erratum:
-        lines += [f"*Erratum (expected to be refuted):* {d.erratum}", ""]
-    if d.statement:
-        lines += [d.statement, ""]
-    lines += ["$$", DerivationPrinter().aligned(d), "$$", ""]
-    lines += [f"{i}. {why.text}" for i, (*_, why) in enumerate(d.links(), start=1)]
-    return "\n".join(lines) + "\n"
-
-
-def report_markdown(r: DerivationReport) -> str:
-    """A report as a Markdown table of steps, for notebooks."""
-
-    def cell(text: str) -> str:
-        return text.replace("|", "\\|").replace("\n", " ")
-
-    lines = [f"**{r.id}**: **{r.verdict.value}** ({cell(r.title)})", ""]
-    if r.erratum:
-        state = "refuted as expected" if r.as_expected else "NOT refuted (unexpected)"
-        lines += [f"*Erratum ({state}):* {cell(r.erratum)}", ""]
-    lines += ["| step | relation | verdict | evidence |", "| --- | --- | --- | --- |"]
-    for s in (*r.steps, r.conclusion):
-        name = str(s.index) if s.index else "conclusion"
-        lines.append(f"| {name} | `{s.relation}` | {s.verdict.value} | {cell(s.evidence)} |")
-    if r.oracle is not None:
-        state = {True: "agrees", False: "disagrees", None: "undecided"}[r.oracle.agrees]
-        lines += ["", f"Oracle `{r.oracle.name}` {state}: {cell(r.oracle.detail)}"]
-    return "\n".join(lines) + "\n"

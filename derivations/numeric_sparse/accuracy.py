@@ -1,20 +1,14 @@
-"""NumericSparse: privacy (Theorem 3.27) and accuracy (Theorem 3.28) of Dwork & Roth 2014,
-section 3.6.3 (seed 001).
+"""NumericSparse accuracy: Theorem 3.28 of Dwork & Roth 2014, section 3.6.3 (seed 001).
 
-NumericSparse(D, {f_i}, T, c, eps, delta) answers sensitivity-1 queries above a noisy
-threshold with a Laplace-noised value (the algorithm and its constants are in
-:mod:`numeric_checks.dp.sparse`).  Its proofs split the budget between the Sparse algorithm
-(Theorems 3.25 and 3.26, cited) and the Laplace answers.
-
-* ``numeric-sparse-privacy-pure``: delta = 0, the split 8 eps/9 + eps/9 = eps.
-* ``numeric-sparse-privacy-approx-seed``: delta > 0 as the seed writes it, the Laplace part
-  with eps' = eps/sqrt(512): the parts add to more than eps (erratum).
-* ``numeric-sparse-privacy-approx``: delta > 0 with the Laplace part the algorithm actually
-  has (c answers of scale sigma(eps2), advanced composition with delta/2).
 * ``numeric-sparse-accuracy-pure-seed`` and ``numeric-sparse-accuracy-approx-seed``: alpha as
   the seed states it, under the seed's hypothesis L(T) <= c, with a simulation oracle
   (errata: see their ``erratum`` texts).
 * ``numeric-sparse-accuracy-pure`` and ``numeric-sparse-accuracy-approx``: corrected.
+
+The stated alpha is written once, in SymPy, and compiled for the numbers the command line
+and the tables need (:func:`alpha_seed`, :func:`alpha_laplace_part`,
+:func:`alpha_corrected`); the simulation oracle (:mod:`numeric_checks.dp.sparse`) receives
+alpha as a value.
 """
 
 from __future__ import annotations
@@ -25,185 +19,97 @@ from typing import Any
 import sympy as sp
 
 from derivations.display import frac, product
+from derivations.numeric_sparse.variables import (
+    ALPHA,
+    BETA,
+    DELTA,
+    DR,
+    EPS,
+    FAMILY,
+    KQ,
+    R512,
+    C,
+    K,
+)
+from derivations.stated import stated
 from numeric_checks.dp.sparse import SparseParams, assess
+from numeric_checks.validate import check_probability
 from symbolic.derivation import (
     Claim,
     Derivation,
     Justification,
-    JustificationKind,
     Oracle,
     OracleOutcome,
     Source,
     Step,
 )
-from symbolic.domains import Variable, parse_domain
 from symbolic.relations import Relation
-
-K = JustificationKind
-DR = "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy"
-FAMILY = "Dwork & Roth, section 3.6: the sparse vector technique"
-R512 = sp.sqrt(512)
-
-EPS = Variable("eps", parse_domain("(0, oo)"), "privacy parameter epsilon", r"\varepsilon")
-EPS_SMALL = Variable(
-    "eps", parse_domain("(0, 1]"), "privacy parameter epsilon (at most 1)", r"\varepsilon"
-)
-DELTA = Variable("delta", parse_domain("(0, 1)"), "privacy parameter delta", r"\delta")
-BETA = Variable("beta", parse_domain("(0, 1)"), "failure probability of accuracy", r"\beta")
-C = Variable("c", parse_domain("Z in [1, 50]"), "number of answers before halting", "c")
-C_WIDE = Variable("c", parse_domain("Z in [1, 10000]"), "number of numeric answers", "c")
-KQ = Variable("k", parse_domain("Z in [1, 1000]"), "number of queries", "k")
-ALPHA = sp.Symbol("alpha", positive=True)
-
-
-# -- privacy -------------------------------------------------------------------------------
-
-
-def privacy_pure() -> Derivation:
-    es, cs = EPS.symbol, C_WIDE.symbol
-    eps2 = 2 * es / 9
-    sigma2 = frac(2 * cs, eps2)
-    return Derivation(
-        id="numeric-sparse-privacy-pure",
-        title="NumericSparse is eps-DP (delta = 0): the budget split",
-        source=Source(DR, "Theorem 3.27 (case delta = 0)", seed="001"),
-        statement=(
-            "For delta = 0, NumericSparse is the adaptive composition of "
-            "Sparse(D, {f_i}, T, c, 8 eps/9, 0) (eps1 = 8 eps/9, private by Theorem 3.25) and "
-            "at most c answers f_i(D) + Lap(sigma(eps2)), sigma(e) = 2c/e, eps2 = 2 eps/9, "
-            "each (1/sigma(eps2))-DP for a sensitivity-1 query (Theorem 3.6).  By basic "
-            "composition (Theorem 3.16) the total is 8 eps/9 + c/sigma(eps2) = eps."
-        ),
-        variables=(EPS, C_WIDE),
-        claim=Claim(sp.Add(8 * es / 9, frac(cs, sigma2), evaluate=False), Relation.EQ, es),
-        steps=(
-            Step(
-                Relation.EQ,
-                sp.Add(8 * es / 9, product(cs, frac(eps2, 2 * cs)), evaluate=False),
-                Justification("1/sigma(eps2) = eps2/(2c)", K.ALGEBRA),
-            ),
-            Step(
-                Relation.EQ,
-                sp.Add(8 * es / 9, es / 9, evaluate=False),
-                Justification("c (2 eps/9)/(2c) = eps/9: the seed's Laplace part", K.ALGEBRA),
-            ),
-            Step(Relation.EQ, es, Justification("8/9 + 1/9 = 1", K.ALGEBRA)),
-        ),
-        family=FAMILY,
-    )
-
-
-def privacy_approx_seed() -> Derivation:
-    es = EPS.symbol
-    sparse_part = frac(product(R512, es), R512 + 1)
-    return Derivation(
-        id="numeric-sparse-privacy-approx-seed",
-        title="NumericSparse (delta > 0): the budget split as the seed writes it",
-        source=Source(DR, "Theorem 3.27 (case delta > 0), proof as in the seed", seed="001"),
-        statement=(
-            "For delta > 0 the seed writes NumericSparse as Sparse(D, {f_i}, T, c, "
-            "sqrt(512)/(sqrt(512)+1) eps, delta/2) composed with the Laplace mechanism with "
-            "(eps', delta) = (eps/sqrt(512), delta/2), and concludes (eps, delta)-DP by "
-            "composition: sqrt(512) eps/(sqrt(512)+1) + eps/sqrt(512) <= eps."
-        ),
-        variables=(EPS,),
-        claim=Claim(sp.Add(sparse_part, frac(es, R512), evaluate=False), Relation.LE, es),
-        steps=(
-            Step(
-                Relation.EQ,
-                frac(product(es, 512 + R512 + 1), 512 + R512),
-                Justification("common denominator sqrt(512)(sqrt(512) + 1)", K.ALGEBRA),
-            ),
-            Step(
-                Relation.LE,
-                es,
-                Justification("basic composition of the two parts (Theorem 3.16)", K.LEMMA),
-            ),
-        ),
-        erratum=(
-            "Seed 001 gives the Laplace part of NumericSparse (delta > 0) privacy "
-            "eps' = eps/sqrt(512); with the Sparse part's sqrt(512) eps/(sqrt(512)+1) the two "
-            "add to eps (1 + 1/(512 + sqrt(512))) > eps, so composition does not give eps.  "
-            "The algorithm's eps2 = 2 eps/(sqrt(512)+1) makes the Laplace part "
-            "(eps/(sqrt(512)+1), delta/2): numeric-sparse-privacy-approx."
-        ),
-        family=FAMILY,
-    )
-
-
-def privacy_approx() -> Derivation:
-    es, ds, cs = EPS_SMALL.symbol, DELTA.symbol, C_WIDE.symbol
-    log2d = sp.log(2 / ds)
-    eps0 = sp.Symbol("eps_0", positive=True)
-    eps2 = 2 * es / (R512 + 1)
-    sparse_part = frac(product(R512, es), R512 + 1)
-    half = frac(es, 2 * (R512 + 1))
-    lhs = sp.Add(
-        sparse_part,
-        product(sp.sqrt(2 * cs * log2d), eps0),
-        product(cs, eps0, sp.exp(eps0) - 1),
-        evaluate=False,
-    )
-    return Derivation(
-        id="numeric-sparse-privacy-approx",
-        title="NumericSparse is (eps, delta)-DP (delta > 0, eps <= 1): the budget split",
-        source=Source(
-            DR,
-            "Theorem 3.27 (case delta > 0), with the Laplace part of the algorithm as "
-            "given in the book (eps2 = 2 eps/(sqrt(512)+1))",
-            seed="001",
-        ),
-        statement=(
-            "For 0 < delta < 1 and eps <= 1: Sparse(D, {f_i}, T, c, sqrt(512) eps/(sqrt(512)+1), "
-            "delta/2) is private by Theorem 3.25; the at most c answers f_i(D) + "
-            "Lap(sigma(eps2)), sigma(e) = sqrt(32 c ln(2/delta))/e, are each eps_0-DP with "
-            "eps_0 = 1/sigma(eps2), so by advanced composition (Theorem 3.20, delta' = "
-            "delta/2) they are (sqrt(2 c ln(2/delta)) eps_0 + c eps_0 (e^eps_0 - 1), "
-            "delta/2)-DP.  Basic composition of the two parts gives (eps, delta)."
-        ),
-        variables=(EPS_SMALL, DELTA, C_WIDE),
-        defs=((eps0, eps2 / sp.sqrt(32 * cs * log2d)),),
-        claim=Claim(lhs, Relation.LE, es),
-        steps=(
-            Step(
-                Relation.EQ,
-                sp.Add(sparse_part, half, product(cs, eps0, sp.exp(eps0) - 1), evaluate=False),
-                Justification(
-                    "sqrt(2 c L) eps2/sqrt(32 c L) = eps2/4 = eps/(2(sqrt(512)+1))", K.ALGEBRA
-                ),
-            ),
-            Step(
-                Relation.LE,
-                sp.Add(sparse_part, half, half, evaluate=False),
-                Justification(
-                    "c eps_0 (e^eps_0 - 1) <= c eps_0^2 e^eps_0 = eps2^2 e^eps_0/(32 ln(2/delta)) "
-                    "<= eps2/4, since eps2 <= 0.085 for eps <= 1 and ln(2/delta) > ln 2",
-                    K.ALGEBRA,
-                ),
-            ),
-            Step(
-                Relation.EQ, es, Justification("sqrt(512) + 1/2 + 1/2 = sqrt(512) + 1", K.ALGEBRA)
-            ),
-        ),
-        family=FAMILY,
-    )
-
-
-# -- accuracy ------------------------------------------------------------------------------
 
 
 def _alpha_seed_pure(es: sp.Expr, bs: sp.Expr, cs: sp.Expr, ks: sp.Expr) -> sp.Expr:
+    """alpha for delta = 0 as the seed states it: the Sparse part of the proof."""
     return 9 * cs * (sp.log(ks) + sp.log(4 * cs / bs)) / es
 
 
+def _laplace_part_pure(es: sp.Expr, bs: sp.Expr, cs: sp.Expr, ks: sp.Expr) -> sp.Expr:
+    """sigma(eps2) ln(2c/beta), eps2 = 2 eps/9: c answers all within it except w.p. beta/2."""
+    return 9 * cs * sp.log(2 * cs / bs) / es
+
+
+def _root(es: sp.Expr, ds: sp.Expr, cs: sp.Expr) -> sp.Expr:
+    return sp.sqrt(cs * sp.log(2 / ds)) * (R512 + 1) / es
+
+
 def _alpha_seed_approx(es: sp.Expr, ds: sp.Expr, bs: sp.Expr, cs: sp.Expr, ks: sp.Expr) -> sp.Expr:
+    """alpha for delta > 0 as the seed states it: the Sparse part of the proof."""
     return (sp.log(ks) + sp.log(4 * cs / bs)) * sp.sqrt(cs * sp.log(2 / ds)) * (R512 + 1) / es
+
+
+def _laplace_part_approx(
+    es: sp.Expr, ds: sp.Expr, bs: sp.Expr, cs: sp.Expr, ks: sp.Expr
+) -> sp.Expr:
+    """sigma(eps2) ln(2c/beta), eps2 = 2 eps/(sqrt(512)+1), simplified."""
+    return 2 * sp.sqrt(2) * sp.log(2 * cs / bs) * _root(es, ds, cs)
 
 
 def _alpha_corrected_approx(
     es: sp.Expr, ds: sp.Expr, bs: sp.Expr, cs: sp.Expr, ks: sp.Expr
 ) -> sp.Expr:
     return (sp.log(ks) + sp.log(4 * cs / bs)) * sp.sqrt(8 * cs * sp.log(2 / ds)) * (R512 + 1) / es
+
+
+# -- the stated alpha as numbers -----------------------------------------------------------
+
+_PURE = (EPS.symbol, BETA.symbol, C.symbol, KQ.symbol)
+_APPROX = (EPS.symbol, DELTA.symbol, BETA.symbol, C.symbol, KQ.symbol)
+_SEED = (stated(_PURE, _alpha_seed_pure(*_PURE)), stated(_APPROX, _alpha_seed_approx(*_APPROX)))
+_LAPLACE = (
+    stated(_PURE, _laplace_part_pure(*_PURE)),
+    stated(_APPROX, _laplace_part_approx(*_APPROX)),
+)
+
+
+def _at(formulas: tuple[Callable[..., Any], Callable[..., Any]], p: SparseParams, beta: Any) -> Any:
+    b = check_probability("beta", beta, open_ends="both")
+    if p.delta == 0:
+        return formulas[0](p.eps, b, p.c, p.k)
+    return formulas[1](p.eps, p.delta, b, p.c, p.k)
+
+
+def alpha_seed(p: SparseParams, beta: Any) -> Any:
+    """alpha of Theorem 3.28 as the seed states it, at the current precision."""
+    return _at(_SEED, p, beta)
+
+
+def alpha_laplace_part(p: SparseParams, beta: Any) -> Any:
+    """The alpha at which c Laplace answers are all within alpha except with probability
+    beta/2 (union bound): sigma(eps2) ln(2c/beta)."""
+    return _at(_LAPLACE, p, beta)
+
+
+def alpha_corrected(p: SparseParams, beta: Any) -> Any:
+    """max(Sparse part, Laplace part): the alpha the seed's own proof supports."""
+    return max(alpha_seed(p, beta), alpha_laplace_part(p, beta))
 
 
 def _accuracy_oracle(hypothesis: str) -> Callable[[Mapping[str, Any]], OracleOutcome]:
@@ -285,9 +191,7 @@ def accuracy_pure(
     alpha_s = frac(product(8 * cs, sp.log(ks) + sp.log(frac(2 * cs, half_beta))), eps1)
     alpha_l = product(frac(2 * cs, eps2), sp.log(frac(cs, half_beta)))
     simplified = sp.Max(
-        9 * cs * (sp.log(ks) + sp.log(4 * cs / bs)) / es,
-        9 * cs * sp.log(2 * cs / bs) / es,
-        evaluate=False,
+        _alpha_seed_pure(es, bs, cs, ks), _laplace_part_pure(es, bs, cs, ks), evaluate=False
     )
     seed = hypothesis == "seed"
     return Derivation(
@@ -339,8 +243,8 @@ def accuracy_approx(
     ``alpha_formula`` replaces either (for mutation tests)."""
     es, ds, bs, cs, ks = EPS.symbol, DELTA.symbol, BETA.symbol, C.symbol, KQ.symbol
     seed = hypothesis == "seed"
-    stated = (_alpha_seed_approx if seed else _alpha_corrected_approx)(es, ds, bs, cs, ks)
-    alpha = alpha_formula if alpha_formula is not None else stated
+    given = (_alpha_seed_approx if seed else _alpha_corrected_approx)(es, ds, bs, cs, ks)
+    alpha = alpha_formula if alpha_formula is not None else given
     eps1 = frac(product(R512, es), R512 + 1)
     eps2 = frac(2 * es, R512 + 1)
     half_beta = bs / 2
@@ -353,10 +257,9 @@ def accuracy_approx(
     )
     sigma2 = frac(sp.sqrt(32 * cs * sp.log(2 / ds)), eps2)
     alpha_l = product(sigma2, sp.log(frac(cs, half_beta)))
-    root = sp.sqrt(cs * sp.log(2 / ds)) * (R512 + 1) / es
     simplified = sp.Max(
-        (sp.log(ks) + sp.log(4 * cs / bs)) * root,
-        2 * sp.sqrt(2) * sp.log(2 * cs / bs) * root,
+        (sp.log(ks) + sp.log(4 * cs / bs)) * _root(es, ds, cs),
+        _laplace_part_approx(es, ds, bs, cs, ks),
         evaluate=False,
     )
     last_step = (
@@ -418,9 +321,6 @@ def accuracy_approx(
 
 
 DERIVATIONS = (
-    privacy_pure,
-    privacy_approx_seed,
-    privacy_approx,
     lambda: accuracy_pure("seed"),
     accuracy_pure,
     lambda: accuracy_approx("seed"),

@@ -1,8 +1,12 @@
 """The ``dpderive`` command line (also ``python -m derivations``).
 
-Exit codes (a public interface): 0 proved/certified/checked, 1 refuted, 2 bad input,
-3 undecided, 4 internal error.  ``check`` exits 1 if any derivation is refuted other than
-the errata, whose refutation is expected (an erratum that is *not* refuted also exits 1).
+Exit codes (a public interface, :mod:`derivations.app.exitcodes`): 0 proved/certified/
+checked, 1 refuted, 2 bad input, 3 undecided, 4 internal error.  ``check`` exits 1 if any
+derivation is refuted other than the errata, whose refutation is expected (an erratum that
+is *not* refuted also exits 1).
+
+Each verb is a function ``(args, out) -> exit code`` with a function adding its arguments,
+registered once in :data:`VERBS`.
 """
 
 from __future__ import annotations
@@ -10,25 +14,36 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from derivations import sparse_cli
+from derivations.app import sparse
+from derivations.app.claims import load_claim
+from derivations.app.exitcodes import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_REFUTED,
+    EXIT_UNDECIDED,
+    for_verdict,
+)
+from derivations.app.pdflatex import render
+from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.catalog import catalog, get
-from derivations.claims import load_claim
-from derivations.plots import PLOTS, plot  # matplotlib itself is imported only to draw
-from derivations.render import render
-from numeric_checks.verify import Checker, CheckOptions, check_derivation
+from numeric_checks import CheckOptions, check_claim, check_derivation
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
-from symbolic.explain import explain
-from symbolic.latex import catalog_book, derivation_latex
-from symbolic.report import DerivationReport, StepResult
+from symbolic.printing.explain import explain
+from symbolic.printing.json import catalog_json, claim_json, report_json
+from symbolic.printing.latex import catalog_book, derivation_latex
+from symbolic.printing.text import catalog_listing, claim_text, format_report, summary
+from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
 
 PLOT_NAMES = tuple(PLOTS)
-EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
 class _Parser(argparse.ArgumentParser):
@@ -70,29 +85,25 @@ def _add_check_options(p: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="dpderive",
-        description=("Machine-checked derivations of differential privacy theorems."),
-    )
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-
-    p = sub.add_parser("list", help="list the catalog")
+def _list_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("check", help="check derivations step by step")
+
+def _check_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("ids", nargs="*", metavar="ID")
     p.add_argument("--all", action="store_true", help="check the whole catalog")
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
     _add_check_options(p)
 
-    p = sub.add_parser("claim", help="check a claim typed from a book (TOML file)")
+
+def _claim_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     _add_check_options(p)
 
-    p = sub.add_parser("latex", help="LaTeX of a derivation, or a book of the whole catalog")
+
+def _latex_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("id", nargs="?")
     p.add_argument(
         "--all",
@@ -117,18 +128,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
     _add_check_options(p)
 
-    p = sub.add_parser("explain", help="the proof step by step, for a learner")
+
+def _explain_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("id")
     p.add_argument(
         "--no-check",
         action="store_true",
         help="do not run the check (omit how each step was checked)",
     )
-    p = sub.add_parser("plot", help="draw a plot from the numeric oracles (matplotlib)")
+
+
+def _plot_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", help="one of: " + ", ".join(PLOT_NAMES))
     p.add_argument("-o", "--output", required=True, help="FILE.png or FILE.pdf")
 
-    sparse_cli.add_parser(sub)
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="dpderive",
+        description="Machine-checked derivations of differential privacy theorems.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for verb in VERBS:
+        verb.arguments(sub.add_parser(verb.name, help=verb.help))
     return parser
 
 
@@ -136,7 +158,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     try:
         args = build_parser().parse_args(argv)
-        return _COMMANDS[args.command](args, out)
+        return _VERB[args.command].run(args, out)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_BAD_INPUT
     except (DpderiveError, ValueError) as exc:
@@ -147,7 +169,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("dpderive: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except Exception as exc:  # never a raw traceback from the CLI
         print(
             f"dpderive: internal error ({type(exc).__name__}: {exc}); please report it "
@@ -167,25 +189,17 @@ def _options(args: argparse.Namespace) -> CheckOptions:
     )
 
 
+def _write_json(data: Any, out: TextIO) -> None:
+    json.dump(data, out, indent=2)
+    out.write("\n")
+
+
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    rows = [
-        {
-            "id": d.id,
-            "title": d.title,
-            "source": str(d.source),
-            "family": d.family,
-            "erratum": d.erratum,
-        }
-        for d in catalog().values()
-    ]
+    derivations = list(catalog().values())
     if args.json:
-        json.dump(rows, out, indent=2)
-        out.write("\n")
-        return EXIT_OK
-    width = max(len(r["id"]) for r in rows)
-    for r in rows:
-        mark = "  [erratum]" if r["erratum"] else ""
-        out.write(f"{r['id']:<{width}}  {r['title']}  ({r['source']}){mark}\n")
+        _write_json(catalog_json(derivations), out)
+    else:
+        out.write(catalog_listing(derivations))
     return EXIT_OK
 
 
@@ -198,12 +212,11 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     options = _options(args)
     reports = _check_each(targets, options, progress=not args.json and len(targets) > 1)
     if args.json:
-        json.dump([r.to_json() for r in reports], out, indent=2)
-        out.write("\n")
+        _write_json([report_json(r) for r in reports], out)
     else:
         for r in reports:
             out.write(format_report(r))
-        out.write(_summary(reports))
+        out.write(summary(reports))
     if any(not r.as_expected for r in reports):
         return EXIT_REFUTED
     if any(r.verdict is Verdict.UNDECIDED for r in reports):
@@ -213,35 +226,12 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     d = load_claim(args.file)
-    checker = Checker(d, _options(args))
-    result = checker.check_link(1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
+    result = check_claim(d, _options(args))
     if args.json:
-        json.dump(claim_json(d.statement, result), out, indent=2)
-        out.write("\n")
+        _write_json(claim_json(d.statement, result), out)
     else:
-        out.write(f"claim: {d.claim}\n")
-        if d.statement:
-            out.write(f"statement: {d.statement}\n")
-        out.write(f"verdict: {result.verdict.value}\n")
-        out.write(f"evidence: {result.evidence}\n")
-    return result.verdict.exit_code
-
-
-def claim_json(statement: str, result: StepResult) -> dict[str, Any]:
-    """The ``--json`` object of ``dpderive claim`` (a public interface)."""
-    cex = result.counterexample
-    return {
-        "verdict": result.verdict.value,
-        "counterexample": dict(cex.point) if cex else None,
-        "lhs_value": cex.lhs if cex else None,
-        "rhs_value": cex.rhs if cex else None,
-        "points": result.numeric.points if result.numeric else 0,
-        "digits": result.numeric.digits if result.numeric else 0,
-        "evidence": result.evidence,
-        "symbolic": result.symbolic,
-        "statement": statement,
-        "claim": f"{result.lhs} {result.relation} {result.rhs}",
-    }
+        out.write(claim_text(d, result))
+    return for_verdict(result.verdict)
 
 
 def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
@@ -249,9 +239,9 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
         raise DpderiveError("give one derivation id or --all")
     target = Path(args.output) if args.output else None
     suffix = target.suffix.lower() if target else ""
-    if (args.png or suffix in (".pdf", ".png")) and target is None:
-        raise DpderiveError("--png needs -o FILE.png")
     compiled = args.png or suffix in (".pdf", ".png")
+    if compiled and target is None:
+        raise DpderiveError("--png needs -o FILE.png")
     if args.all:
         derivations = list(catalog().values())
         checked = [] if args.no_check else _check_each(derivations, _options(args), True)
@@ -260,16 +250,22 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
         d = get(args.id)
         report = check_derivation(d, _options(args)) if args.with_verdicts else None
         text = derivation_latex(d, report, standalone=args.standalone or compiled)
-    if compiled:
-        assert target is not None
+    if target is None:
+        out.write(text)
+    elif compiled:
         render(text, target, png=args.png or suffix == ".png")
-    elif target is not None:
+    else:
         try:
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise DpderiveError(f"cannot write {args.output!r}: {exc.strerror}") from None
-    else:
-        out.write(text)
+    return EXIT_OK
+
+
+def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
+    d = get(args.id)
+    report = None if args.no_check else check_derivation(d)
+    out.write(explain(d, report))
     return EXIT_OK
 
 
@@ -297,55 +293,32 @@ def _check_each(
     return reports
 
 
-def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
-    d = get(args.id)
-    report = None if args.no_check else check_derivation(d)
-    out.write(explain(d, report))
-    return EXIT_OK
+@dataclass(frozen=True)
+class Verb:
+    """One verb of the command line: its name and help, a function adding its arguments to
+    its parser, and the function running it, ``(args, out) -> exit code``."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
 
 
-_COMMANDS = {
-    "list": _cmd_list,
-    "check": _cmd_check,
-    "claim": _cmd_claim,
-    "latex": _cmd_latex,
-    "explain": _cmd_explain,
-    "sparse": sparse_cli.run,
-    "plot": _cmd_plot,
-}
-
-
-def format_report(r: DerivationReport) -> str:
-    """A derivation's report as text: one line per step with its verdict and evidence."""
-    lines = [f"{r.id}: {r.verdict.value.upper()}  {r.title}", f"  source: {r.source}"]
-    if r.erratum:
-        status = "refuted as expected" if r.as_expected else "NOT refuted (unexpected)"
-        lines.append(f"  erratum ({status}): {r.erratum}")
-    for s in r.steps:
-        lines.append(f"  step {s.index} [{s.relation}] {s.verdict.value}: {s.evidence}")
-    lines.append(f"  conclusion: {r.conclusion.verdict.value}: {r.conclusion.evidence}")
-    if r.oracle:
-        state = {True: "agrees", False: "DISAGREES", None: "undecided"}[r.oracle.agrees]
-        lines.append(f"  oracle {r.oracle.name}: {state}: {r.oracle.detail}")
-        if r.oracle.counterexample:
-            lines.append(f"    at {r.oracle.counterexample}")
-        if r.oracle.closest:
-            lines.append(f"    closest to failing: {r.oracle.closest}")
-    lines += [f"  note: {n}" for n in r.notes]
-    return "\n".join(lines) + "\n\n"
-
-
-def _summary(reports: Sequence[DerivationReport]) -> str:
-    counts: dict[str, int] = {}
-    for r in reports:
-        counts[r.verdict.value] = counts.get(r.verdict.value, 0) + 1
-    errata = sum(1 for r in reports if r.erratum)
-    text = ", ".join(f"{n} {v}" for v, n in sorted(counts.items()))
-    return (
-        f"{len(reports)} derivation(s): {text}"
-        + (f" ({errata} erratum/errata expected refuted)" if errata else "")
-        + "\n"
-    )
+VERBS = (
+    Verb("list", "list the catalog", _list_arguments, _cmd_list),
+    Verb("check", "check derivations step by step", _check_arguments, _cmd_check),
+    Verb("claim", "check a claim typed from a book (TOML file)", _claim_arguments, _cmd_claim),
+    Verb(
+        "latex",
+        "LaTeX of a derivation, or a book of the whole catalog",
+        _latex_arguments,
+        _cmd_latex,
+    ),
+    Verb("explain", "the proof step by step, for a learner", _explain_arguments, _cmd_explain),
+    Verb("plot", "draw a plot from the numeric oracles (matplotlib)", _plot_arguments, _cmd_plot),
+    Verb("sparse", sparse.HELP, sparse.add_arguments, sparse.run),
+)
+_VERB = {verb.name: verb for verb in VERBS}
 
 
 if __name__ == "__main__":

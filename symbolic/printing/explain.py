@@ -8,8 +8,11 @@ its evidence), so that a reader learns the proof and how much to trust each line
 from __future__ import annotations
 
 from symbolic.derivation import Derivation, JustificationKind
+from symbolic.printing.wording import oracle_state, verdict_word
 from symbolic.relations import Relation, compose
 from symbolic.report import DerivationReport
+
+__all__ = ["explain"]
 
 _WHAT = {
     Relation.EQ: "rewrites the expression without changing its value",
@@ -55,7 +58,7 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}: {why.text}.")
         if i in results:
             r = results[i]
-            out.append(f"  How it was checked: {r.verdict.value}: {r.evidence}.")
+            out.append(f"  How it was checked: {verdict_word(r.verdict)}: {r.evidence}.")
         out.append("")
     composed = compose(s.relation for s in d.steps)
     rels = " ".join(s.relation.value for s in d.steps)
@@ -64,11 +67,10 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         f"which gives the claim's {d.claim.relation.value}."
     )
     if report:
-        out.append(f"Verdict: {report.verdict.value} (the weakest step decides).")
+        out.append(f"Verdict: {verdict_word(report.verdict)} (the weakest step decides).")
         if report.oracle:
             o = report.oracle
-            state = {True: "agrees", False: "DISAGREES", None: "could not decide"}[o.agrees]
-            out.append(f"Independent oracle ({o.name}) {state}: {o.detail}.")
+            out.append(f"Independent oracle ({o.name}) {oracle_state(o.agrees)}: {o.detail}.")
             out.append(f"  It computes: {o.description}.")
     if d.appendix is not None:
         out += ["", d.appendix()]

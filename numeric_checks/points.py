@@ -1,4 +1,4 @@
-"""Spot checks of one relation ``lhs REL rhs`` over points, and counterexample search.
+"""Deciding one relation ``lhs REL rhs`` at one point, at escalating precision.
 
 Deciding a point: the signed violation ``d`` (``lhs - rhs`` for ``<=``, ``|lhs - rhs|`` for ``=``)
 is compared with a tolerance tied to the working precision, relative to the sides' magnitude.
@@ -7,13 +7,12 @@ persists *and is stable* across precisions counts: rounding noise from cancellat
 digits are added, a real violation does not.  A strict relation that ties at every precision
 is refuted only if SymPy shows the residual is exactly zero at the (exact, rational) point.
 
-When no point violates, a local search climbs toward the worst violation from the closest
-points; a violation found is shrunk to a simple point that shows it by itself.
+The search over many points and the shrinking of a counterexample are in
+:mod:`numeric_checks.search`.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -26,9 +25,7 @@ from numeric_checks.bridge import compile_exprs, evaluate, evaluate_many
 from numeric_checks.sampling import Point, Sampler
 from symbolic.errors import EvaluationError
 from symbolic.relations import Relation
-from symbolic.report import Counterexample, NumericEvidence
 from symbolic.tactics import prove_zero
-from symbolic.verdicts import Verdict
 
 GUARD_DIGITS = 8
 STABLE = mpmath.mpf("1e-6")
@@ -49,15 +46,6 @@ class PointResult:
     lhs: Any = None
     rhs: Any = None
     note: str = ""
-
-
-@dataclass(frozen=True)
-class SpotOutcome:
-    verdict: Verdict
-    evidence: NumericEvidence
-    counterexample: Counterexample | None
-    ties: int = 0
-    point: tuple[Any, ...] | None = None  # the counterexample's exact free-variable values
 
 
 class RelationCheck:
@@ -199,17 +187,6 @@ def _inf_violation(lhs: Any, rhs: Any, rel: Relation) -> Any:
     return mpmath.inf if diff_sign > 0 or (diff_sign == 0 and rel.strict) else -mpmath.inf
 
 
-def _search_margin(r: PointResult) -> Any:
-    """Objective of the local search: the violation relative to ``1 + |sides|``.  Unlike the
-    purely relative gap it still has a slope when one side is 0 (``0 <= g(x)``)."""
-    if r.lhs is None or r.rhs is None:
-        return -mpmath.inf
-    scale = max(abs(r.lhs), abs(r.rhs))
-    if mpmath.isinf(scale):
-        return r.margin
-    return r.margin * scale / (1 + scale)
-
-
 def _relative(d: Any, lhs: Any, rhs: Any) -> Any:
     scale = max(abs(lhs), abs(rhs))
     if scale == 0 or mpmath.isinf(scale):
@@ -263,162 +240,3 @@ def complexity(v: Any) -> tuple[int, int]:
         digits = len(text.replace(".", "").strip("0")) or 1
         scale = 0 if a == 0 else abs(int(mpmath.floor(mpmath.log10(a))))
     return digits, scale
-
-
-def spot_check(
-    check: RelationCheck,
-    points: Sequence[Point],
-    *,
-    search_budget: int = 300,
-    seed: int = 0,
-    display: Any = None,
-) -> SpotOutcome:
-    """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
-    found, shrink it.  ``display(values)`` maps a point to the variables shown to a user."""
-    results: list[tuple[Point, PointResult]] = []
-    for p, first in zip(points, check.first_pass(points), strict=True):
-        results.append((p, check.decide(p.values, first)))
-    violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
-    searched = 0
-    if not violated and search_budget > 0:
-        found, searched = _local_search(check, results, search_budget, seed)
-        if found is not None:
-            violated = [found]
-            results.append(found)
-    undefined = sum(1 for _, r in results if r.status is Status.UNDEFINED)
-    ties = sum(1 for _, r in results if r.status is Status.TIE)
-    evaluated = len(results) - undefined + searched
-    defined = [r.margin for _, r in results if r.status is not Status.UNDEFINED]
-    worst = max(defined) if defined else None
-    evidence = NumericEvidence(
-        points=evaluated,
-        digits=check.dps,
-        undefined=undefined,
-        worst_margin=("" if worst is None else f"relative gap {mpmath.nstr(worst, 3)}"),
-        seed=seed,
-    )
-    if violated:
-        point, result = min(violated, key=lambda pr: len(str(pr[0].values)))
-        values, result = _shrink(check, point.values, result)
-        show = (
-            display(values)
-            if display
-            else {s.name: fmt(v) for s, v in zip(check.symbols, values, strict=True)}
-        )
-        lhs_text, rhs_text = fmt_pair(result.lhs, result.rhs, 4 * check.dps)
-        cex = Counterexample(
-            point=show, lhs=lhs_text, rhs=rhs_text, digits=check.dps, note=result.note
-        )
-        return SpotOutcome(Verdict.REFUTED, evidence, cex, ties, tuple(values))
-    if evaluated == 0 or ties:
-        return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties)
-    return SpotOutcome(Verdict.CHECKED, evidence, None, ties)
-
-
-def _local_search(
-    check: RelationCheck, results: Sequence[tuple[Point, PointResult]], budget: int, seed: int
-) -> tuple[tuple[Point, PointResult] | None, int]:
-    """Hill-climb toward the largest violation from the closest points found so far.
-    Returns the violation found (or None) and how many valid points were evaluated."""
-    rng = random.Random(seed + 7919)
-    ranked = sorted(
-        (pr for pr in results if pr[1].status is Status.OK),
-        key=lambda pr: _search_margin(pr[1]),
-        reverse=True,
-    )
-    starts = ranked[: max(1, min(6, len(ranked)))]
-    if not starts:
-        return None, 0
-    evaluated = 0
-    per_start = max(1, budget // len(starts))
-    free = check.sampler.space.free
-    for start, res in starts:
-        values, margin = list(start.values), _search_margin(res)
-        sigma = 1.0
-        for _ in range(per_start):
-            cand = list(values)
-            i = rng.randrange(len(cand)) if cand else 0
-            if not cand:
-                break
-            cand[i] = _perturb(cand[i], free[i].domain.kind, sigma, rng)
-            if rng.random() < 0.3 and len(cand) > 1:
-                j = rng.randrange(len(cand))
-                cand[j] = _perturb(cand[j], free[j].domain.kind, sigma, rng)
-            if not check.satisfies(cand):
-                sigma = max(sigma * 0.7, 1e-6)
-                continue
-            r = check.decide(cand)
-            evaluated += 1
-            if r.status is Status.VIOLATED:
-                return (Point(tuple(cand), "search"), r), evaluated
-            if r.status is Status.OK and _search_margin(r) > margin:
-                values, margin = cand, _search_margin(r)
-                sigma = min(sigma * 1.5, 4.0)
-            else:
-                sigma = max(sigma * 0.85, 1e-6)
-    return None, evaluated
-
-
-def _perturb(v: Any, kind: str, sigma: float, rng: random.Random) -> Any:
-    with mpmath.workdps(max(60, mpmath.mp.dps)):
-        r = rng.random()
-        if kind == "integer":
-            if r < 0.5:
-                return v + rng.choice((-1, 1)) * max(1, int(abs(v) * sigma * rng.random()))
-            return mpmath.floor(v * mpmath.exp(rng.gauss(0, sigma)) + mpmath.mpf("0.5"))
-        if r < 0.6:
-            return v * mpmath.exp(rng.gauss(0, sigma))
-        if r < 0.9:
-            return v + rng.gauss(0, sigma) * max(abs(v), mpmath.mpf(1))
-        return -v
-
-
-def _simple_candidates(v: Any, kind: str, dps: int) -> list[Any]:
-    with mpmath.workdps(dps):
-        return _candidates(v, kind)
-
-
-def _candidates(v: Any, kind: str) -> list[Any]:
-    out = [mpmath.mpf(c) for c in (0, 1, -1, 2, "0.5", 10)]
-    if True:
-        out.append(mpmath.nint(v))
-        if v != 0 and not mpmath.isinf(v):
-            mag = mpmath.floor(mpmath.log10(abs(v)))
-            for sig in (1, 2, 3):
-                unit = mpmath.mpf(10) ** (mag - sig + 1)
-                out.append(mpmath.nint(v / unit) * unit)
-            out.append(mpmath.sign(v) * mpmath.mpf(10) ** mag)
-            out.append(mpmath.sign(v) * mpmath.mpf(10) ** (mag + 1))
-    if kind == "integer":
-        out = [mpmath.nint(c) for c in out]
-    # exact decimal values: rebuild from their short strings
-    cleaned = []
-    for c in out:
-        s = mpmath.nstr(c, 4)
-        cleaned.append(mpmath.mpf(s))
-    return cleaned
-
-
-def _shrink(
-    check: RelationCheck, values: Sequence[Any], result: PointResult, passes: int = 3
-) -> tuple[list[Any], PointResult]:
-    """Replace coordinates by simpler numbers while the violation persists."""
-    current = list(values)
-    free = check.sampler.space.free
-    for _ in range(passes):
-        changed = False
-        for i in range(len(current)):
-            for c in _simple_candidates(current[i], free[i].domain.kind, check.dps):
-                if c == current[i] or complexity(c) >= complexity(current[i]):
-                    continue
-                cand = list(current)
-                cand[i] = c
-                if not check.satisfies(cand):
-                    continue
-                r = check.decide(cand)
-                if r.status is Status.VIOLATED:
-                    current, result, changed = cand, r, True
-                    break
-        if not changed:
-            break
-    return current, result

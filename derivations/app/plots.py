@@ -21,16 +21,19 @@ from typing import Any
 
 import mpmath
 
-from numeric_checks.dp.composition import advanced_eps, basic_eps, optimal_eps
+from derivations.advanced_composition import advanced_eps
+from derivations.composition import basic_eps
+from derivations.gaussian_mechanism import classical_sigma
+from derivations.kl_bound import seed_bound, tight_bound
+from numeric_checks.dp.composition import optimal_eps
 from numeric_checks.dp.divergences import kl
 from numeric_checks.dp.gaussian import (
-    classical_sigma,
     exact_sigma,
     profile_closed_form,
     tradeoff_eps_delta,
     tradeoff_gaussian,
 )
-from numeric_checks.dp.kl import random_pair, seed_bound, tight_bound
+from numeric_checks.dp.kl import random_pair
 from symbolic.errors import DpderiveError, InvalidInput
 
 DPS = 30

@@ -1,0 +1,32 @@
+"""Exit codes of ``dpderive`` (a public interface; never renumber them).
+
+>>> from symbolic.verdicts import Verdict
+>>> [for_verdict(v) for v in (Verdict.PROVED, Verdict.REFUTED, Verdict.UNDECIDED)]
+[0, 1, 3]
+"""
+
+from __future__ import annotations
+
+from symbolic.verdicts import Verdict
+
+EXIT_OK = 0
+"""Proved, certified or checked (and every erratum refuted as expected)."""
+EXIT_REFUTED = 1
+"""A counterexample (or an erratum that was not refuted)."""
+EXIT_BAD_INPUT = 2
+"""Bad arguments or input files; the message says what is wrong."""
+EXIT_UNDECIDED = 3
+"""Nothing refuted, but something could not be decided."""
+EXIT_INTERNAL = 4
+"""A bug of dpderive (reported without a traceback)."""
+EXIT_INTERRUPTED = 130
+"""Interrupted from the keyboard (the shell's convention, 128 + SIGINT)."""
+
+
+def for_verdict(verdict: Verdict) -> int:
+    """The exit code of a single verdict: refuted 1, undecided 3, anything else 0."""
+    if verdict is Verdict.REFUTED:
+        return EXIT_REFUTED
+    if verdict is Verdict.UNDECIDED:
+        return EXIT_UNDECIDED
+    return EXIT_OK

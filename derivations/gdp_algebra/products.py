@@ -1,0 +1,183 @@
+"""Tensor products of trade-off functions (Dong, Roth & Su, arXiv:1905.02383v3, Sec. 3;
+seed 004, sections 4.5 and 5.3).
+
+* ``gdp-composition``: G_mu1 (x) G_mu2 = G_sqrt(mu1^2 + mu2^2), the left side by quadrature
+  over the privacy loss of the product of Gaussians;
+* ``tradeoff-eps-delta-split``: f_{eps,delta} = f_{eps,0} (x) f_{0,delta};
+* ``tradeoff-zero-eps-composition``: f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} =
+  f_{0, 1-(1-delta1)(1-delta2)(1-delta3)};
+
+the last two with the Neyman-Pearson curve of an explicitly built product of finite pairs.
+"""
+
+from __future__ import annotations
+
+import mpmath
+import sympy as sp
+
+from derivations.gaussian_dp import g
+from derivations.gdp_algebra.common import (
+    EPS,
+    FAMILY,
+    K,
+    alpha_points,
+    dong_roth_su,
+    f_eps_delta,
+    mu_variable,
+)
+from derivations.symbols import ALPHA, DELTA
+from numeric_checks.dp.tradeoff import eps_delta_pair, gaussian_tensor, tensor, tradeoff_curve
+from symbolic.derivation import Claim, Derivation, Justification, Step
+from symbolic.domains import Domain, Variable
+from symbolic.functions import NumericFunction
+from symbolic.relations import Relation
+
+
+class GaussianTensor(NumericFunction):
+    """(G_mu1 (x) G_mu2)(alpha), by quadrature over the privacy loss of the product."""
+
+    nargs = 3
+    impl = staticmethod(gaussian_tensor)
+    latex_template = r"\left(G_{{{0}}} \otimes G_{{{1}}}\right)\left({2}\right)"
+
+
+def gdp_composition() -> Derivation:
+    m1, m2 = mu_variable("mu1", r"\mu_1"), mu_variable("mu2", r"\mu_2")
+    a = ALPHA.symbol
+    return Derivation(
+        id="gdp-composition",
+        title="Composition of Gaussian trade-off functions",
+        source=dong_roth_su("Corollary 3.3"),
+        statement=(
+            "G_mu1 (x) G_mu2 = G_sqrt(mu1^2 + mu2^2); by associativity, the composition of "
+            "mu_i-GDP mechanisms is sqrt(mu_1^2 + ... + mu_n^2)-GDP."
+        ),
+        variables=(m1, m2, ALPHA),
+        claim=Claim(
+            GaussianTensor(m1.symbol, m2.symbol, a),
+            Relation.EQ,
+            g(sp.sqrt(m1.symbol**2 + m2.symbol**2), a),
+        ),
+        steps=(
+            Step(
+                Relation.EQ,
+                g(sp.sqrt(m1.symbol**2 + m2.symbol**2), a),
+                Justification(
+                    "N(0, I) against N((mu1, mu2), I): the likelihood ratio depends on x only "
+                    "through <x, mu>/|mu| ~ N(0, 1) against N(|mu|, 1)",
+                    K.LEMMA,
+                    lemma="rotation invariance of N(0, I)",
+                ),
+            ),
+        ),
+        family=FAMILY,
+        points=alpha_points(
+            lambda r: {
+                "mu1": mpmath.mpf(10) ** r.uniform(-2, 0.8),
+                "mu2": mpmath.mpf(10) ** r.uniform(-2, 0.8),
+            },
+            6,
+        ),
+        # About a second a point (three 60-digit quadratures): a handful of points.
+        search_budget=2,
+    )
+
+
+class EpsDeltaSplit(NumericFunction):
+    """(f_{eps,0} (x) f_{0,delta})(alpha), from the product of the two 4-point pairs."""
+
+    nargs = 3
+    impl = staticmethod(
+        lambda eps, delta, alpha: tradeoff_curve(
+            tensor(eps_delta_pair(eps, 0), eps_delta_pair(0, delta))
+        )(alpha)
+    )
+    latex_template = r"\left(f_{{{0}, 0}} \otimes f_{{0, {1}}}\right)\left({2}\right)"
+
+
+UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False, scale="log")
+
+
+def tradeoff_eps_delta_split() -> Derivation:
+    e, d, a = EPS.symbol, DELTA.symbol, ALPHA.symbol
+    return Derivation(
+        id="tradeoff-eps-delta-split",
+        title="f_{eps,delta} = f_{eps,0} (x) f_{0,delta}",
+        source=dong_roth_su("Sec. 3 (tensor products); seed 004 section 5.3"),
+        statement=(
+            "The (eps, delta) trade-off function is the tensor product of the pure eps one and "
+            "the pure delta one: f_{eps,delta} = f_{eps,0} (x) f_{0,delta}."
+        ),
+        variables=(EPS, DELTA, ALPHA),
+        claim=Claim(EpsDeltaSplit(e, d, a), Relation.EQ, f_eps_delta(e, d, a)),
+        steps=(
+            Step(
+                Relation.EQ,
+                f_eps_delta(e, d, a),
+                Justification(
+                    "Neyman-Pearson on the product: the outcomes only Q charges are rejected "
+                    "first (beta drops by delta at alpha = 0), then the f_{eps,0} curve "
+                    "scaled by 1 - delta",
+                    K.LEMMA,
+                    lemma="Neyman-Pearson lemma",
+                ),
+            ),
+        ),
+        family=FAMILY,
+    )
+
+
+class ZeroEpsTensor(NumericFunction):
+    """(f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3})(alpha), from the product pair."""
+
+    nargs = 4
+    impl = staticmethod(
+        lambda d1, d2, d3, alpha: tradeoff_curve(
+            tensor(eps_delta_pair(0, d1), eps_delta_pair(0, d2), eps_delta_pair(0, d3))
+        )(alpha)
+    )
+    latex_template = (
+        r"\left(f_{{0,{0}}} \otimes f_{{0,{1}}} \otimes f_{{0,{2}}}\right)\left({3}\right)"
+    )
+
+
+def tradeoff_zero_eps_composition() -> Derivation:
+    ds = [Variable(f"delta{i}", UNIT, f"delta of mechanism {i}", rf"\delta_{i}") for i in (1, 2, 3)]
+    d1, d2, d3 = (v.symbol for v in ds)
+    a = ALPHA.symbol
+    total = sp.Symbol("delta_tot", nonnegative=True)
+    return Derivation(
+        id="tradeoff-zero-eps-composition",
+        title=(
+            "f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} = "
+            "f_{0, 1-(1-delta1)(1-delta2)(1-delta3)}"
+        ),
+        source=dong_roth_su("Sec. 3; seed 004 section 5.3"),
+        statement=(
+            "Composing pure-delta trade-off functions multiplies the 'no leak' "
+            "probabilities: f_{0,delta_1} (x) ... (x) f_{0,delta_n} = "
+            "f_{0, 1 - (1 - delta_1)...(1 - delta_n)} (written for n = 3)."
+        ),
+        variables=(*ds, ALPHA),
+        defs=((total, 1 - (1 - d1) * (1 - d2) * (1 - d3)),),
+        claim=Claim(ZeroEpsTensor(d1, d2, d3, a), Relation.EQ, f_eps_delta(0, total, a)),
+        steps=(
+            Step(
+                Relation.EQ,
+                sp.Max(0, 1 - total - a, evaluate=False),
+                Justification(
+                    "the product pair leaks (Q alone charges it) unless every coordinate is "
+                    "in its middle outcome, of probability (1 - delta1)(1 - delta2)(1 - delta3) "
+                    "under both P and Q",
+                    K.LEMMA,
+                    lemma="Neyman-Pearson lemma",
+                ),
+            ),
+            Step(
+                Relation.EQ,
+                f_eps_delta(0, total, a),
+                Justification("f_{0,delta}(alpha) = max{0, 1 - delta - alpha}", K.DEFINITION),
+            ),
+        ),
+        family=FAMILY,
+    )

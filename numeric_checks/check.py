@@ -1,0 +1,179 @@
+"""Public entry points: :func:`check_derivation` and :func:`check_claim`, over one traversal.
+
+Checking is a pipeline.  A frozen :class:`~numeric_checks.plan.CheckPlan` is built once per
+derivation; each link goes through the stages of :mod:`numeric_checks.stages` (spot check,
+symbolic proof, referees, certificate), each returning a typed record, and
+:func:`numeric_checks.decide.decide` turns the records into the link's verdict.  A ``proved``
+link is spot-checked too: a numeric counterexample to a "proved" step outranks the proof
+unless SymPy's adaptive-precision evalf dissolves it (and is reported as an engine
+inconsistency).
+"""
+
+from __future__ import annotations
+
+import time
+
+import mpmath
+import sympy as sp
+
+from numeric_checks import stages
+from numeric_checks.decide import Records, decide, needs_arb, needs_certificate, needs_evalf
+from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
+from numeric_checks.points import fmt
+from symbolic.derivation import Derivation
+from symbolic.errors import DpderiveError, EvaluationError
+from symbolic.relations import Relation
+from symbolic.report import DerivationReport, OracleResult, StepResult
+from symbolic.verdicts import Verdict, weakest
+
+__all__ = ["CheckOptions", "check_claim", "check_derivation", "check_link"]
+
+
+def check_link(
+    plan: CheckPlan, index: int, left: sp.Expr, rel: Relation, right: sp.Expr, why: str
+) -> StepResult:
+    """Run the stages on one link and decide it."""
+    link = stages.Link.of(plan, index, left, rel, right, why)
+    spot = stages.spot(plan, link)
+    proof = stages.prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
+    records = Records(rel, spot, proof)
+    point = spot.point
+    if point is not None and needs_evalf(records):
+        records = Records(rel, spot, proof, (stages.evalf_referee(plan, link, point),))
+    if point is not None and needs_arb(records):
+        arb = stages.arb_referee(plan, link, point)
+        if arb is not None:
+            records = Records(rel, spot, proof, (*records.referees, arb))
+    if needs_certificate(records, enabled=plan.options.certify):
+        records = Records(rel, spot, proof, records.referees, stages.certify_step(plan, link))
+    decision = decide(records)
+    return StepResult(
+        index=index,
+        lhs=str(left),
+        relation=rel.value,
+        rhs=str(right),
+        justification=why,
+        verdict=decision.verdict,
+        evidence=decision.evidence,
+        symbolic=proof.describe(),
+        numeric=spot.evidence,
+        counterexample=decision.counterexample,
+        certificate=records.certificate,
+        referees=records.referees,
+    )
+
+
+def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResult:
+    """Check ``d.claim`` on its own (the ``dpderive claim`` verb: a claim typed from a
+    book), with ``d``'s variables, hypotheses and definitions."""
+    plan = make_plan(d, options or CheckOptions())
+    return check_link(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
+
+
+def check_derivation(d: Derivation, options: CheckOptions | None = None) -> DerivationReport:
+    """Check every link, the conclusion and the oracle of ``d``."""
+    options = options or CheckOptions()
+    started = time.perf_counter()
+    plan = make_plan(d, options)
+    steps = tuple(
+        check_link(plan, i + 1, left, rel, right, j.text)
+        for i, (left, rel, right, j) in enumerate(d.links())
+    )
+    chain_verdict = weakest(s.verdict for s in steps)
+    conclusion = check_link(
+        plan,
+        0,
+        d.claim.lhs,
+        d.claim.relation,
+        d.claim.rhs,
+        "the theorem's conclusion, checked on its own",
+    )
+    if conclusion.verdict is not Verdict.REFUTED and chain_verdict.rank > conclusion.verdict.rank:
+        # The chain's relations compose to the claim (checked at construction), so the
+        # conclusion is as strong as its weakest link.
+        conclusion = StepResult(
+            **{
+                **conclusion.__dict__,
+                "verdict": chain_verdict,
+                "evidence": f"follows from the chain ({chain_verdict.value}); "
+                f"conclusion also {conclusion.evidence}",
+            }
+        )
+    oracle = run_oracle(plan)
+    verdicts = [s.verdict for s in steps] + [conclusion.verdict]
+    if oracle is not None and oracle.agrees is False:
+        verdicts.append(Verdict.REFUTED)
+    notes = [f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}"]
+    if plan.space.solved:
+        notes.append(
+            "equality hypotheses solved for: "
+            + ", ".join(f"{v.name} = {e}" for v, e in plan.space.solved)
+        )
+    return DerivationReport(
+        id=d.id,
+        title=d.title,
+        source=str(d.source),
+        verdict=weakest(verdicts),
+        steps=steps,
+        conclusion=conclusion,
+        oracle=oracle,
+        erratum=d.erratum,
+        notes=tuple(notes),
+    )
+
+
+def run_oracle(plan: CheckPlan) -> OracleResult | None:
+    """The derivation's oracle at half random, half hypothesis-boundary points (where a wrong
+    constant shows).  A point where the oracle cannot compute decides nothing."""
+    oracle = plan.derivation.oracle
+    if oracle is None or not plan.options.oracle:
+        return None
+    random_pts = [p for p in plan.points if p.origin == "random"]
+    boundary = [p for p in plan.points if p.origin == "boundary"]
+    half = oracle.points // 2
+    chosen = boundary[:half] + random_pts[: oracle.points - min(half, len(boundary))]
+    agreed, undecided = 0, 0
+    notes: list[str] = []
+    closest: tuple[float, str] | None = None
+    for p in chosen:
+        try:
+            values = plan.full_point(p)
+        except EvaluationError:
+            undecided += 1
+            continue
+        try:
+            with mpmath.workdps(plan.options.dps):
+                outcome = oracle.check(values)
+        except (DpderiveError, ArithmeticError, ValueError) as exc:
+            undecided += 1
+            notes.append(f"{type(exc).__name__}: {exc}")
+            continue
+        if outcome.ok is False:
+            shown = {k: fmt(v) for k, v in values.items()}
+            return OracleResult(
+                oracle.name, oracle.description, False, agreed + 1, outcome.detail, shown
+            )
+        if outcome.ok:
+            agreed += 1
+            if outcome.closeness is not None and (
+                closest is None or outcome.closeness > closest[0]
+            ):
+                at = ", ".join(
+                    f"{v.name}={fmt(x)}" for v, x in zip(plan.space.free, p.values, strict=True)
+                )
+                closest = (outcome.closeness, f"{outcome.detail} (at {at})")
+        else:
+            undecided += 1
+    detail = f"agrees at {agreed} points"
+    if undecided:
+        detail += f"; could not decide at {undecided}"
+        if notes:
+            detail += f" (e.g. {notes[0][:120]})"
+    return OracleResult(
+        oracle.name,
+        oracle.description,
+        True if agreed else None,
+        agreed + undecided,
+        detail,
+        closest=closest[1] if closest else None,
+    )

@@ -1,0 +1,58 @@
+"""Trade-off functions as exact numeric objects (Dong, Roth & Su, arXiv:1905.02383v3, Sec. 2-3).
+
+For distributions P and Q, T(P, Q)(alpha) = inf{beta_phi : alpha_phi <= alpha}, with
+alpha_phi = E_P[phi] and beta_phi = 1 - E_Q[phi] (seed 004, section 2).
+
+* :mod:`.finite`: Neyman-Pearson curves of finite pairs, their tensor products, the pairs of
+  f_{eps, delta} and of its n-fold product;
+* :mod:`.shift`: location families (Gaussian, Laplace) and G_mu1 (x) G_mu2 by quadrature over
+  the privacy loss;
+* :mod:`.group`: the group-privacy iterate 1 - (1 - f)^{o k};
+* :mod:`.properties`: sampled checks of the four properties of a trade-off function;
+* :mod:`.clt`: the functionals kl, kappa_2, kappa_3, bar kappa_3 and the Berry-Esseen
+  (mu, gamma).
+
+The public names of all five are re-exported here.
+"""
+
+from numeric_checks.dp.tradeoff.clt import Functionals, clt_parameters, functionals
+from numeric_checks.dp.tradeoff.finite import (
+    Curve,
+    FinitePair,
+    eps_delta_pair,
+    eps_power_pair,
+    eps_tradeoff_power,
+    identity_pair,
+    tensor,
+    tradeoff_curve,
+)
+from numeric_checks.dp.tradeoff.group import gaussian_group, group_tradeoff
+from numeric_checks.dp.tradeoff.properties import Violation, tradeoff_violations
+from numeric_checks.dp.tradeoff.shift import (
+    gaussian_tensor,
+    gaussian_tradeoff_by_shift,
+    laplace_tradeoff,
+    shift_tradeoff,
+)
+
+__all__ = [
+    "Curve",
+    "FinitePair",
+    "Functionals",
+    "Violation",
+    "clt_parameters",
+    "eps_delta_pair",
+    "eps_power_pair",
+    "eps_tradeoff_power",
+    "functionals",
+    "gaussian_group",
+    "gaussian_tensor",
+    "gaussian_tradeoff_by_shift",
+    "group_tradeoff",
+    "identity_pair",
+    "laplace_tradeoff",
+    "shift_tradeoff",
+    "tensor",
+    "tradeoff_curve",
+    "tradeoff_violations",
+]

@@ -1,0 +1,188 @@
+"""The check plan of a derivation: everything its steps share, built once and frozen.
+
+A plan holds the options, the variables' space (equality hypotheses solved and substituted),
+the sampler, the points every step is spot-checked on, the facts the inequality rules may
+use, the compiled definitions (for oracles and for showing solved variables) and the box
+certification works on.  The stages (:mod:`numeric_checks.stages`) read it; nothing writes
+to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.certify import Box
+from numeric_checks.points import fmt
+from numeric_checks.sampling import Point, Sampler
+from symbolic.derivation import Derivation
+from symbolic.errors import EvaluationError, InvalidInput
+from symbolic.hypotheses import Space, build_space
+from symbolic.rules import Context, Fact, fact_from_relation
+
+__all__ = ["CheckOptions", "CheckPlan", "make_plan"]
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """How hard to look: random points, digits, seed, search budget, what to run."""
+
+    points: int = 200
+    dps: int = 50
+    seed: int = 0
+    search_budget: int = 300
+    symbolic: bool = True
+    oracle: bool = True
+    certify: bool = True
+
+    def __post_init__(self) -> None:
+        if self.points < 1:
+            raise InvalidInput(f"points must be >= 1, got points={self.points}")
+        if self.dps < 15:
+            raise InvalidInput(f"dps must be >= 15, got dps={self.dps}")
+
+
+@dataclass(frozen=True)
+class CheckPlan:
+    """What every step of one derivation is checked against (see the module docstring)."""
+
+    derivation: Derivation
+    options: CheckOptions
+    space: Space
+    sampler: Sampler
+    points: tuple[Point, ...]
+    context: Context
+    box: Box
+    box_is_whole_domain: bool
+    hypotheses: tuple[tuple[sp.Expr, bool], ...]
+    """Each inequality hypothesis as ``(h, strict)`` meaning ``h >= 0`` (``> 0``)."""
+    defs_fn: Callable[..., list[Any]] | None
+    solved_fn: Callable[..., list[Any]] | None
+
+    @property
+    def symbols(self) -> tuple[sp.Symbol, ...]:
+        return self.space.free_symbols
+
+    @property
+    def search_budget(self) -> int:
+        return min(self.options.search_budget, self.derivation.search_budget or 10**9)
+
+    def prepare(self, expr: sp.Basic) -> sp.Expr:
+        """An expression in the free variables only: defs, definitions, solved equalities."""
+        return self.space.substitute(self.derivation.expand_defs(expr))
+
+    def display(self, values: Sequence[Any], digits: int = 17) -> dict[str, str]:
+        """A point as a user reads it: the free variables, then those solved for."""
+        shown = {v.name: fmt(x, digits) for v, x in zip(self.space.free, values, strict=True)}
+        if self.solved_fn is not None:
+            try:
+                solved = evaluate(self.solved_fn, values, self.options.dps)
+                shown.update(
+                    {
+                        v.name: fmt(x, digits)
+                        for (v, _), x in zip(self.space.solved, solved, strict=True)
+                    }
+                )
+            except EvaluationError:
+                pass
+        return shown
+
+    def full_point(self, point: Point) -> dict[str, Any]:
+        """All variables and definitions at a point, as mpmath numbers (what oracles get)."""
+        out: dict[str, Any] = dict(
+            zip((v.name for v in self.space.free), point.values, strict=True)
+        )
+        if self.solved_fn is not None:
+            values = evaluate(self.solved_fn, point.values, self.options.dps)
+            out.update({v.name: x for (v, _), x in zip(self.space.solved, values, strict=True)})
+        if self.defs_fn is not None:
+            values = evaluate(self.defs_fn, point.values, self.options.dps)
+            out.update(
+                {sym.name: x for (sym, _), x in zip(self.derivation.defs, values, strict=True)}
+            )
+        return out
+
+
+def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
+    """Build the plan of ``d``: raises :class:`~symbolic.errors.EmptyDomain` when no point
+    satisfies the domains and hypotheses (refuse, don't weaken)."""
+    space = build_space(d.variables, [d.expand_defs(h) for h in d.hypotheses])
+    sampler = Sampler(space, seed=options.seed, dps=options.dps)
+    if d.points is not None:
+        # The derivation samples its own domain (edges and boundaries included); generic
+        # draws would almost never satisfy its hypotheses.
+        points = sampler.generated_points(d.points)
+    else:
+        points = (
+            sampler.random_points(options.points)
+            + sampler.edge_points()
+            + sampler.boundary_points()
+        )
+    facts: list[Fact] = []
+    for h in space.inequalities:
+        facts += fact_from_relation(h, str(h))
+    for v in space.free:
+        for c in v.domain.constraints(v.symbol):
+            facts += fact_from_relation(c, f"domain of {v.name}")
+    # A fact the symbols' assumptions already give (eps > 0 for a positive eps) only widens
+    # the rules' search.
+    context = Context(
+        [f for f in facts if not (f.expr.is_positive if f.strict else f.expr.is_nonnegative)]
+    )
+    prepare = lambda e: space.substitute(d.expand_defs(e))  # noqa: E731
+    defs_fn = compile_exprs(space.free_symbols, [prepare(v) for _, v in d.defs]) if d.defs else None
+    solved_fn = (
+        compile_exprs(space.free_symbols, [e for _, e in space.solved]) if space.solved else None
+    )
+    hypotheses = tuple(
+        (f.expr, f.strict) for h in space.inequalities for f in fact_from_relation(h, "hypothesis")
+    )
+    box, whole = certification_box(d, space)
+    return CheckPlan(
+        derivation=d,
+        options=options,
+        space=space,
+        sampler=sampler,
+        points=tuple(points),
+        context=context,
+        box=box,
+        box_is_whole_domain=whole,
+        hypotheses=hypotheses,
+        defs_fn=defs_fn,
+        solved_fn=solved_fn,
+    )
+
+
+def certification_box(d: Derivation, space: Space) -> tuple[Box, bool]:
+    """The box certification works on, and whether it covers the whole domain: the
+    derivation's ``certify_box`` where given, else each domain's finite ends, with open ends
+    cut by 1e-6 (relative) and infinite ends at +-5."""
+    names, lows, highs, whole = [], [], [], True
+    given = dict(d.certify_box or {})
+    for v in space.free:
+        dom = v.domain
+        if v.name in given:
+            lo, hi = (float(x) for x in given[v.name])
+        else:
+            lo = float(dom.lower) if dom.lower.is_finite else -5.0
+            hi = float(dom.upper) if dom.upper.is_finite else 5.0
+            if dom.lower.is_finite and dom.lower_open:
+                lo = lo + 1e-6 * max(1.0, abs(lo))
+            if dom.upper.is_finite and dom.upper_open:
+                hi = hi - 1e-6 * max(1.0, abs(hi))
+        covers = bool(
+            dom.lower.is_finite
+            and dom.upper.is_finite
+            and lo <= float(dom.lower)
+            and hi >= float(dom.upper)
+        )
+        whole = whole and covers
+        names.append(v.name)
+        lows.append(lo)
+        highs.append(hi)
+    integer = tuple(v.domain.kind == "integer" for v in space.free)
+    return Box(tuple(names), tuple(lows), tuple(highs), integer), whole

@@ -1,0 +1,267 @@
+"""Spot checks of a relation over many points, the search for a counterexample, and its
+shrinking to a simple point that shows the violation by itself.
+
+When no point violates, a local search climbs toward the worst violation from the closest
+points.  A counterexample is shown only after the shown point itself is re-verified (see
+:func:`shown_counterexample`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import mpmath
+
+from numeric_checks.points import (
+    PointResult,
+    RelationCheck,
+    Status,
+    complexity,
+    fmt,
+    fmt_pair,
+)
+from numeric_checks.sampling import Point
+from symbolic.report import Counterexample, NumericEvidence
+from symbolic.verdicts import Verdict
+
+__all__ = ["SpotOutcome", "spot_check"]
+
+
+Display = Callable[[Sequence[Any], int], dict[str, str]]
+"""``(values, digits) -> {name: shown value}`` for a point of the free variables."""
+
+
+@dataclass(frozen=True)
+class SpotOutcome:
+    verdict: Verdict
+    evidence: NumericEvidence
+    counterexample: Counterexample | None
+    ties: int = 0
+    point: tuple[Any, ...] | None = None  # the counterexample's exact free-variable values
+
+
+def _search_margin(r: PointResult) -> Any:
+    """Objective of the local search: the violation relative to ``1 + |sides|``.  Unlike the
+    purely relative gap it still has a slope when one side is 0 (``0 <= g(x)``)."""
+    if r.lhs is None or r.rhs is None:
+        return -mpmath.inf
+    scale = max(abs(r.lhs), abs(r.rhs))
+    if mpmath.isinf(scale):
+        return r.margin
+    return r.margin * scale / (1 + scale)
+
+
+def spot_check(
+    check: RelationCheck,
+    points: Sequence[Point],
+    *,
+    search_budget: int = 300,
+    seed: int = 0,
+    display: Display | None = None,
+) -> SpotOutcome:
+    """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
+    found, shrink it.  ``display(values, digits)`` maps a point to the variables shown to a
+    user (the free variables and any solved for by an equality hypothesis)."""
+    results: list[tuple[Point, PointResult]] = []
+    for p, first in zip(points, check.first_pass(points), strict=True):
+        results.append((p, check.decide(p.values, first)))
+    violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
+    searched = 0
+    if not violated and search_budget > 0:
+        found, searched = _local_search(check, results, search_budget, seed)
+        if found is not None:
+            violated = [found]
+            results.append(found)
+    undefined = sum(1 for _, r in results if r.status is Status.UNDEFINED)
+    ties = sum(1 for _, r in results if r.status is Status.TIE)
+    evaluated = len(results) - undefined + searched
+    defined = [r.margin for _, r in results if r.status is not Status.UNDEFINED]
+    worst = max(defined) if defined else None
+    evidence = NumericEvidence(
+        points=evaluated,
+        digits=check.dps,
+        undefined=undefined,
+        worst_margin=("" if worst is None else f"relative gap {mpmath.nstr(worst, 3)}"),
+        seed=seed,
+    )
+    if violated:
+        point, decided = min(violated, key=lambda pr: len(str(pr[0].values)))
+        values, result, show, note = shown_counterexample(check, point.values, decided, display)
+        lhs_text, rhs_text = fmt_pair(result.lhs, result.rhs, 4 * check.dps)
+        notes = "; ".join(n for n in (result.note, note) if n)
+        cex = Counterexample(point=show, lhs=lhs_text, rhs=rhs_text, digits=check.dps, note=notes)
+        return SpotOutcome(Verdict.REFUTED, evidence, cex, ties, tuple(values))
+    if evaluated == 0 or ties:
+        return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties)
+    return SpotOutcome(Verdict.CHECKED, evidence, None, ties)
+
+
+def _local_search(
+    check: RelationCheck, results: Sequence[tuple[Point, PointResult]], budget: int, seed: int
+) -> tuple[tuple[Point, PointResult] | None, int]:
+    """Hill-climb toward the largest violation from the closest points found so far.
+    Returns the violation found (or None) and how many valid points were evaluated."""
+    rng = random.Random(seed + 7919)
+    ranked = sorted(
+        (pr for pr in results if pr[1].status is Status.OK),
+        key=lambda pr: _search_margin(pr[1]),
+        reverse=True,
+    )
+    starts = ranked[: max(1, min(6, len(ranked)))]
+    if not starts:
+        return None, 0
+    evaluated = 0
+    per_start = max(1, budget // len(starts))
+    free = check.sampler.space.free
+    for start, res in starts:
+        values, margin = list(start.values), _search_margin(res)
+        sigma = 1.0
+        for _ in range(per_start):
+            cand = list(values)
+            i = rng.randrange(len(cand)) if cand else 0
+            if not cand:
+                break
+            cand[i] = _perturb(cand[i], free[i].domain.kind, sigma, rng)
+            if rng.random() < 0.3 and len(cand) > 1:
+                j = rng.randrange(len(cand))
+                cand[j] = _perturb(cand[j], free[j].domain.kind, sigma, rng)
+            if not check.satisfies(cand):
+                sigma = max(sigma * 0.7, 1e-6)
+                continue
+            r = check.decide(cand)
+            evaluated += 1
+            if r.status is Status.VIOLATED:
+                return (Point(tuple(cand), "search"), r), evaluated
+            if r.status is Status.OK and _search_margin(r) > margin:
+                values, margin = cand, _search_margin(r)
+                sigma = min(sigma * 1.5, 4.0)
+            else:
+                sigma = max(sigma * 0.85, 1e-6)
+    return None, evaluated
+
+
+def _perturb(v: Any, kind: str, sigma: float, rng: random.Random) -> Any:
+    with mpmath.workdps(max(60, mpmath.mp.dps)):
+        r = rng.random()
+        if kind == "integer":
+            if r < 0.5:
+                return v + rng.choice((-1, 1)) * max(1, int(abs(v) * sigma * rng.random()))
+            return mpmath.floor(v * mpmath.exp(rng.gauss(0, sigma)) + mpmath.mpf("0.5"))
+        if r < 0.6:
+            return v * mpmath.exp(rng.gauss(0, sigma))
+        if r < 0.9:
+            return v + rng.gauss(0, sigma) * max(abs(v), mpmath.mpf(1))
+        return -v
+
+
+def _simple_candidates(v: Any, kind: str, dps: int) -> list[Any]:
+    with mpmath.workdps(dps):
+        return _candidates(v, kind)
+
+
+def _candidates(v: Any, kind: str) -> list[Any]:
+    out = [mpmath.mpf(c) for c in (0, 1, -1, 2, "0.5", 10)]
+    if True:
+        out.append(mpmath.nint(v))
+        if v != 0 and not mpmath.isinf(v):
+            mag = mpmath.floor(mpmath.log10(abs(v)))
+            for sig in (1, 2, 3):
+                unit = mpmath.mpf(10) ** (mag - sig + 1)
+                out.append(mpmath.nint(v / unit) * unit)
+            out.append(mpmath.sign(v) * mpmath.mpf(10) ** mag)
+            out.append(mpmath.sign(v) * mpmath.mpf(10) ** (mag + 1))
+    if kind == "integer":
+        out = [mpmath.nint(c) for c in out]
+    # exact decimal values: rebuild from their short strings
+    cleaned = []
+    for c in out:
+        s = mpmath.nstr(c, 4)
+        cleaned.append(mpmath.mpf(s))
+    return cleaned
+
+
+def _shrink(
+    check: RelationCheck, values: Sequence[Any], result: PointResult, passes: int = 3
+) -> tuple[list[Any], PointResult]:
+    """Replace coordinates by simpler numbers while the violation persists."""
+    current = list(values)
+    free = check.sampler.space.free
+    for _ in range(passes):
+        changed = False
+        for i in range(len(current)):
+            for c in _simple_candidates(current[i], free[i].domain.kind, check.dps):
+                if c == current[i] or complexity(c) >= complexity(current[i]):
+                    continue
+                cand = list(current)
+                cand[i] = c
+                if not check.satisfies(cand):
+                    continue
+                r = check.decide(cand)
+                if r.status is Status.VIOLATED:
+                    current, result, changed = cand, r, True
+                    break
+        if not changed:
+            break
+    return current, result
+
+
+def shown_counterexample(
+    check: RelationCheck,
+    values: Sequence[Any],
+    result: PointResult,
+    display: Display | None,
+) -> tuple[list[Any], PointResult, dict[str, str], str]:
+    """Shrink a counterexample and make sure the point *as shown* is one.
+
+    The numbers a user reads are re-verified: parsed back from their shown digits, they must
+    lie in every domain (open ends excluded), satisfy every hypothesis exactly, give finite
+    sides, and violate the relation stably at higher precision.  A shrunk point that fails
+    this (one that rounds onto an open end, say ``alpha = 1.0`` for ``alpha in (1, 50]``)
+    gives way to the unshrunk point, shown with as many digits as it takes.  Returns the
+    values, their decision, the shown point and a note (empty when all is well).
+    """
+
+    def show(vals: Sequence[Any], digits: int) -> dict[str, str]:
+        if display is not None:
+            return display(vals, digits)
+        return {s.name: fmt(v, digits) for s, v in zip(check.symbols, vals, strict=True)}
+
+    shrunk, decided = _shrink(check, values, result)
+    candidates = [(shrunk, decided)]
+    if list(shrunk) != list(values):
+        candidates.append((list(values), result))
+    for vals, res in candidates:
+        for digits in (17, 30, check.dps):
+            if _genuine(check, [_parse(fmt(v, digits), check.dps) for v in vals]):
+                return vals, res, show(vals, digits), ""
+    vals, res = candidates[-1]
+    return (
+        vals,
+        res,
+        show(vals, check.dps),
+        f"not re-verified as shown ({check.dps} digits): a side is infinite there, or the "
+        "point rounds onto a domain's end",
+    )
+
+
+def _parse(text: str, dps: int) -> Any:
+    with mpmath.workdps(dps):
+        return mpmath.mpf(text)
+
+
+def _genuine(check: RelationCheck, values: Sequence[Any]) -> bool:
+    """A counterexample a reader can verify: in the domain, hypotheses hold, sides finite,
+    the violation stable at higher precision."""
+    if not check.satisfies(values):
+        return False
+    r = check.decide(values)
+    return (
+        r.status is Status.VIOLATED
+        and r.lhs is not None
+        and r.rhs is not None
+        and bool(mpmath.isfinite(r.lhs))
+        and bool(mpmath.isfinite(r.rhs))
+    )

@@ -1,0 +1,161 @@
+"""The stages of checking one link ``lhs REL rhs`` of a chain, each returning a typed record.
+
+* :func:`spot` samples the plan's points, searches and shrinks (a :class:`SpotOutcome`);
+* :func:`prove` runs the tactics and rules (a :class:`SymbolicProof`);
+* :func:`evalf_referee` and :func:`arb_referee` re-decide a numeric counterexample
+  (:class:`~symbolic.report.RefereeRecord`);
+* :func:`certify_step` encloses an inequality on the plan's box (a
+  :class:`~symbolic.report.CertificateRecord`).
+
+No stage decides a verdict: :func:`numeric_checks.decide.decide` does, from the records.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+from numeric_checks.arb import residual_ball, show
+from numeric_checks.certify import Certificate, certify, fails, leading_factor
+from numeric_checks.plan import CheckPlan
+from numeric_checks.points import RelationCheck, confirm_with_evalf
+from numeric_checks.search import SpotOutcome, spot_check
+from symbolic.errors import Unsupported
+from symbolic.relations import Relation
+from symbolic.report import (
+    CertificateRecord,
+    CertificateStatus,
+    RefereeKind,
+    RefereeRecord,
+)
+from symbolic.rules import fact_from_relation, prove_relation
+
+__all__ = [
+    "Link",
+    "SymbolicProof",
+    "arb_referee",
+    "certify_step",
+    "evalf_referee",
+    "prove",
+    "spot",
+]
+
+IDENTICAL = "tactic identical"
+
+
+@dataclass(frozen=True)
+class Link:
+    """One relation to check, as written (``left``, ``right``) and prepared for the engine
+    (``lhs``, ``rhs``: definitions unfolded, solved equalities substituted)."""
+
+    index: int
+    left: sp.Expr
+    relation: Relation
+    right: sp.Expr
+    lhs: sp.Expr
+    rhs: sp.Expr
+    justification: str
+
+    @classmethod
+    def of(
+        cls, plan: CheckPlan, index: int, left: sp.Expr, rel: Relation, right: sp.Expr, why: str
+    ) -> Link:
+        return cls(index, left, rel, right, plan.prepare(left), plan.prepare(right), why)
+
+
+@dataclass(frozen=True)
+class SymbolicProof:
+    """What the tactics and rules did: ``trace`` names the tactic or the chain of rules that
+    reduced the link (None: no proof).  ``unfolded``: the two sides became identical only
+    once definitions were unfolded and equalities substituted."""
+
+    trace: str | None
+    unfolded: bool = False
+    ran: bool = True
+    """False when symbolic checking was switched off."""
+
+    @property
+    def proved(self) -> bool:
+        return self.trace is not None
+
+    def describe(self) -> str | None:
+        if self.trace == IDENTICAL and self.unfolded:
+            return "identical once definitions are unfolded and substituted"
+        return self.trace
+
+
+def spot(plan: CheckPlan, link: Link) -> SpotOutcome:
+    """Sample, search and shrink: the numeric stage."""
+    check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler)
+    return spot_check(
+        check,
+        plan.points,
+        search_budget=plan.search_budget,
+        seed=plan.options.seed + link.index,
+        display=plan.display,
+    )
+
+
+def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
+    """Tactics and rules under the plan's facts.  With ``cheap`` (a step already refuted)
+    only the cheap rungs run: they cannot prove it, but an unsound rule claiming a proof of
+    it is still caught and reported."""
+    if not plan.options.symbolic:
+        return SymbolicProof(None, ran=False)
+    try:
+        trace = prove_relation(link.lhs, link.relation, link.rhs, plan.context, cheap=cheap)
+    except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
+        trace = None  # a crash in a rule proves nothing; the numeric layers decide
+    unfolded = trace == IDENTICAL and (link.left, link.right) != (link.lhs, link.rhs)
+    return SymbolicProof(trace, unfolded)
+
+
+def evalf_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord:
+    """SymPy's adaptive-precision evalf at the exact point: consulted when the rules proved a
+    link that sampling refuted, to decide which to believe."""
+    confirmed = confirm_with_evalf(link.lhs, link.relation, link.rhs, plan.symbols, point)
+    return RefereeRecord(RefereeKind.EVALF, confirmed)
+
+
+def arb_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord | None:
+    """A rigorous Arb ball of the residual at a counterexample (None where Arb cannot
+    enclose the residual, or for equalities)."""
+    if link.relation is Relation.EQ:
+        return None
+    (step,) = fact_from_relation(link.relation.make(link.lhs, link.rhs), "step")
+    try:
+        g = residual_ball(step.expr, plan.symbols, point, 4 * plan.options.dps)
+    except (Unsupported, TypeError, ValueError, ZeroDivisionError):
+        return None
+    return RefereeRecord(RefereeKind.ARB, fails(g, step.strict), show(g))
+
+
+def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:
+    """Enclose an inequality's residual on the plan's box by Arb branch-and-bound.  When the
+    search gives up, retry once with a checked rewrite that divides out a positive power of
+    a variable (a residual touching zero at the box's end cannot be separated from zero by
+    enclosures otherwise)."""
+    (step,) = fact_from_relation(link.relation.make(link.lhs, link.rhs), "step")
+    residual, strict = step.expr, step.strict
+    whole = plan.box_is_whole_domain
+    try:
+        cert: Certificate = certify(residual, strict, plan.symbols, plan.box, plan.hypotheses)
+        if cert.status is CertificateStatus.GAVE_UP:
+            factor, rest = leading_factor(residual, plan.symbols)
+            if factor != 1:
+                again = certify(rest, strict, plan.symbols, plan.box, plan.hypotheses)
+                if again.status is not CertificateStatus.GAVE_UP:
+                    cert = dataclasses.replace(
+                        again,
+                        detail=(again.detail + "; " if again.detail else "")
+                        + f"after dividing the residual by {factor} > 0 (checked rewrite)",
+                    )
+    except (Unsupported, TypeError, ValueError, ZeroDivisionError) as exc:
+        return CertificateRecord(
+            CertificateStatus.NOT_CERTIFIABLE, whole_domain=whole, detail=str(exc)[:80]
+        )
+    return cert.record(whole_domain=whole)

@@ -1,0 +1,102 @@
+"""JSON renderers: the ``--json`` objects of ``dpderive check``, ``claim`` and ``list``
+(public interfaces: fields are added, never renamed or removed).
+
+Records are converted generically (:func:`jsonable`): a dataclass becomes an object of its
+fields, an enum its value, recursively, so that a field added to a record appears in the
+JSON without touching this module.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any
+
+from symbolic.derivation import Derivation
+from symbolic.report import DerivationReport, StepResult
+
+__all__ = ["catalog_json", "claim_json", "jsonable", "report_json", "step_json"]
+
+# The historical key order of a report's object; fields added later follow these.
+_REPORT_ORDER = (
+    "id",
+    "title",
+    "source",
+    "verdict",
+    "erratum",
+    "expected_refuted",
+    "steps",
+    "conclusion",
+    "oracle",
+    "notes",
+)
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as plain JSON data: dataclasses as objects of their fields (in field
+    order), enums as their values, mappings as objects, tuples, lists and sets as arrays,
+    anything else that JSON cannot hold as its ``str``.
+
+    >>> from symbolic.verdicts import Verdict
+    >>> jsonable({"v": Verdict.PROVED, "box": (1.5, 2)})
+    {'v': 'proved', 'box': [1.5, 2]}
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Enum):
+        return jsonable(value.value)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((jsonable(v) for v in value), key=str)
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def report_json(r: DerivationReport) -> dict[str, Any]:
+    """The object of one derivation in ``dpderive check --json``."""
+    fields = jsonable(r)
+    fields["expected_refuted"] = r.expected_refuted
+    ordered = {key: fields.pop(key) for key in _REPORT_ORDER if key in fields}
+    return ordered | fields
+
+
+def step_json(s: StepResult) -> dict[str, Any]:
+    """A step's record as JSON (every field of :class:`StepResult`)."""
+    out: dict[str, Any] = jsonable(s)
+    return out
+
+
+def claim_json(statement: str, result: StepResult) -> dict[str, Any]:
+    """The ``--json`` object of ``dpderive claim``."""
+    cex = result.counterexample
+    return {
+        "verdict": jsonable(result.verdict),
+        "counterexample": dict(cex.point) if cex else None,
+        "lhs_value": cex.lhs if cex else None,
+        "rhs_value": cex.rhs if cex else None,
+        "points": result.numeric.points if result.numeric else 0,
+        "digits": result.numeric.digits if result.numeric else 0,
+        "evidence": result.evidence,
+        "symbolic": result.symbolic,
+        "statement": statement,
+        "claim": f"{result.lhs} {result.relation} {result.rhs}",
+    }
+
+
+def catalog_json(derivations: Sequence[Derivation]) -> list[dict[str, Any]]:
+    """The rows of ``dpderive list --json``: id, title, source, family, erratum."""
+    return [
+        {
+            "id": d.id,
+            "title": d.title,
+            "source": str(d.source),
+            "family": d.family,
+            "erratum": d.erratum,
+        }
+        for d in derivations
+    ]

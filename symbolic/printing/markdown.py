@@ -1,0 +1,48 @@
+"""Markdown for notebooks: a derivation with its chain as display math, a report as a table
+of steps."""
+
+from __future__ import annotations
+
+from symbolic.derivation import Derivation
+from symbolic.printing.latex import DerivationPrinter
+from symbolic.printing.wording import erratum_state, oracle_state, verdict_word
+from symbolic.report import DerivationReport
+
+__all__ = ["derivation_markdown", "report_markdown"]
+
+
+def _cell(text: str) -> str:
+    r"""``text`` safe inside a table cell.
+
+    >>> _cell("a | b")
+    'a \\| b'
+    """
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def derivation_markdown(d: Derivation) -> str:
+    """Markdown with the chain as display math, for notebooks."""
+    lines = [f"**{d.title}** ({d.source}; `{d.id}`)", ""]
+    if d.erratum:
+        lines += [f"*Erratum (expected to be refuted):* {d.erratum}", ""]
+    if d.statement:
+        lines += [d.statement, ""]
+    lines += ["$$", DerivationPrinter().aligned(d), "$$", ""]
+    lines += [f"{i}. {why.text}" for i, (*_, why) in enumerate(d.links(), start=1)]
+    return "\n".join(lines) + "\n"
+
+
+def report_markdown(r: DerivationReport) -> str:
+    """A report as a Markdown table of steps, for notebooks."""
+    lines = [f"**{r.id}**: **{verdict_word(r.verdict)}** ({_cell(r.title)})", ""]
+    if r.erratum:
+        lines += [f"*Erratum ({erratum_state(r.as_expected)}):* {_cell(r.erratum)}", ""]
+    lines += ["| step | relation | verdict | evidence |", "| --- | --- | --- | --- |"]
+    for s in (*r.steps, r.conclusion):
+        name = str(s.index) if s.index else "conclusion"
+        verdict = verdict_word(s.verdict)
+        lines.append(f"| {name} | `{s.relation}` | {verdict} | {_cell(s.evidence)} |")
+    if r.oracle is not None:
+        state = oracle_state(r.oracle.agrees)
+        lines += ["", f"Oracle `{r.oracle.name}` {state}: {_cell(r.oracle.detail)}"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,91 @@
+"""Rules that replace every term of a sum by a bound at once.
+
+* **log tangent bounds**: ``c*log(u) >= c*(1 - 1/u)`` for ``c >= 0`` and
+  ``c*log(u) >= c*(u - 1)`` for ``c <= 0`` (from ``1 - 1/u <= log u <= u - 1``), applied to
+  every log term of a sum at once, which is how Gibbs' inequality reduces to normalisation;
+* **min/max bounds**: ``c*Min(a, b) >= c*a`` for ``c <= 0`` and ``c*Max(a, b) >= c*a`` for
+  ``c >= 0``, choosing the same argument position in every Min/Max of a sum (so that
+  ``1 - sum min(p_i, q_i)`` reduces to ``1 - sum p_i``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import sympy as sp
+
+if TYPE_CHECKING:
+    from symbolic.rules.prover import Prover
+
+
+def log_tangent(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+    """``g >= 0`` from its lower bound with every ``c log(u)`` replaced by a tangent bound."""
+    # The sum's own terms first: expand() would distribute (1 - q1 - q2)*log(...) into
+    # pieces whose coefficients have no known sign.
+    for terms in (sp.Add.make_args(g), sp.Add.make_args(sp.expand(g, log=False))):
+        lower = _tangent_lower_bound(prover, terms)
+        if lower is None:
+            continue
+        lower = sp.cancel(lower)  # the bound is rational: normalisation cancels here
+        trace = prover.nonneg(lower, strict, depth + 1)
+        if trace is not None:
+            return ["log tangent bounds 1 - 1/u <= log(u) <= u - 1 on every log term", *trace]
+    return None
+
+
+def _tangent_lower_bound(prover: Prover, terms: tuple[sp.Expr, ...]) -> sp.Expr | None:
+    """A lower bound of ``sum(terms)`` with each ``c*log(u)`` replaced by its tangent
+    bound, or None if some log term has a coefficient of unknown sign."""
+    if len(terms) < 2 or not any(t.has(sp.log) for t in terms):
+        return None
+    bounded = []
+    for t in terms:
+        logs = [f for f in sp.Mul.make_args(t) if isinstance(f, sp.log)]
+        if not logs:
+            bounded.append(t)
+            continue
+        if len(logs) != 1:
+            return None
+        u = logs[0].args[0]
+        c = sp.Mul(*[f for f in sp.Mul.make_args(t) if f is not logs[0]])
+        if not prover.known_sign(u, True):
+            return None
+        if prover.known_sign(c, False):
+            bounded.append(c * (1 - 1 / u))
+        elif prover.known_sign(-c, False):
+            bounded.append(c * (u - 1))
+        else:
+            return None
+    return sp.Add(*bounded)
+
+
+def min_max(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+    """``g >= 0`` from its lower bound with each Min/Max replaced by one of its arguments."""
+    if not g.has(sp.Min, sp.Max):
+        return None
+    terms = sp.Add.make_args(sp.expand(g, log=False))
+    arity = max(len(f.args) for f in g.atoms(sp.Min, sp.Max))
+    for k in range(arity):
+        bounded = []
+        for t in terms:
+            ext = [f for f in sp.Mul.make_args(t) if isinstance(f, sp.Min | sp.Max)]
+            if not ext:
+                bounded.append(t)
+                continue
+            if len(ext) != 1:
+                return None
+            f = ext[0]
+            c = t / f
+            wanted_sign_ok = (
+                prover.known_sign(-c, False)
+                if isinstance(f, sp.Min)
+                else prover.known_sign(c, False)
+            )
+            if not wanted_sign_ok:
+                return None
+            args = sorted(f.args, key=str)  # the same position in every Min: p_i, not q_i
+            bounded.append(c * args[min(k, len(args) - 1)])
+        trace = prover.nonneg(sp.cancel(sp.Add(*bounded)), strict, depth + 1)
+        if trace is not None:
+            return [f"min(a, b) <= a and max(a, b) >= a (argument {k + 1}) termwise", *trace]
+    return None

@@ -1,0 +1,40 @@
+"""What the rules may use (facts: known ``expr >= 0``) and the limits of every search."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import sympy as sp
+
+MAX_DEPTH = 7
+MAX_GOALS = 120  # a budget of subgoals per proof attempt: failing searches must stay cheap
+SIGN_MAX_OPS = 60  # SymPy's sign queries on larger expressions are slow and rarely succeed
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A known ``expr >= 0`` (or ``> 0`` when strict), with its origin for the trace."""
+
+    expr: sp.Expr
+    strict: bool
+    origin: str
+
+
+@dataclass
+class Context:
+    """What may be used: hypotheses and domain bounds as facts."""
+
+    facts: Sequence[Fact] = field(default_factory=list)
+
+
+def fact_from_relation(rel: sp.Basic, origin: str) -> list[Fact]:
+    """Turn ``a <= b`` into the fact ``b - a >= 0`` (equalities give two facts)."""
+    if isinstance(rel, sp.Equality):
+        d = rel.lhs - rel.rhs
+        return [Fact(d, False, origin), Fact(-d, False, origin)]
+    if isinstance(rel, sp.LessThan | sp.StrictLessThan):
+        return [Fact(rel.rhs - rel.lhs, isinstance(rel, sp.StrictLessThan), origin)]
+    if isinstance(rel, sp.GreaterThan | sp.StrictGreaterThan):
+        return [Fact(rel.lhs - rel.rhs, isinstance(rel, sp.StrictGreaterThan), origin)]
+    return []

@@ -1,0 +1,50 @@
+"""The hypothesis rule: a goal ``g >= 0`` follows from a hypothesis ``h >= 0`` when ``g - h``
+has a known sign, when ``g`` is a positive multiple of ``h``, or (for facts about absolute
+values, such as a sensitivity bound) when ``g - h >= 0`` has a proof of its own."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import sympy as sp
+
+from symbolic.rules.facts import MAX_DEPTH, SIGN_MAX_OPS
+
+if TYPE_CHECKING:
+    from symbolic.rules.prover import Prover
+
+MAX_CHAIN_DEPTH = 3  # hypotheses are chained with a remainder only this close to the root
+
+
+def hypothesis(
+    prover: Prover, g: sp.Expr, strict: bool, depth: int = MAX_DEPTH
+) -> list[str] | None:
+    """``g >= 0`` (``> 0`` if strict) from one of the prover's facts."""
+    symbols = g.free_symbols
+    for fact in prover.ctx.facts:
+        # A fact about variables absent from g cannot help bound g (and trying every fact
+        # at every subgoal dominated the cost of failing searches).
+        if not fact.expr.free_symbols <= symbols:
+            continue
+        # g >= h with h >= 0 gives only g >= 0; a strict goal then needs g - h > 0.
+        rest_strict = strict and not fact.strict
+        rest = sp.expand(g - fact.expr)
+        if rest == 0 and not rest_strict:
+            return [f"hypothesis {fact.origin}"]
+        if rest != 0 and prover.sign(rest, rest_strict):
+            return [f"hypothesis {fact.origin} plus a term of known sign"]
+        # Chaining serves facts about absolute values (sensitivity |f(x) - f(y)| <= Delta)
+        # feeding the triangle inequality; other facts would only multiply the search.
+        if rest != 0 and depth <= MAX_CHAIN_DEPTH and rest.has(sp.Abs) and fact.expr.has(sp.Abs):
+            # g = h + rest with h >= 0: chain the hypothesis with a proof of rest >= 0
+            # (e.g. |z-fy| <= |z-fx| + |fx-fy| <= |z-fx| + Delta).
+            trace = prover.nonneg(rest, rest_strict, depth + 1)
+            if trace is not None:
+                return [f"hypothesis {fact.origin}, then", *trace]
+        # g = c*h with c > 0: tried only where it can work cheaply (same variables, small
+        # goal), since cancel() on large quotients dominated failing searches.
+        if fact.expr != 0 and fact.expr.free_symbols == symbols and sp.count_ops(g) <= SIGN_MAX_OPS:
+            ratio = sp.cancel(g / fact.expr)
+            if ratio.is_positive and (not strict or fact.strict):
+                return [f"hypothesis {fact.origin} times a positive factor"]
+    return None

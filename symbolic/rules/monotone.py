@@ -1,0 +1,100 @@
+"""Monotone functions and positive factors.
+
+* **monotonicity** of ``exp``, ``log``, ``sqrt``, ``Phi``, ``erf``, ``tanh``, ``sinh``, ``atan``
+  and of positive powers: ``f(b) - f(a) >= 0`` reduces to ``b - a >= 0``;
+* **positive factor**: ``g = c*h`` with ``c > 0`` reduces to ``h >= 0``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import sympy as sp
+
+from symbolic.functions import Phi
+
+if TYPE_CHECKING:
+    from symbolic.rules.prover import Prover
+
+# sqrt is a Pow in SymPy: it is covered by the positive-power case.
+MONOTONE: tuple[type[sp.Function], ...] = (sp.exp, sp.log, Phi, sp.erf, sp.tanh, sp.sinh, sp.atan)
+
+
+def monotone(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+    """``F(b) - F(a) >= 0`` from ``b - a >= 0`` for an increasing ``F``."""
+    for form in prover.forms(g):
+        pair = _difference_of_same_function(form)
+        if pair is None:
+            continue
+        name, big, small, needs_positive = pair
+        if needs_positive and not prover.known_sign(small, strict=False):
+            continue
+        trace = prover.nonneg(big - small, strict, depth + 1)
+        if trace is not None:
+            return [f"monotonicity of {name}", *trace]
+    return None
+
+
+def positive_factor(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+    """``c h >= 0`` from ``h >= 0`` when every factor in ``c`` is positive."""
+    for form in prover.forms(g):
+        if not isinstance(form, sp.Mul):
+            continue
+        positive = [f for f in form.args if prover.positive(f, depth)]
+        if not positive:
+            continue
+        rest = sp.Mul(*[f for f in form.args if f not in positive])
+        if rest == 1:
+            return ["product of positive factors"]
+        trace = prover.nonneg(rest, strict, depth + 1)
+        if trace is not None:
+            shown = sp.Mul(*positive)
+            return [f"positive factor {shown}", *trace]
+    return None
+
+
+def _difference_of_same_function(g: sp.Expr) -> tuple[str, sp.Expr, sp.Expr, bool] | None:
+    """Match ``F(b) - F(a)`` with F increasing; also ``F(b) - c`` for constants ``c`` in F's
+    range (``exp(b) - 1`` is ``exp(b) - exp(0)``).  Returns (name, b, a, a-must-be-positive)."""
+    if not isinstance(g, sp.Add) or len(g.args) != 2:
+        return None
+    t1, t2 = g.args
+    for plus, minus in ((t1, t2), (t2, t1)):
+        neg = -minus
+        for fn in MONOTONE:
+            if isinstance(plus, fn) and isinstance(neg, fn):
+                return fn.__name__, plus.args[0], neg.args[0], fn is sp.log
+            if isinstance(plus, fn) and neg.is_number and neg.is_real:
+                inverse = _inverse_at(fn, neg)
+                if inverse is not None:
+                    return fn.__name__, plus.args[0], inverse, fn is sp.log
+            if isinstance(neg, fn) and plus.is_number and plus.is_real:
+                inverse = _inverse_at(fn, plus)
+                if inverse is not None:
+                    return fn.__name__, inverse, neg.args[0], fn is sp.log
+        if (
+            isinstance(plus, sp.Pow)
+            and isinstance(neg, sp.Pow)
+            and plus.exp == neg.exp
+            and plus.exp.is_positive
+            and plus.base.is_nonnegative
+            and neg.base.is_nonnegative
+        ):
+            return f"x**{plus.exp} on x >= 0", plus.base, neg.base, False
+        if (
+            isinstance(plus, sp.Pow)
+            and plus.exp.is_positive
+            and plus.base.is_nonnegative
+            and neg.is_number
+            and neg.is_nonnegative
+        ):
+            return f"x**{plus.exp} on x >= 0", plus.base, neg ** (1 / plus.exp), False
+    return None
+
+
+def _inverse_at(fn: object, c: sp.Expr) -> sp.Expr | None:
+    if fn is sp.exp and c.is_positive:
+        return sp.log(c)
+    if fn is sp.log:
+        return sp.exp(c)
+    return None

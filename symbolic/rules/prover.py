@@ -1,0 +1,126 @@
+"""The rule engine: a goal ``g >= 0`` (or ``> 0``) is tried by the sign the variables'
+assumptions give, then by the hypotheses, then by each rule family in turn; every subgoal is
+memoised, and a budget of subgoals keeps failing searches cheap."""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from symbolic.relations import Relation
+from symbolic.rules.bounds import log_tangent, min_max
+from symbolic.rules.facts import MAX_DEPTH, MAX_GOALS, SIGN_MAX_OPS, Context
+from symbolic.rules.hypotheses import hypothesis
+from symbolic.rules.monotone import monotone, positive_factor
+from symbolic.rules.splits import product, termwise, triangle
+from symbolic.tactics import prove_zero
+
+# Targeted rules (they apply only to logs, Min/Max, Abs) before the termwise split, whose
+# recursion into every term is what exhausts the subgoal budget.
+RULES = (positive_factor, monotone, log_tangent, min_max, triangle, termwise)
+
+
+def prove_relation(
+    lhs: sp.Expr, rel: Relation, rhs: sp.Expr, ctx: Context, cheap: bool = False
+) -> str | None:
+    """A proof trace of ``lhs rel rhs`` by the rules, or None if none was found.  ``cheap``
+    skips the costly simplify rungs of the equality ladder."""
+    if rel is Relation.EQ:
+        tactic = prove_zero(lhs - rhs, cheap)
+        return f"tactic {tactic}" if tactic else None
+    prover = Prover(ctx)
+    small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
+    trace = product(prover, small, big, rel.strict)
+    if trace is not None:
+        return " -> ".join(trace)
+    gap = big - small
+    trace = prover.nonneg(gap, rel.strict, 0)
+    if trace is None and not rel.strict:
+        tactic = prove_zero(lhs - rhs, cheap)
+        if tactic:
+            return f"equality by tactic {tactic}"
+    return " -> ".join(trace) if trace is not None else None
+
+
+class Prover:
+    """One proof attempt: the facts, the subgoals tried so far and their memoised answers."""
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
+        self.form_cache: dict[sp.Expr, list[sp.Expr]] = {}
+        self.signs: dict[tuple[sp.Expr, bool], str | None] = {}
+
+    def nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        key = (g, strict)
+        if key in self.seen:
+            return self.seen[key]
+        if len(self.seen) >= MAX_GOALS:
+            return None
+        self.seen[key] = None  # guards against cycles while this goal is open
+        result = self._nonneg(g, strict, depth)
+        self.seen[key] = result
+        return result
+
+    def _nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+        if depth > MAX_DEPTH:
+            return None
+        sign = self.sign(g, strict)
+        if sign:
+            return [sign]
+        hyp = hypothesis(self, g, strict, depth)
+        if hyp:
+            return hyp
+        for rule in RULES:
+            trace = rule(self, g, strict, depth)
+            if trace is not None:
+                return trace
+        return None
+
+    # -- signs and shapes, for the rules ---------------------------------------------------
+    def sign(self, g: sp.Expr, strict: bool) -> str | None:
+        key = (g, strict)
+        if key not in self.signs:
+            self.signs[key] = None
+            if g.is_number or sp.count_ops(g) <= SIGN_MAX_OPS:
+                for form in (g, sp.factor_terms(g)):
+                    if form.is_positive if strict else form.is_nonnegative:
+                        self.signs[key] = "sign from the variables' assumptions"
+                        break
+        return self.signs[key]
+
+    def known_sign(self, e: sp.Expr, strict: bool) -> bool:
+        """Whether ``e`` is >= 0 (> 0) by assumptions or a single hypothesis (no deep search);
+        products and powers of such factors included."""
+        if self.sign(e, strict):
+            return True
+        if isinstance(e, sp.Mul):
+            negatives = [f for f in e.args if f.is_negative]
+            if len(negatives) == 1 and negatives[0] == -1:
+                return False  # -x: a sign question for the caller's other branch
+            return all(self.known_sign(f, strict) for f in e.args)
+        if isinstance(e, sp.Pow) and e.exp.is_real:
+            return self.known_sign(e.base, True) or (not strict and e.exp.is_even is True)
+        return bool(hypothesis(self, e, strict, MAX_DEPTH))
+
+    def positive(self, f: sp.Expr, depth: int) -> bool:
+        """A factor is positive by assumptions, or (for a sum) by a proof of its own: SymPy
+        cannot tell that exp(eps) - 1 > 0, the monotonicity rule can."""
+        if f.is_positive:
+            return True
+        if f.is_positive is False or not isinstance(f, sp.Add) or depth >= MAX_DEPTH - 2:
+            return False
+        return self.nonneg(f, True, depth + 2) is not None
+
+    def forms(self, g: sp.Expr) -> list[sp.Expr]:
+        """A few equivalent shapes of ``g`` for rules to match (memoised: costly)."""
+        if g not in self.form_cache:
+            out = [g]
+            for make in (sp.factor_terms, sp.together):
+                try:
+                    f = make(g)
+                except (sp.PolynomialError, TypeError, ValueError, RecursionError):
+                    continue
+                if f not in out:
+                    out.append(f)
+            self.form_cache[g] = out
+        return self.form_cache[g]

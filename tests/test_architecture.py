@@ -1,0 +1,162 @@
+"""The shape of the code: imports run one way, no import circle, public APIs say what they
+export, modules stay small.  ``shared/DESIGN.md``: symbolic imports no other package of
+ours; numeric_checks may import symbolic; derivations imports both."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("symbolic", "numeric_checks", "derivations")
+LAYER = {"symbolic": 0, "numeric_checks": 1, "derivations": 2}
+MAX_LINES = 420  # "rarely over ~400 lines" (STYLE.md)
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for pkg in PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(path: Path, module: str) -> set[str]:
+    """Every module of ours that ``path`` imports, at any depth (function-local imports
+    count), except under ``if TYPE_CHECKING:``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    is_package = path.name == "__init__.py"
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking_only(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = module.split(".")
+                anchor = anchor if is_package else anchor[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                found.add(sub if sub in MODULES else base)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return {m for m in found if m.split(".")[0] in PACKAGES and m != module}
+
+
+GRAPH = {m: _imports(p, m) for m, p in MODULES.items()}
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_run_one_way(module: str) -> None:
+    mine = LAYER[module.split(".")[0]]
+    upward = sorted(m for m in GRAPH[module] if LAYER[m.split(".")[0]] > mine)
+    assert not upward, f"{module} imports a higher layer: {upward}"
+
+
+def test_the_dp_library_does_not_import_the_checking_engine() -> None:
+    allowed = ("numeric_checks.dp", "numeric_checks.mp", "numeric_checks.validate", "symbolic")
+    for module, targets in GRAPH.items():
+        if module.startswith("numeric_checks.dp"):
+            bad = sorted(t for t in targets if not t.startswith(allowed))
+            assert not bad, f"{module} imports engine modules {bad}"
+
+
+def test_the_verdict_vocabulary_and_errors_import_nothing_of_ours() -> None:
+    assert GRAPH["symbolic.verdicts"] == set()
+    assert GRAPH["symbolic.errors"] == set()
+
+
+def test_no_import_circle() -> None:
+    state: dict[str, int] = {}  # 1 on the stack, 2 done
+    stack: list[str] = []
+
+    def walk(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(GRAPH.get(m, ())):
+            if n not in GRAPH:
+                continue
+            if state.get(n) == 1:
+                cycle = [*stack[stack.index(n) :], n]
+                raise AssertionError("import circle: " + " -> ".join(cycle))
+            if n not in state:
+                walk(n)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(GRAPH):
+        if m not in state:
+            walk(m)
+
+
+def test_the_graph_is_not_vacuous() -> None:
+    # The walker must see real edges, or the two tests above would pass on nothing.
+    assert "symbolic.derivation" in GRAPH["numeric_checks.check"]
+    assert "numeric_checks" in GRAPH["derivations.app.cli"] or any(
+        t.startswith("numeric_checks") for t in GRAPH["derivations.app.cli"]
+    )
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_modules_stay_small(module: str) -> None:
+    lines = MODULES[module].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{module} has {lines} lines (split it by concept)"
+
+
+def _packages() -> list[str]:
+    out = []
+    for pkg in PACKAGES:
+        out.append(pkg)
+        mod = importlib.import_module(pkg)
+        out += [
+            info.name
+            for info in pkgutil.walk_packages(mod.__path__, prefix=f"{pkg}.")
+            if info.ispkg
+        ]
+    return out
+
+
+@pytest.mark.parametrize("name", _packages())
+def test_each_package_declares_its_public_api(name: str) -> None:
+    """As Hypothesis checks its exports: ``__all__`` lists exactly the public names the
+    package itself defines or re-exports (submodules aside), and each resolves."""
+    pkg = importlib.import_module(name)
+    exported = getattr(pkg, "__all__", None)
+    assert exported is not None, f"{name} has no __all__"
+    assert len(set(exported)) == len(exported), f"{name}.__all__ repeats a name"
+    for n in exported:
+        assert hasattr(pkg, n), f"{name}.__all__ names {n!r}, which is not defined"
+    public = {
+        n
+        for n, v in vars(pkg).items()
+        if not n.startswith("_") and type(v).__name__ != "module" and n not in {"annotations", "os"}
+    }
+    assert public <= set(exported), f"{name} defines public names not in __all__: " + str(
+        sorted(public - set(exported))
+    )

@@ -1,0 +1,49 @@
+"""A shown counterexample is a real one: the numbers a user reads, parsed back, lie in every
+domain, satisfy every hypothesis and violate the claim (issue: alpha = 1.0 was shown for
+alpha in (1, 50])."""
+
+from __future__ import annotations
+
+import mpmath
+import pytest
+
+from derivations.app.claims import parse_claim
+from numeric_checks import CheckOptions, check_claim
+
+OPTIONS = CheckOptions(points=40, search_budget=50)
+
+
+def _claim(lhs: str, relation: str, rhs: str, variables: dict[str, str]) -> str:
+    decls = "\n".join(f'{k} = "{v}"' for k, v in variables.items())
+    return f'[claim]\nlhs = "{lhs}"\nrelation = "{relation}"\nrhs = "{rhs}"\n[variables]\n{decls}\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "low", "high"),
+    [
+        # false only within 1e-20 of the open end alpha = 1
+        (_claim("1/(alpha - 1)", "<=", "10**20", {"alpha": "(1, 50]"}), "alpha", 1, 50),
+        # false only within 1e-25 of the open end delta = 1
+        (_claim("1/(1 - delta)", "<", "10**25", {"delta": "(0, 1)"}), "delta", 0, 1),
+    ],
+)
+def test_a_counterexample_near_an_open_end_is_shown_inside_the_domain(
+    text: str, name: str, low: int, high: int
+) -> None:
+    d = parse_claim(text)
+    result = check_claim(d, OPTIONS)
+    assert result.verdict.value == "refuted", result.evidence
+    cex = result.counterexample
+    assert cex is not None
+    with mpmath.workdps(60):
+        shown = mpmath.mpf(cex.point[name])
+        assert low < shown < high, cex.point  # strictly inside the open ends, as shown
+        lhs = 1 / (shown - 1) if name == "alpha" else 1 / (1 - shown)
+        bound = mpmath.mpf(10) ** (20 if name == "alpha" else 25)
+        assert lhs > bound  # and the shown point itself violates the claim
+
+
+def test_a_simple_counterexample_is_still_shrunk() -> None:
+    d = parse_claim(_claim("x**2", "<=", "x", {"x": "(0, 10)"}))
+    cex = check_claim(d, OPTIONS).counterexample
+    assert cex is not None and cex.point == {"x": "2"}

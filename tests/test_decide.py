@@ -1,0 +1,164 @@
+"""The verdict policy on hand-made stage records: every path of decide(), no evaluation."""
+
+from __future__ import annotations
+
+import pytest
+
+from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
+from numeric_checks.search import SpotOutcome
+from numeric_checks.stages import SymbolicProof
+from symbolic.relations import Relation
+from symbolic.report import (
+    CertificateRecord,
+    CertificateStatus,
+    Counterexample,
+    NumericEvidence,
+    RefereeKind,
+    RefereeRecord,
+)
+from symbolic.verdicts import Verdict
+
+EVIDENCE = NumericEvidence(points=250, digits=50)
+CEX = Counterexample(point={"eps": "0.5"}, lhs="2", rhs="1", digits=50)
+NO_PROOF = SymbolicProof(None)
+PROOF = SymbolicProof("monotonicity of exp -> hypothesis")
+BOX = {"eps": (1e-6, 1.0)}
+
+
+def spot(verdict: Verdict, *, ties: int = 0) -> SpotOutcome:
+    if verdict is Verdict.REFUTED:
+        return SpotOutcome(verdict, EVIDENCE, CEX, ties, (0.5,))
+    return SpotOutcome(verdict, EVIDENCE, None, ties)
+
+
+def cert(status: CertificateStatus, *, whole: bool = False, **kw: object) -> CertificateRecord:
+    return CertificateRecord(
+        status,
+        BOX,
+        boxes=57,
+        seconds=0.01,
+        bits=64,
+        whole_domain=whole,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_proved_and_spot_agrees() -> None:
+    d = decide(Records(Relation.LE, spot(Verdict.CHECKED), PROOF))
+    assert d.verdict is Verdict.PROVED
+    assert d.evidence == f"{PROOF.trace}; spot-checked on {EVIDENCE.describe()}"
+    assert d.counterexample is None
+
+
+def test_proved_but_spot_disagrees_asks_the_evalf_referee() -> None:
+    r = Records(Relation.EQ, spot(Verdict.REFUTED), PROOF)
+    assert needs_evalf(r)
+    assert not needs_evalf(Records(Relation.EQ, spot(Verdict.REFUTED), NO_PROOF))
+    assert not needs_evalf(Records(Relation.EQ, spot(Verdict.CHECKED), PROOF))
+
+
+def test_a_violation_that_dissolves_under_evalf_leaves_the_proof_standing() -> None:
+    referee = RefereeRecord(RefereeKind.EVALF, confirmed=False)
+    d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), PROOF, (referee,)))
+    assert d.verdict is Verdict.PROVED
+    assert "dissolved under SymPy's adaptive-precision evalf" in d.evidence
+    assert d.counterexample is None
+
+
+@pytest.mark.parametrize("confirmed", [True, None])
+def test_a_confirmed_violation_outranks_the_proof_and_is_an_inconsistency(
+    confirmed: bool | None,
+) -> None:
+    referee = RefereeRecord(RefereeKind.EVALF, confirmed=confirmed)
+    d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), PROOF, (referee,)))
+    assert d.verdict is Verdict.REFUTED
+    assert d.counterexample == CEX
+    assert "engine inconsistency: rules claimed a proof" in d.evidence
+
+
+def test_checked_numeric_only() -> None:
+    d = decide(Records(Relation.EQ, spot(Verdict.CHECKED), NO_PROOF))
+    assert d.verdict is Verdict.CHECKED
+    assert d.evidence == f"numeric only: {EVIDENCE.describe()}, no counterexample"
+
+
+def test_only_checked_inequalities_are_certified() -> None:
+    assert needs_certificate(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF))
+    assert not needs_certificate(Records(Relation.EQ, spot(Verdict.CHECKED), NO_PROOF))
+    assert not needs_certificate(Records(Relation.LE, spot(Verdict.CHECKED), PROOF))
+    assert not needs_certificate(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF))
+    off = Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF)
+    assert not needs_certificate(off, enabled=False)
+
+
+def test_certified_on_a_box_says_checked_beyond_it() -> None:
+    c = cert(CertificateStatus.CERTIFIED)
+    d = decide(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF, (), c))
+    assert d.verdict is Verdict.CERTIFIED
+    assert d.evidence.startswith("certified on eps in [1e-06, 1] (57 boxes")
+    assert "; beyond that box numeric only: " in d.evidence
+
+
+def test_certified_on_the_whole_domain_needs_no_caveat() -> None:
+    c = cert(CertificateStatus.CERTIFIED, whole=True)
+    d = decide(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF, (), c))
+    assert d.verdict is Verdict.CERTIFIED and "beyond that box" not in d.evidence
+
+
+def test_gave_up_stays_checked_and_says_where() -> None:
+    c = cert(CertificateStatus.GAVE_UP, detail="box budget spent; stopped at eps in [0.5, 0.6]")
+    d = decide(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF, (), c))
+    assert d.verdict is Verdict.CHECKED
+    assert d.evidence.endswith(
+        "; certification gave up on eps in [1e-06, 1] (57 boxes, "
+        "0.01 s, Arb at 64 bits); box budget spent; stopped at eps in "
+        "[0.5, 0.6]"
+    )
+
+
+def test_not_certifiable_stays_checked() -> None:
+    c = CertificateRecord(CertificateStatus.NOT_CERTIFIABLE, detail="no rigorous enclosure")
+    d = decide(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF, (), c))
+    assert d.verdict is Verdict.CHECKED
+    assert d.evidence.endswith("; not certifiable (no rigorous enclosure)")
+
+
+def test_arb_refutation_on_the_box_refutes_even_without_a_sampled_counterexample() -> None:
+    c = cert(CertificateStatus.REFUTED, point={"eps": 0.25})
+    d = decide(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF, (), c))
+    assert d.verdict is Verdict.REFUTED
+    assert "refuted by Arb on eps in [1e-06, 1]" in d.evidence
+    assert "at {'eps': 0.25}; numeric: numeric only" in d.evidence
+
+
+@pytest.mark.parametrize(
+    ("confirmed", "note"),
+    [
+        (True, "; confirmed by Arb: the residual's ball there is -1 +- 1e-60"),
+        (False, "; Arb could not confirm it (residual ball -1 +- 1e-60)"),
+    ],
+)
+def test_refuted_with_a_counterexample_and_the_arb_ruling(confirmed: bool, note: str) -> None:
+    referee = RefereeRecord(RefereeKind.ARB, confirmed, "-1 +- 1e-60")
+    d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, (referee,)))
+    assert d.verdict is Verdict.REFUTED
+    assert d.evidence == f"counterexample {CEX.describe()}{note}"
+    assert d.counterexample == CEX
+
+
+def test_refuted_without_an_arb_ruling() -> None:
+    d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), NO_PROOF))
+    assert d.evidence == f"counterexample {CEX.describe()}"
+
+
+def test_undecided_when_points_tie_and_exactness_was_not_shown() -> None:
+    d = decide(Records(Relation.LT, spot(Verdict.UNDECIDED, ties=3), NO_PROOF))
+    assert d.verdict is Verdict.UNDECIDED
+    assert d.evidence.endswith("; 3 point(s) tie and exactness was not shown")
+    assert not needs_certificate(Records(Relation.LT, spot(Verdict.UNDECIDED), NO_PROOF))
+
+
+def test_a_proof_found_only_after_unfolding_says_so() -> None:
+    proof = SymbolicProof("tactic identical", unfolded=True)
+    d = decide(Records(Relation.EQ, spot(Verdict.CHECKED), proof))
+    assert d.evidence.startswith("identical once definitions are unfolded and substituted;")
