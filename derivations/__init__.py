@@ -1,4 +1,5 @@
-"""The catalog of DP derivations and the ``dpderive`` command line."""
+"""The catalog of DP derivations (one theorem family per module, the errata beside their
+corrections) and, in :mod:`derivations.app`, the ``dpderive`` application."""
 
 import os
 
@@ -6,3 +7,7 @@ import os
 # bridge), which changes how its polynomials behave.  Fix them before SymPy is imported;
 # a user's own SYMPY_GROUND_TYPES wins.
 os.environ.setdefault("SYMPY_GROUND_TYPES", "python")
+
+from derivations.catalog import catalog, get
+
+__all__ = ["catalog", "get"]

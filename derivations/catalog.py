@@ -17,7 +17,7 @@ from derivations import (
     numeric_sparse,
 )
 from symbolic.derivation import Derivation
-from symbolic.errors import InvalidInput
+from symbolic.errors import IllFormedDerivation, InvalidInput
 
 MODULES = (
     laplace_ratio,
@@ -39,7 +39,7 @@ def catalog() -> dict[str, Derivation]:
         for build in module.DERIVATIONS:
             d = build()
             if d.id in out:
-                raise RuntimeError(f"duplicate derivation id {d.id!r} in {module.__name__}")
+                raise IllFormedDerivation(f"duplicate derivation id {d.id!r} in {module.__name__}")
             out[d.id] = d
     return out
 

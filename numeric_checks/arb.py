@@ -153,7 +153,7 @@ def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> ArbFn:
     scope: dict[str, Any] = dict(NAMESPACE)
     # The source is generated from SymPy trees by _code (numbers, fixed names): no user text.
     exec("\n".join(lines), scope)
-    return scope["_f"]  # type: ignore[no-any-return,unused-ignore]
+    return scope["_f"]  # type: ignore[no-any-return]
 
 
 def compile_arb(args: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> ArbFn:

@@ -16,10 +16,17 @@ import time
 import mpmath
 import sympy as sp
 
-from numeric_checks import stages
 from numeric_checks.decide import Records, decide, needs_arb, needs_certificate, needs_evalf
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from numeric_checks.points import fmt
+from numeric_checks.stages import (
+    Link,
+    arb_referee,
+    certify_step,
+    evalf_referee,
+    prove,
+    spot_stage,
+)
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.relations import Relation
@@ -33,19 +40,19 @@ def check_link(
     plan: CheckPlan, index: int, left: sp.Expr, rel: Relation, right: sp.Expr, why: str
 ) -> StepResult:
     """Run the stages on one link and decide it."""
-    link = stages.Link.of(plan, index, left, rel, right, why)
-    spot = stages.spot(plan, link)
-    proof = stages.prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
+    link = Link.of(plan, index, left, rel, right, why)
+    spot = spot_stage(plan, link)
+    proof = prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
     records = Records(rel, spot, proof)
     point = spot.point
     if point is not None and needs_evalf(records):
-        records = Records(rel, spot, proof, (stages.evalf_referee(plan, link, point),))
+        records = Records(rel, spot, proof, (evalf_referee(plan, link, point),))
     if point is not None and needs_arb(records):
-        arb = stages.arb_referee(plan, link, point)
+        arb = arb_referee(plan, link, point)
         if arb is not None:
             records = Records(rel, spot, proof, (*records.referees, arb))
     if needs_certificate(records, enabled=plan.options.certify):
-        records = Records(rel, spot, proof, records.referees, stages.certify_step(plan, link))
+        records = Records(rel, spot, proof, records.referees, certify_step(plan, link))
     decision = decide(records)
     return StepResult(
         index=index,

@@ -1,6 +1,6 @@
 """The stages of checking one link ``lhs REL rhs`` of a chain, each returning a typed record.
 
-* :func:`spot` samples the plan's points, searches and shrinks (a :class:`SpotOutcome`);
+* :func:`spot_stage` samples the plan's points, searches and shrinks (a :class:`SpotOutcome`);
 * :func:`prove` runs the tactics and rules (a :class:`SymbolicProof`);
 * :func:`evalf_referee` and :func:`arb_referee` re-decide a numeric counterexample
   (:class:`~symbolic.report.RefereeRecord`);
@@ -41,7 +41,7 @@ __all__ = [
     "certify_step",
     "evalf_referee",
     "prove",
-    "spot",
+    "spot_stage",
 ]
 
 IDENTICAL = "tactic identical"
@@ -88,7 +88,7 @@ class SymbolicProof:
         return self.trace
 
 
-def spot(plan: CheckPlan, link: Link) -> SpotOutcome:
+def spot_stage(plan: CheckPlan, link: Link) -> SpotOutcome:
     """Sample, search and shrink: the numeric stage."""
     check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler)
     return spot_check(

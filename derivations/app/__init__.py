@@ -3,4 +3,6 @@ exit codes in :mod:`.exitcodes`), claim files (:mod:`.claims`), the NumericSpars
 verb (:mod:`.sparse`), plots (:mod:`.plots`) and pdflatex/pdftoppm rendering
 (:mod:`.pdflatex`).  Printing itself lives in :mod:`symbolic.printing`."""
 
-__all__: list[str] = []  # used through its modules and the `dpderive` script
+from derivations.app.cli import main
+
+__all__ = ["main"]

@@ -11,6 +11,9 @@
   quadrature in x, split at the likelihood-ratio threshold x* = eps/mu + mu/2 (without the
   breakpoint quadrature keeps about 5 digits).
 * ``profile_closed_form``: Phi(-eps/mu + mu/2) - e^eps Phi(-eps/mu - mu/2) (Corollary 2.13).
+* ``exact_sigma``: the smallest sigma that makes x + N(0, sigma^2) (eps, delta)-DP.  The
+  classical sigma of Dwork & Roth Theorem A.1 it is compared with is a stated formula: it
+  lives in :mod:`derivations.gaussian_mechanism`.
 """
 
 from __future__ import annotations
