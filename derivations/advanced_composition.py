@@ -102,8 +102,8 @@ def azuma_binomial() -> Derivation:
                 sp.exp(-(zs**2) / 2),
                 Justification(
                     "Azuma's inequality (Azuma 1967), stated in the seed without proof",
-                    K.LEMMA,
-                    lemma="Azuma 1967",
+                    K.CITE,
+                    citation="Azuma 1967",
                 ),
             ),
         ),

@@ -343,8 +343,8 @@ def approx_basic_composition() -> Derivation:
                 Justification(
                     "Dwork & Roth 2014, Theorem 3.16 (proof not in the seed); the left side is the "
                     "exact optimum of Kairouz, Oh & Viswanath 2015",
-                    K.LEMMA,
-                    lemma="Kairouz-Oh-Viswanath 2015, Theorem 3.3",
+                    K.CITE,
+                    citation="Kairouz-Oh-Viswanath 2015, Theorem 3.3",
                 ),
             ),
         ),

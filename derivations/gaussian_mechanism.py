@@ -134,8 +134,8 @@ def gdp_gaussian_mechanism() -> Derivation:
                 Justification(
                     "standardise by (x - theta(S))/sigma: the pair becomes N(0, 1), "
                     "N(|theta(S) - theta(S')|/sigma, 1), and T is invariant under a bijection",
-                    K.LEMMA,
-                    lemma="trade-off functions are invariant under bijections",
+                    K.CITE,
+                    citation="trade-off functions are invariant under bijections",
                 ),
             ),
             Step(
@@ -289,8 +289,8 @@ def _classical(any_eps: bool) -> Derivation:
         Justification(
             "the exact privacy profile of x + N(0, sigma^2) for a query of l2 sensitivity "
             "Delta is that of mu-GDP with mu = Delta/sigma",
-            K.LEMMA,
-            lemma="Dong, Roth & Su, Corollary 2.13; Balle & Wang 2018, Theorem 8",
+            K.CITE,
+            citation="Dong, Roth & Su, Corollary 2.13; Balle & Wang 2018, Theorem 8",
         ),
     )
     if any_eps:

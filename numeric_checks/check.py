@@ -11,7 +11,9 @@ inconsistency).
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from collections.abc import Callable
 
 import mpmath
 import sympy as sp
@@ -27,7 +29,7 @@ from numeric_checks.stages import (
     prove,
     spot_stage,
 )
-from symbolic.derivation import Derivation
+from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, OracleResult, StepResult
@@ -36,11 +38,22 @@ from symbolic.verdicts import Verdict, weakest
 __all__ = ["CheckOptions", "check_claim", "check_derivation", "check_link"]
 
 
+LemmaVerdicts = Callable[[str], Verdict | None]
+"""A catalog id -> that derivation's verdict (None when unknown)."""
+
+
 def check_link(
-    plan: CheckPlan, index: int, left: sp.Expr, rel: Relation, right: sp.Expr, why: str
+    plan: CheckPlan,
+    index: int,
+    left: sp.Expr,
+    rel: Relation,
+    right: sp.Expr,
+    why: Justification | str,
+    lemmas: LemmaVerdicts | None = None,
 ) -> StepResult:
     """Run the stages on one link and decide it."""
-    link = Link.of(plan, index, left, rel, right, why)
+    reason = why if isinstance(why, Justification) else Justification(why)
+    link = Link.of(plan, index, left, rel, right, reason.text)
     spot = spot_stage(plan, link)
     proof = prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
     records = Records(rel, spot, proof)
@@ -59,7 +72,7 @@ def check_link(
         lhs=str(left),
         relation=rel.value,
         rhs=str(right),
-        justification=why,
+        justification=reason.text,
         verdict=decision.verdict,
         evidence=decision.evidence,
         symbolic=proof.describe(),
@@ -67,23 +80,50 @@ def check_link(
         counterexample=decision.counterexample,
         certificate=records.certificate,
         referees=records.referees,
+        basis=basis(reason, proof.describe(), lemmas),
     )
+
+
+def basis(reason: Justification, trace: str | None, lemmas: LemmaVerdicts | None) -> str:
+    """What a step rests on beyond its own check (see ``StepResult.basis``)."""
+    if reason.kind is JustificationKind.LEMMA and reason.lemma:
+        verdict = lemmas(reason.lemma) if lemmas else None
+        state = verdict.value if verdict else "not checked here"
+        return f"rests on {reason.lemma} ({state})"
+    if reason.kind is JustificationKind.CITE:
+        return f"rests on an external result, unchecked: {reason.citation or reason.text}"
+    if not reason.rules:
+        return ""
+    cited = ", ".join(reason.rules)
+    if trace is None:
+        return f"the cited rule(s) ({cited}) did not prove it symbolically"
+    missing = [r for r in reason.rules if r.lower() not in trace.lower()]
+    if not missing:
+        return f"proved by the cited rule(s): {cited}"
+    return f"proved another way than the cited rule(s) {', '.join(missing)}"
 
 
 def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResult:
     """Check ``d.claim`` on its own (the ``dpderive claim`` verb: a claim typed from a
     book), with ``d``'s variables, hypotheses and definitions."""
     plan = make_plan(d, options or CheckOptions())
-    return check_link(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
+    result = check_link(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
+    notes = _hypothesis_notes(plan)
+    if notes:
+        result = dataclasses.replace(result, evidence=result.evidence + "; " + "; ".join(notes))
+    return result
 
 
-def check_derivation(d: Derivation, options: CheckOptions | None = None) -> DerivationReport:
-    """Check every link, the conclusion and the oracle of ``d``."""
+def check_derivation(
+    d: Derivation, options: CheckOptions | None = None, *, lemmas: LemmaVerdicts | None = None
+) -> DerivationReport:
+    """Check every link, the conclusion and the oracle of ``d``.  ``lemmas`` gives the
+    verdicts of the catalog derivations that steps cite with ``by.lemma(id)``."""
     options = options or CheckOptions()
     started = time.perf_counter()
     plan = make_plan(d, options)
     steps = tuple(
-        check_link(plan, i + 1, left, rel, right, j.text)
+        check_link(plan, i + 1, left, rel, right, j, lemmas)
         for i, (left, rel, right, j) in enumerate(d.links())
     )
     chain_verdict = weakest(s.verdict for s in steps)
@@ -111,6 +151,7 @@ def check_derivation(d: Derivation, options: CheckOptions | None = None) -> Deri
     if oracle is not None and oracle.agrees is False:
         verdicts.append(Verdict.REFUTED)
     notes = [f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}"]
+    notes += _hypothesis_notes(plan)
     if plan.space.solved:
         notes.append(
             "equality hypotheses solved for: "
@@ -127,6 +168,13 @@ def check_derivation(d: Derivation, options: CheckOptions | None = None) -> Deri
         erratum=d.erratum,
         notes=tuple(notes),
     )
+
+
+def _hypothesis_notes(plan: CheckPlan) -> list[str]:
+    return [
+        f"the hypothesis {h} holds identically once the definitions are substituted"
+        for h in plan.identically_true
+    ]
 
 
 def run_oracle(plan: CheckPlan) -> OracleResult | None:

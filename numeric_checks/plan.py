@@ -20,7 +20,7 @@ from numeric_checks.certify import Box
 from numeric_checks.points import fmt
 from numeric_checks.sampling import Point, Sampler
 from symbolic.derivation import Derivation
-from symbolic.errors import EvaluationError, InvalidInput
+from symbolic.errors import EmptyDomain, EvaluationError, InvalidInput
 from symbolic.hypotheses import Space, build_space
 from symbolic.rules import Context, Fact, fact_from_relation
 
@@ -62,6 +62,8 @@ class CheckPlan:
     """Each inequality hypothesis as ``(h, strict)`` meaning ``h >= 0`` (``> 0``)."""
     defs_fn: Callable[..., list[Any]] | None
     solved_fn: Callable[..., list[Any]] | None
+    identically_true: tuple[str, ...] = ()
+    """Hypotheses that hold identically once the definitions are substituted."""
 
     @property
     def symbols(self) -> tuple[sp.Symbol, ...]:
@@ -110,7 +112,17 @@ class CheckPlan:
 def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
     """Build the plan of ``d``: raises :class:`~symbolic.errors.EmptyDomain` when no point
     satisfies the domains and hypotheses (refuse, don't weaken)."""
-    space = build_space(d.variables, [d.expand_defs(h) for h in d.hypotheses])
+    expanded = [d.expand_defs(h) for h in d.hypotheses]
+    for original, h in zip(d.hypotheses, expanded, strict=True):
+        if h is sp.false:
+            raise EmptyDomain(
+                f"the hypothesis {original} is false once the definitions are substituted, "
+                "so the hypotheses are contradictory"
+            )
+    identically_true = tuple(
+        str(o) for o, h in zip(d.hypotheses, expanded, strict=True) if h is sp.true
+    )
+    space = build_space(d.variables, expanded)
     sampler = Sampler(space, seed=options.seed, dps=options.dps)
     if d.points is not None:
         # The derivation samples its own domain (edges and boundaries included); generic
@@ -154,6 +166,7 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
         hypotheses=hypotheses,
         defs_fn=defs_fn,
         solved_fn=solved_fn,
+        identically_true=identically_true,
     )
 
 

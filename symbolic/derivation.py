@@ -27,16 +27,21 @@ class JustificationKind(Enum):
     RULE = "rule"
     HYPOTHESIS = "hypothesis"
     LEMMA = "lemma"
+    """A derivation of the catalog, named by its id: the step rests on its verdict."""
+    CITE = "cite"
+    """A result outside the catalog (a paper, a book): the step rests on it unchecked."""
 
 
 @dataclass(frozen=True)
 class Justification:
-    """Why a step holds, in words, with the kind of reason and any named rules or lemma."""
+    """Why a step holds, in words, with the kind of reason and any named rules, the catalog
+    lemma it rests on, or the external result it cites."""
 
     text: str
     kind: JustificationKind = JustificationKind.ALGEBRA
     rules: tuple[str, ...] = ()
     lemma: str | None = None
+    citation: str | None = None
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,20 @@ def build_space(variables: Sequence[Variable], hypotheses: Sequence[sp.Basic]) -
     """Eliminate the equalities among ``hypotheses`` and collect what remains."""
     free = list(variables)
     solved: list[tuple[Variable, sp.Expr]] = []
-    pending_eqs = [h for h in hypotheses if isinstance(h, sp.Equality)]
-    ineqs: list[sp.Basic] = [h for h in hypotheses if not isinstance(h, sp.Equality)]
+    given: list[sp.Basic] = []
+    for h in hypotheses:
+        # Definitions substituted can make a hypothesis hold identically (log(p/q) <= eps
+        # with p = q e^eps): it is satisfied; one false everywhere is contradictory.
+        if h is sp.true:
+            continue
+        if h is sp.false:
+            raise EmptyDomain(
+                "a hypothesis is false for every value of the variables once definitions "
+                "are substituted: the hypotheses are contradictory"
+            )
+        given.append(h)
+    pending_eqs = [h for h in given if isinstance(h, sp.Equality)]
+    ineqs: list[sp.Basic] = [h for h in given if not isinstance(h, sp.Equality)]
     for h in ineqs:
         if not isinstance(h, sp.Rel) or isinstance(h, sp.Unequality):
             raise InvalidInput(f"a hypothesis must be <=, <, >=, > or an equality, got {h}")

@@ -129,6 +129,9 @@ class StepResult:
     counterexample: Counterexample | None = None
     certificate: CertificateRecord | None = None
     referees: tuple[RefereeRecord, ...] = ()
+    basis: str = ""
+    """What the step rests on beyond its own check: a catalog lemma and its verdict, an
+    unchecked cited result, or whether the rules named in its justification proved it."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,11 @@ class DerivationReport:
 
     def _repr_markdown_(self) -> str:
         return render(self, "text/markdown")
+
+    @property
+    def first_failure(self) -> int | None:
+        """The 1-based index of the first refuted step, or None."""
+        return next((s.index for s in self.steps if s.verdict is Verdict.REFUTED), None)
 
     @property
     def as_expected(self) -> bool:

@@ -13,7 +13,9 @@ The TOML format is a public interface (see README.md); keep it exactly::
     [defs]                                  # optional, substituted in file order
     b = "Delta/eps"
 
-Expressions are parsed without ``eval`` by :mod:`symbolic.parsing`.
+Expressions are parsed without ``eval``: SymPy syntax by :mod:`symbolic.parsing`, LaTeX
+(a field with a backslash, a brace, ``^``, ``|`` or ``&``) by :mod:`symbolic.latex_input`,
+with an optional ``[latex]`` table naming fragments (``"f(x)" = "fx"``).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import keyword
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,24 +36,116 @@ from symbolic.parsing import parse_expr, parse_relations
 from symbolic.relations import Relation
 
 MAX_FILE_BYTES = 1_000_000
-TOP_KEYS = {"hypotheses", "claim", "variables", "defs"}
+TOP_KEYS = {"hypotheses", "claim", "variables", "defs", "latex"}
 CLAIM_KEYS = {"lhs", "relation", "rhs", "statement"}
+
+
+LATEX_MARKS = ("\\", "{", "}", "^", "|", "&")
+"""A field containing any of these is LaTeX (none of them is valid SymPy syntax here)."""
+
+
+def looks_like_latex(text: str) -> bool:
+    return any(mark in text for mark in LATEX_MARKS)
+
+
+def read_text(p: Path, what: str) -> str:
+    """A user's file as text: readable, at most 1 MB, UTF-8."""
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {what} {str(p)!r}: {exc.strerror}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InvalidInput(f"{what} {str(p)!r} is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{what} {str(p)!r} is not UTF-8 text") from None
 
 
 def load_claim(path: str | Path) -> Derivation:
     """Read a claim file; raise :class:`InvalidInput` naming the problem if it is malformed."""
     p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise InvalidInput(f"cannot read claim file {str(p)!r}: {exc.strerror}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise InvalidInput(f"claim file {str(p)!r} is larger than {MAX_FILE_BYTES} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InvalidInput(f"claim file {str(p)!r} is not UTF-8 text") from None
-    return parse_claim(text, name=str(p))
+    return parse_claim(read_text(p, "claim file"), name=str(p))
+
+
+@dataclass(frozen=True)
+class Header:
+    """What claim and proof files share: variables, definitions, hypotheses, and the
+    ``[latex]`` table of names for LaTeX fragments."""
+
+    name: str
+    variables: tuple[Variable, ...]
+    symbols: Mapping[str, sp.Expr]
+    defs: tuple[tuple[sp.Symbol, sp.Expr], ...]
+    hypotheses: tuple[sp.Basic, ...]
+    latex_names: Mapping[str, str]
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any], name: str) -> Header:
+        latex_names: dict[str, str] = {}
+        for fragment, target in table_of(data, "latex", name, required=False).items():
+            if not isinstance(target, str):
+                raise InvalidInput(f"{name}: [latex] {fragment!r} must map to a name (a string)")
+            latex_names[fragment] = target
+        variables: list[Variable] = []
+        table: dict[str, sp.Expr] = {}
+        for var_name, domain_text in table_of(data, "variables", name, required=False).items():
+            _check_name(var_name, name, "variable")
+            if not isinstance(domain_text, str):
+                raise InvalidInput(f"{name}: variable {var_name}: the domain must be a string")
+            try:
+                domain = parse_domain(domain_text)
+            except InvalidInput as exc:
+                raise InvalidInput(f"{name}: variable {var_name}: {exc}") from None
+            var = Variable(var_name, domain)
+            variables.append(var)
+            table[var_name] = var.symbol
+        header = cls(name, tuple(variables), table, (), (), latex_names)
+        defs: list[tuple[sp.Symbol, sp.Expr]] = []
+        for def_name, value in table_of(data, "defs", name, required=False).items():
+            _check_name(def_name, name, "definition")
+            if def_name in table:
+                raise InvalidInput(f"{name}: {def_name!r} is defined twice (variable and def)")
+            if not isinstance(value, str):
+                raise InvalidInput(f"{name}: def {def_name} must be a string, got {value!r}")
+            expr = header.expr(value, f"def {def_name}")
+            sym = sp.Symbol(def_name)
+            defs.append((sym, expr))
+            table[def_name] = sym
+        hyps_raw = data.get("hypotheses", [])
+        if not isinstance(hyps_raw, list) or not all(isinstance(h, str) for h in hyps_raw):
+            raise InvalidInput(f"{name}: hypotheses must be a list of strings")
+        hypotheses: list[sp.Basic] = []
+        for h in hyps_raw:
+            hypotheses += header.relations(h, "hypothesis")
+        return cls(name, tuple(variables), table, tuple(defs), tuple(hypotheses), latex_names)
+
+    def expr(self, text: Any, where: str) -> sp.Expr:
+        """An expression field, in SymPy syntax or LaTeX."""
+        if isinstance(text, str) and looks_like_latex(text):
+            return _parse(self._latex_expr, text, self.symbols, self.name, where)
+        return _parse(parse_expr, text, self.symbols, self.name, where)  # type: ignore[no-any-return]
+
+    def relations(self, text: Any, where: str) -> list[sp.Basic]:
+        if isinstance(text, str) and looks_like_latex(text):
+            return _parse(self._latex_relations, text, self.symbols, self.name, where)  # type: ignore[no-any-return]
+        return _parse(parse_relations, text, self.symbols, self.name, where)  # type: ignore[no-any-return]
+
+    def expand(self, expr: sp.Expr) -> sp.Expr:
+        """``expr`` with the definitions substituted (later ones may use earlier ones)."""
+        for sym, value in reversed(self.defs):
+            expr = expr.xreplace({sym: value})
+        return expr
+
+    def _latex_expr(self, text: str, symbols: Mapping[str, sp.Expr]) -> sp.Expr:
+        from symbolic.latex_input import parse_latex_expr
+
+        return parse_latex_expr(text, symbols, self.latex_names)
+
+    def _latex_relations(self, text: str, symbols: Mapping[str, sp.Expr]) -> list[sp.Basic]:
+        from symbolic.latex_input import parse_latex_relation
+
+        return list(parse_latex_relation(text, symbols, self.latex_names))
 
 
 def parse_claim(text: str, name: str = "<claim>") -> Derivation:
@@ -61,49 +156,15 @@ def parse_claim(text: str, name: str = "<claim>") -> Derivation:
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise InvalidInput(f"{name}: unknown key(s) {sorted(unknown)}; allowed: {sorted(TOP_KEYS)}")
-    claim = _table(data, "claim", name, required=True)
+    claim = table_of(data, "claim", name, required=True)
     bad = set(claim) - CLAIM_KEYS
     if bad:
         raise InvalidInput(f"{name}: unknown key(s) in [claim]: {sorted(bad)}")
     for key in ("lhs", "relation", "rhs"):
-        if key not in claim:
-            raise InvalidInput(f'{name}: [claim] needs {key} = "..."')
-        if not isinstance(claim[key], str):
-            raise InvalidInput(f"{name}: [claim] {key} must be a string, got {claim[key]!r}")
-
-    variables: list[Variable] = []
-    table: dict[str, sp.Expr] = {}
-    for var_name, domain_text in _table(data, "variables", name, required=False).items():
-        _check_name(var_name, name, "variable")
-        try:
-            domain = parse_domain(domain_text)
-        except InvalidInput as exc:
-            raise InvalidInput(f"{name}: variable {var_name}: {exc}") from None
-        var = Variable(var_name, domain)
-        variables.append(var)
-        table[var_name] = var.symbol
-
-    defs: list[tuple[sp.Symbol, sp.Expr]] = []
-    for def_name, value in _table(data, "defs", name, required=False).items():
-        _check_name(def_name, name, "definition")
-        if def_name in table:
-            raise InvalidInput(f"{name}: {def_name!r} is defined twice (variable and def)")
-        if not isinstance(value, str):
-            raise InvalidInput(f"{name}: def {def_name} must be a string, got {value!r}")
-        expr = _parse(parse_expr, value, table, name, f"def {def_name}")
-        sym = sp.Symbol(def_name)
-        defs.append((sym, expr))
-        table[def_name] = sym
-
-    hyps_raw = data.get("hypotheses", [])
-    if not isinstance(hyps_raw, list) or not all(isinstance(h, str) for h in hyps_raw):
-        raise InvalidInput(f"{name}: hypotheses must be a list of strings")
-    hypotheses: list[sp.Basic] = []
-    for h in hyps_raw:
-        hypotheses += _parse(parse_relations, h, table, name, "hypothesis")
-
-    lhs = _parse(parse_expr, claim["lhs"], table, name, "lhs")
-    rhs = _parse(parse_expr, claim["rhs"], table, name, "rhs")
+        text_field(claim, key, name, "[claim]")
+    header = Header.parse(data, name)
+    lhs = header.expr(claim["lhs"], "lhs")
+    rhs = header.expr(claim["rhs"], "rhs")
     try:
         relation = Relation.parse(claim["relation"])
     except InvalidInput as exc:
@@ -117,9 +178,9 @@ def parse_claim(text: str, name: str = "<claim>") -> Derivation:
             title=statement or f"claim from {name}",
             source=Source("claim file", name),
             statement=statement,
-            variables=tuple(variables),
-            hypotheses=tuple(hypotheses),
-            defs=tuple(defs),
+            variables=header.variables,
+            hypotheses=header.hypotheses,
+            defs=header.defs,
             claim=Claim(lhs, relation, rhs),
             steps=(Step(relation, rhs, Justification("the claim as typed")),),
         )
@@ -127,7 +188,7 @@ def parse_claim(text: str, name: str = "<claim>") -> Derivation:
         raise InvalidInput(f"{name}: {exc}") from None
 
 
-def _table(data: Mapping[str, Any], key: str, name: str, required: bool) -> dict[str, Any]:
+def table_of(data: Mapping[str, Any], key: str, name: str, required: bool) -> dict[str, Any]:
     if key not in data:
         if required:
             raise InvalidInput(f"{name}: missing [{key}] table")
@@ -135,6 +196,15 @@ def _table(data: Mapping[str, Any], key: str, name: str, required: bool) -> dict
     value = data[key]
     if not isinstance(value, dict):
         raise InvalidInput(f"{name}: [{key}] must be a table")
+    return value
+
+
+def text_field(table: Mapping[str, Any], key: str, name: str, where: str) -> str:
+    if key not in table:
+        raise InvalidInput(f'{name}: {where} needs {key} = "..."')
+    value = table[key]
+    if not isinstance(value, str):
+        raise InvalidInput(f"{name}: {where} {key} must be a string, got {value!r}")
     return value
 
 

@@ -32,14 +32,21 @@ from derivations.app.exitcodes import (
 )
 from derivations.app.pdflatex import render
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
+from derivations.app.proofs import load_proof
 from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_claim, check_derivation
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
 from symbolic.printing.explain import explain
-from symbolic.printing.json import catalog_json, claim_json, report_json
+from symbolic.printing.json import catalog_json, claim_json, proof_json, report_json
 from symbolic.printing.latex import catalog_book, derivation_latex
-from symbolic.printing.text import catalog_listing, claim_text, format_report, summary
+from symbolic.printing.text import (
+    catalog_listing,
+    claim_text,
+    format_report,
+    proof_text,
+    summary,
+)
 from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
 
@@ -103,8 +110,15 @@ def _claim_arguments(p: argparse.ArgumentParser) -> None:
     _add_check_options(p)
 
 
+def _verify_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a proof file: .toml (steps or a LaTeX block) or .tex")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--no-oracle", action="store_true", help=argparse.SUPPRESS)
+    _add_check_options(p)
+
+
 def _latex_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id", nargs="?")
+    p.add_argument("id", nargs="?", help="a catalog id or a proof file (.toml, .tex)")
     p.add_argument(
         "--all",
         action="store_true",
@@ -130,7 +144,7 @@ def _latex_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _explain_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id")
+    p.add_argument("id", help="a catalog id or a proof file (.toml, .tex)")
     p.add_argument(
         "--no-check",
         action="store_true",
@@ -247,8 +261,8 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
         checked = [] if args.no_check else _check_each(derivations, _options(args), True)
         text = catalog_book(derivations, {r.id: r for r in checked})
     else:
-        d = get(args.id)
-        report = check_derivation(d, _options(args)) if args.with_verdicts else None
+        d = _target(args.id)
+        report = _check_one(d, _options(args)) if args.with_verdicts else None
         text = derivation_latex(d, report, standalone=args.standalone or compiled)
     if target is None:
         out.write(text)
@@ -263,10 +277,47 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
-    d = get(args.id)
-    report = None if args.no_check else check_derivation(d)
+    d = _target(args.id)
+    report = None if args.no_check else _check_one(d, CheckOptions())
     out.write(explain(d, report))
     return EXIT_OK
+
+
+def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    d = load_proof(args.file)
+    report = _check_one(d, _options(args))
+    if args.json:
+        _write_json(proof_json(report), out)
+    else:
+        out.write(proof_text(d, report))
+    return for_verdict(report.verdict)
+
+
+def _target(ident: str) -> Derivation:
+    """A catalog id, or a user's proof file (a path ending in .toml or .tex)."""
+    if Path(ident).suffix.lower() in (".toml", ".tex"):
+        return load_proof(ident)
+    return get(ident)
+
+
+def _check_one(d: Derivation, options: CheckOptions) -> DerivationReport:
+    """Check ``d``; a step resting on a catalog lemma reports that lemma's verdict (the
+    lemma is checked too, once)."""
+    return check_derivation(d, options, lemmas=_LemmaVerdicts(options, compute=True))
+
+
+class _LemmaVerdicts:
+    """Verdicts of catalog lemmas: those already checked in this run, else (``compute``)
+    checked on demand, once each."""
+
+    def __init__(self, options: CheckOptions, *, compute: bool):
+        self.options, self.compute = options, compute
+        self.known: dict[str, Verdict] = {}
+
+    def __call__(self, derivation_id: str) -> Verdict | None:
+        if derivation_id not in self.known and self.compute:
+            self.known[derivation_id] = check_derivation(get(derivation_id), self.options).verdict
+        return self.known.get(derivation_id)
 
 
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:
@@ -282,11 +333,15 @@ def _check_each(
     stderr (nothing when stderr is not a terminal)."""
     show = progress and sys.stderr.isatty()
     reports = []
+    # Lemmas cite catalog derivations: their verdicts are those checked earlier in this run.
+    lemmas = _LemmaVerdicts(options, compute=False)
     for i, d in enumerate(targets, start=1):
         if show:
             sys.stderr.write(f"\r\033[K[{i}/{len(targets)}] checking {d.id}")
             sys.stderr.flush()
-        reports.append(check_derivation(d, options))
+        report = check_derivation(d, options, lemmas=lemmas)
+        lemmas.known[d.id] = report.verdict
+        reports.append(report)
     if show:
         sys.stderr.write("\r\033[K")
         sys.stderr.flush()
@@ -315,6 +370,12 @@ VERBS = (
         _cmd_latex,
     ),
     Verb("explain", "the proof step by step, for a learner", _explain_arguments, _cmd_explain),
+    Verb(
+        "verify",
+        "check a proof from a book or homework, step by step (TOML or LaTeX file)",
+        _verify_arguments,
+        _cmd_verify,
+    ),
     Verb("plot", "draw a plot from the numeric oracles (matplotlib)", _plot_arguments, _cmd_plot),
     Verb("sparse", sparse.HELP, sparse.add_arguments, sparse.run),
 )

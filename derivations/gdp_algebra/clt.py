@@ -272,12 +272,12 @@ def gdp_clt_berry_esseen(gamma_factor: sp.Expr = SEED_GAMMA_FACTOR) -> Derivatio
             Step(
                 Relation.LE,
                 EpsTensorPower(e, ns, a),
-                Justification("Berry-Esseen, lower bound", K.LEMMA, lemma="Berry-Esseen"),
+                Justification("Berry-Esseen, lower bound", K.CITE, citation="Berry-Esseen"),
             ),
             Step(
                 Relation.LE,
                 upper,
-                Justification("Berry-Esseen, upper bound", K.LEMMA, lemma="Berry-Esseen"),
+                Justification("Berry-Esseen, upper bound", K.CITE, citation="Berry-Esseen"),
             ),
         ),
         family=FAMILY,

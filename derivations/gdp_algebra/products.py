@@ -65,8 +65,8 @@ def gdp_composition() -> Derivation:
                 Justification(
                     "N(0, I) against N((mu1, mu2), I): the likelihood ratio depends on x only "
                     "through <x, mu>/|mu| ~ N(0, 1) against N(|mu|, 1)",
-                    K.LEMMA,
-                    lemma="rotation invariance of N(0, I)",
+                    K.CITE,
+                    citation="rotation invariance of N(0, I)",
                 ),
             ),
         ),
@@ -118,8 +118,8 @@ def tradeoff_eps_delta_split() -> Derivation:
                     "Neyman-Pearson on the product: the outcomes only Q charges are rejected "
                     "first (beta drops by delta at alpha = 0), then the f_{eps,0} curve "
                     "scaled by 1 - delta",
-                    K.LEMMA,
-                    lemma="Neyman-Pearson lemma",
+                    K.CITE,
+                    citation="Neyman-Pearson lemma",
                 ),
             ),
         ),
@@ -169,8 +169,8 @@ def tradeoff_zero_eps_composition() -> Derivation:
                     "the product pair leaks (Q alone charges it) unless every coordinate is "
                     "in its middle outcome, of probability (1 - delta1)(1 - delta2)(1 - delta3) "
                     "under both P and Q",
-                    K.LEMMA,
-                    lemma="Neyman-Pearson lemma",
+                    K.CITE,
+                    citation="Neyman-Pearson lemma",
                 ),
             ),
             Step(

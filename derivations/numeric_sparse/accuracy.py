@@ -213,8 +213,8 @@ def accuracy_pure(
                     "Sparse accuracy (Theorem 3.26) at eps1 = 8 eps/9 and failure beta/2; "
                     "Laplace answers of scale sigma(eps2) = 2c/eps2, eps2 = 2 eps/9, with "
                     "failure beta/2 split over c answers",
-                    K.LEMMA,
-                    lemma="Dwork & Roth Theorem 3.26",
+                    K.CITE,
+                    citation="Dwork & Roth Theorem 3.26",
                 ),
             ),
             Step(
@@ -299,8 +299,8 @@ def accuracy_approx(
                     "delta/2 and failure beta/2; Laplace answers of scale sigma(eps2) = "
                     "sqrt(32 c ln(2/delta))/eps2, eps2 = 2 eps/(sqrt(512)+1), failure beta/2 "
                     "split over c answers",
-                    K.LEMMA,
-                    lemma="Dwork & Roth Theorem 3.26",
+                    K.CITE,
+                    citation="Dwork & Roth Theorem 3.26",
                 ),
             ),
             Step(Relation.LE, ALPHA, last_step),

@@ -27,6 +27,7 @@ _KIND = {
     JustificationKind.RULE: "by a named rule",
     JustificationKind.HYPOTHESIS: "by a hypothesis of the theorem",
     JustificationKind.LEMMA: "by a lemma",
+    JustificationKind.CITE: "by a cited result",
 }
 
 
@@ -55,10 +56,13 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         out.append(f"  What it does: {_WHAT[rel]}.")
         rules = f" ({', '.join(why.rules)})" if why.rules else ""
         lemma = f" [lemma {why.lemma}]" if why.lemma else ""
-        out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}: {why.text}.")
+        cited = f" [{why.citation}]" if why.citation else ""
+        out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}{cited}: {why.text}.")
         if i in results:
             r = results[i]
             out.append(f"  How it was checked: {verdict_word(r.verdict)}: {r.evidence}.")
+            if r.basis:
+                out.append(f"  What it rests on: {r.basis}.")
         out.append("")
     composed = compose(s.relation for s in d.steps)
     rels = " ".join(s.relation.value for s in d.steps)

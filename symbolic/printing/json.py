@@ -16,7 +16,14 @@ from typing import Any
 from symbolic.derivation import Derivation
 from symbolic.report import DerivationReport, StepResult
 
-__all__ = ["catalog_json", "claim_json", "jsonable", "report_json", "step_json"]
+__all__ = [
+    "catalog_json",
+    "claim_json",
+    "jsonable",
+    "proof_json",
+    "report_json",
+    "step_json",
+]
 
 # The historical key order of a report's object; fields added later follow these.
 _REPORT_ORDER = (
@@ -63,6 +70,12 @@ def report_json(r: DerivationReport) -> dict[str, Any]:
     fields["expected_refuted"] = r.expected_refuted
     ordered = {key: fields.pop(key) for key in _REPORT_ORDER if key in fields}
     return ordered | fields
+
+
+def proof_json(r: DerivationReport) -> dict[str, Any]:
+    """The ``--json`` object of ``dpderive verify``: one element of ``check --json`` plus
+    ``first_failure`` (the 1-based index of the first refuted step, or null)."""
+    return report_json(r) | {"first_failure": r.first_failure}
 
 
 def step_json(s: StepResult) -> dict[str, Any]:

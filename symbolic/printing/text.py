@@ -8,7 +8,7 @@ from symbolic.derivation import Derivation
 from symbolic.printing.wording import erratum_state, headline, oracle_state, verdict_word
 from symbolic.report import DerivationReport, StepResult
 
-__all__ = ["catalog_listing", "claim_text", "format_report", "summary"]
+__all__ = ["catalog_listing", "claim_text", "format_report", "proof_text", "summary"]
 
 
 def format_report(r: DerivationReport) -> str:
@@ -18,6 +18,8 @@ def format_report(r: DerivationReport) -> str:
         lines.append(f"  erratum ({erratum_state(r.as_expected)}): {r.erratum}")
     for s in r.steps:
         lines.append(f"  step {s.index} [{s.relation}] {verdict_word(s.verdict)}: {s.evidence}")
+        if s.basis:
+            lines.append(f"    {s.basis}")
     c = r.conclusion
     lines.append(f"  conclusion: {verdict_word(c.verdict)}: {c.evidence}")
     o = r.oracle
@@ -64,3 +66,29 @@ def catalog_listing(derivations: Sequence[Derivation]) -> str:
         for d in derivations
     ]
     return "".join(line + "\n" for line in lines)
+
+
+def proof_text(d: Derivation, r: DerivationReport) -> str:
+    """The report of ``dpderive verify``: the chain as written, a verdict per step, and the
+    first failing step marked with its counterexample (both sides' values)."""
+    lines = [f"{r.title}: {headline(r.verdict)}", f"  claim: {d.claim}"]
+    first = r.first_failure
+    for (left, rel, right, why), s in zip(d.links(), r.steps, strict=True):
+        mark = ">>" if s.index == first else "  "
+        lines.append(f"{mark}step {s.index}: {left}")
+        lines.append(f"      {rel.value} {right}")
+        if why.text:
+            lines.append(f"      why: {why.text}")
+        lines.append(f"      {verdict_word(s.verdict)}: {s.evidence}")
+        if s.basis:
+            lines.append(f"      {s.basis}")
+        if s.index == first and s.counterexample is not None:
+            cex = s.counterexample
+            point = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
+            lines.append(f"      FIRST WRONG STEP: at {point}")
+            lines.append(f"        left side  = {cex.lhs}")
+            lines.append(f"        right side = {cex.rhs}")
+    c = r.conclusion
+    lines.append(f"  conclusion: {verdict_word(c.verdict)}: {c.evidence}")
+    lines += [f"  note: {n}" for n in r.notes]
+    return "\n".join(lines) + "\n"

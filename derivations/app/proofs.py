@@ -1,0 +1,241 @@
+"""Proof files: a chain of steps from a book, a paper or homework, checked like a catalog
+theorem.  The TOML format extends the claim-file format (a public interface)::
+
+    title = "Laplace mechanism, ratio bound"        # optional
+    source = "Dwork & Roth 2014, Theorem 3.6"        # optional
+    hypotheses = ["Abs(fx - fy) <= Delta"]
+    [variables]   ...                                # as in claim files
+    [defs]        ...
+    [latex]       # optional: LaTeX fragments -> names ("f(x)" = "fx")
+    [claim]       # optional: lhs, relation, rhs; default: first lhs, composed, last rhs
+    [[steps]]     # the chain; the first step may give lhs = "..." when there is no claim
+    relation = "<="
+    rhs = "exp(Abs(fx - fy)/b)"
+    why = "triangle inequality"                      # optional free text
+    by = "rule:triangle inequality"                  # optional, see symbolic.kit
+    [proof]       # or the whole chain as one LaTeX block
+    latex = '''\\begin{align*} ... \\end{align*}'''
+
+Every expression field may be LaTeX instead of SymPy syntax (a field containing a backslash,
+a brace, ``^``, ``|`` or ``&`` is read as LaTeX).  A ``.tex`` file is accepted directly: its
+lines starting with ``%!`` form the TOML header and its first ``align*`` (or ``align``,
+``aligned``, ``eqnarray*``, ``equation*``) environment is the chain.  Nothing is evaluated.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import sympy as sp
+from symbolic.latex_input import parse_latex_chain, split_tex_file
+
+from derivations.app.claims import Header, read_text, table_of, text_field
+from derivations.catalog import catalog
+from symbolic.derivation import Claim, Derivation, Justification, Source, Step
+from symbolic.errors import IllFormedDerivation, InvalidInput
+from symbolic.kit import justification_from_spec
+from symbolic.relations import Relation, compose
+from symbolic.tactics import prove_zero
+
+TOP_KEYS = {
+    "title",
+    "source",
+    "hypotheses",
+    "variables",
+    "defs",
+    "latex",
+    "claim",
+    "steps",
+    "proof",
+}
+STEP_KEYS = {"lhs", "relation", "rhs", "why", "by"}
+MAX_STEPS = 200
+
+
+def load_proof(path: str | Path) -> Derivation:
+    """Read a proof file (``.toml`` or ``.tex``); raise :class:`InvalidInput` naming the
+    problem (and the line, for LaTeX) if it is malformed."""
+    p = Path(path)
+    text = read_text(p, "proof file")
+    if p.suffix.lower() == ".tex":
+        header, body, first_line = split_tex_file(text)
+        return parse_proof(header, name=str(p), tex_body=body, tex_line=first_line)
+    return parse_proof(text, name=str(p))
+
+
+def parse_proof(
+    text: str, name: str = "<proof>", *, tex_body: str | None = None, tex_line: int = 0
+) -> Derivation:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidInput(f"{name}: malformed TOML: {exc}") from None
+    unknown = set(data) - TOP_KEYS
+    if unknown:
+        raise InvalidInput(f"{name}: unknown key(s) {sorted(unknown)}; allowed: {sorted(TOP_KEYS)}")
+    header = Header.parse(data, name)
+    if tex_body is not None:
+        if "steps" in data or "proof" in data:
+            raise InvalidInput(f"{name}: a .tex file gives its chain in LaTeX, not in [[steps]]")
+        lhs, steps = _latex_steps(tex_body, header, name, tex_line)
+    elif "proof" in data:
+        if "steps" in data:
+            raise InvalidInput(f"{name}: give the chain as [[steps]] or as [proof] latex, not both")
+        proof = table_of(data, "proof", name, required=True)
+        latex = text_field(proof, "latex", name, "[proof]")
+        lhs, steps = _latex_steps(latex, header, name, _line_of(text, "latex"))
+    else:
+        lhs, steps = _toml_steps(data, header, name)
+    claim = _claim(data, header, name, lhs, steps)
+    return _derivation(data, header, name, claim, steps)
+
+
+def _toml_steps(
+    data: Mapping[str, Any], header: Header, name: str
+) -> tuple[sp.Expr | None, list[Step]]:
+    raw = data.get("steps")
+    if not isinstance(raw, list) or not raw:
+        raise InvalidInput(
+            f"{name}: a proof needs steps: [[steps]] tables (relation, rhs, why, by) or "
+            "[proof] latex = '''...'''; for a single claim use `dpderive claim`"
+        )
+    if len(raw) > MAX_STEPS:
+        raise InvalidInput(f"{name}: more than {MAX_STEPS} steps")
+    lhs: sp.Expr | None = None
+    steps: list[Step] = []
+    for i, step in enumerate(raw, start=1):
+        where = f"step {i}"
+        if not isinstance(step, dict):
+            raise InvalidInput(f"{name}: {where} must be a [[steps]] table")
+        bad = set(step) - STEP_KEYS
+        if bad:
+            raise InvalidInput(f"{name}: unknown key(s) in {where}: {sorted(bad)}")
+        if "lhs" in step:
+            if i != 1:
+                raise InvalidInput(f"{name}: only the first step may give lhs (step {i} does)")
+            lhs = header.expr(text_field(step, "lhs", name, where), f"{where} lhs")
+        relation = _relation(text_field(step, "relation", name, where), name, where)
+        rhs = header.expr(text_field(step, "rhs", name, where), f"{where} rhs")
+        steps.append(Step(relation, rhs, _justification(step, name, where)))
+    return lhs, steps
+
+
+def _latex_steps(
+    latex: str, header: Header, name: str, line_offset: int
+) -> tuple[sp.Expr, list[Step]]:
+    try:
+        parsed = parse_latex_chain(
+            latex, header.symbols, header.latex_names, line_offset=line_offset
+        )
+    except InvalidInput as exc:
+        raise InvalidInput(f"{name}: {exc}") from None
+    if not parsed.steps:
+        raise InvalidInput(f"{name}: the LaTeX chain has no steps (write `&\\le ...` rows)")
+    steps = [Step(s.relation, s.expr, Justification(s.why or "as written")) for s in parsed.steps]
+    return parsed.lhs, steps
+
+
+def _justification(step: Mapping[str, Any], name: str, where: str) -> Justification:
+    why = step.get("why", "")
+    if not isinstance(why, str):
+        raise InvalidInput(f"{name}: {where}: why must be a string")
+    spec = step.get("by")
+    if spec is None:
+        return Justification(why or "as written")
+    if not isinstance(spec, str):
+        raise InvalidInput(f"{name}: {where}: by must be a string")
+    try:
+        reason = justification_from_spec(spec, why)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{name}: {where}: {exc}") from None
+    if reason.lemma is not None and reason.lemma not in catalog():
+        raise InvalidInput(
+            f"{name}: {where}: lemma:{reason.lemma} is not a catalog id (`dpderive list` "
+            "shows them); cite a result outside the catalog with cite:TEXT"
+        )
+    return reason
+
+
+def _relation(text: str, name: str, where: str) -> Relation:
+    try:
+        return Relation.parse(text)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{name}: {where}: {exc}") from None
+
+
+def _claim(
+    data: Mapping[str, Any], header: Header, name: str, lhs: sp.Expr | None, steps: list[Step]
+) -> Claim:
+    try:
+        composed = compose(s.relation for s in steps)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{name}: the relations of the chain do not compose: {exc}") from None
+    if "claim" not in data:
+        if lhs is None:
+            raise InvalidInput(
+                f'{name}: without [claim], the first step needs lhs = "..." (where the chain '
+                "starts)"
+            )
+        return Claim(lhs, composed, steps[-1].expr)
+    table = table_of(data, "claim", name, required=True)
+    claim_lhs = header.expr(text_field(table, "lhs", name, "[claim]"), "[claim] lhs")
+    claim_rhs = header.expr(text_field(table, "rhs", name, "[claim]"), "[claim] rhs")
+    relation = _relation(text_field(table, "relation", name, "[claim]"), name, "[claim]")
+    if lhs is not None and not _same(header, lhs, claim_lhs):
+        raise InvalidInput(
+            f"{name}: the chain starts at {lhs}, but the claim's lhs is {claim_lhs} "
+            "(they are not shown equal)"
+        )
+    if not _same(header, steps[-1].expr, claim_rhs):
+        raise InvalidInput(
+            f"{name}: the chain ends at {steps[-1].expr}, but the claim's rhs is {claim_rhs} "
+            "(they are not shown equal)"
+        )
+    if not composed.implies(relation):
+        raise InvalidInput(
+            f"{name}: the chain's relations compose to '{composed.value}', which does not give "
+            f"the claim's '{relation.value}'"
+        )
+    # The chain's own last expression stands for the claim's rhs: shown equal above.
+    return Claim(claim_lhs if lhs is None else lhs, relation, steps[-1].expr)
+
+
+def _same(header: Header, a: sp.Expr, b: sp.Expr) -> bool:
+    if a == b:
+        return True
+    expand = header.expand
+    return prove_zero(expand(a) - expand(b)) is not None
+
+
+def _derivation(
+    data: Mapping[str, Any], header: Header, name: str, claim: Claim, steps: list[Step]
+) -> Derivation:
+    title = data.get("title", "")
+    source = data.get("source", "")
+    if not isinstance(title, str) or not isinstance(source, str):
+        raise InvalidInput(f"{name}: title and source must be strings")
+    try:
+        return Derivation(
+            id="proof",
+            title=title or f"proof from {name}",
+            source=Source(source or "proof file", "" if source else name),
+            statement=title,
+            variables=header.variables,
+            hypotheses=header.hypotheses,
+            defs=header.defs,
+            claim=claim,
+            steps=tuple(steps),
+        )
+    except IllFormedDerivation as exc:
+        raise InvalidInput(f"{name}: {exc}") from None
+
+
+def _line_of(text: str, key: str) -> int:
+    """The line where ``key = '''`` opens (LaTeX line numbers are counted from there)."""
+    for i, line in enumerate(text.splitlines()):
+        if line.strip().startswith(key) and "=" in line:
+            return i + 1 if line.rstrip().endswith(("'''", '"""')) else i
+    return 0

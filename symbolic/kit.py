@@ -1,0 +1,177 @@
+"""The authoring kit: a chain that reads like a textbook proof, for users and for the catalog.
+
+Modelled on Lean's ``calc`` and Isar's ``also ... finally``: one line per step, a relation,
+an expression and the reason, transitivity implicit.
+
+>>> import sympy as sp
+>>> x = sp.Symbol("x", positive=True)
+>>> c = (chain(sp.exp(x) * sp.exp(x))
+...      .eq(sp.exp(2 * x), by.algebra("exp(a) exp(b) = exp(a + b)"))
+...      .ge(1 + 2 * x, by.rule("exp(t) >= 1 + t")))
+>>> c.relation.value, c.rhs
+('>=', 2*x + 1)
+>>> c.conclusion
+Claim(lhs=exp(2*x), relation=<Relation.GE: '>='>, rhs=2*x + 1)
+
+A justification is built by ``by``: :meth:`By.definition`, :meth:`By.algebra`,
+:meth:`By.hypothesis`, :meth:`By.rule` (names the prover knows), :meth:`By.lemma` (a catalog
+id: the step rests on that derivation's verdict) and :meth:`By.cite` (a result outside the
+catalog, reported as unchecked).  Proof files write the same as ``by = "rule:NAME"``, parsed by
+:func:`justification_from_spec`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sympy as sp
+
+from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
+from symbolic.errors import InvalidInput
+from symbolic.relations import Relation, compose
+
+__all__ = ["By", "Chain", "by", "chain", "justification_from_spec"]
+
+K = JustificationKind
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class By:
+    """Builders of :class:`~symbolic.derivation.Justification`; use the instance ``by``."""
+
+    def definition(self, why: str = "by definition") -> Justification:
+        return Justification(why, K.DEFINITION)
+
+    def algebra(self, why: str = "algebra") -> Justification:
+        return Justification(why, K.ALGEBRA)
+
+    def hypothesis(self, why: str = "a hypothesis", *rules: str) -> Justification:
+        """A hypothesis of the theorem, possibly through named rules (monotonicity ...)."""
+        return Justification(why, K.HYPOTHESIS, tuple(rules))
+
+    def rule(self, *names: str, why: str = "") -> Justification:
+        """Named rules of the prover ("triangle inequality", "monotonicity of exp")."""
+        if not names:
+            raise InvalidInput("by.rule needs the name of at least one rule")
+        return Justification(why or ", ".join(names), K.RULE, tuple(names))
+
+    def lemma(self, derivation_id: str, why: str = "") -> Justification:
+        """Another derivation of the catalog, by its id; the step rests on its verdict."""
+        if not _ID.match(derivation_id):
+            raise InvalidInput(
+                f"a lemma is named by a catalog id (kebab-case), got {derivation_id!r}; "
+                "cite a result outside the catalog with by.cite(...)"
+            )
+        return Justification(why or f"by {derivation_id}", K.LEMMA, lemma=derivation_id)
+
+    def cite(self, citation: str, why: str = "") -> Justification:
+        """A result outside the catalog (reported as resting on it unchecked)."""
+        if not citation.strip():
+            raise InvalidInput("by.cite needs the result it cites")
+        return Justification(why or citation, K.CITE, citation=citation.strip())
+
+
+by = By()
+
+
+def justification_from_spec(spec: str, why: str = "") -> Justification:
+    """A proof file's ``by`` field: ``definition``, ``algebra``, ``hypothesis``,
+    ``rule:NAME`` (several separated by ``;``), ``lemma:CATALOG-ID`` or ``cite:TEXT``.
+
+    >>> justification_from_spec("rule:triangle inequality; monotonicity of exp").rules
+    ('triangle inequality', 'monotonicity of exp')
+    """
+    head, _, rest = spec.partition(":")
+    head, rest = head.strip().lower(), rest.strip()
+    if head in ("definition", "algebra", "hypothesis") and not rest:
+        return getattr(by, head)(why) if why else getattr(by, head)()
+    if head == "rule" and rest:
+        return by.rule(*(n.strip() for n in rest.split(";") if n.strip()), why=why)
+    if head == "lemma" and rest:
+        return by.lemma(rest, why)
+    if head == "cite" and rest:
+        return by.cite(rest, why)
+    raise InvalidInput(
+        f"by = {spec!r} is not a justification; write definition, algebra, hypothesis, "
+        "rule:NAME, lemma:CATALOG-ID or cite:TEXT"
+    )
+
+
+def _reason(value: Justification | str) -> Justification:
+    return value if isinstance(value, Justification) else by.algebra(value)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """``lhs R1 e1 R2 e2 ...``: immutable; every method returns a longer chain."""
+
+    lhs: sp.Expr
+    steps: tuple[Step, ...] = ()
+
+    def step(self, relation: Relation | str, expr: Any, reason: Justification | str) -> Chain:
+        rel = relation if isinstance(relation, Relation) else Relation.parse(relation)
+        return Chain(self.lhs, (*self.steps, Step(rel, sp.sympify(expr), _reason(reason))))
+
+    def eq(self, expr: Any, reason: Justification | str = "algebra") -> Chain:
+        return self.step(Relation.EQ, expr, reason)
+
+    def le(self, expr: Any, reason: Justification | str) -> Chain:
+        return self.step(Relation.LE, expr, reason)
+
+    def lt(self, expr: Any, reason: Justification | str) -> Chain:
+        return self.step(Relation.LT, expr, reason)
+
+    def ge(self, expr: Any, reason: Justification | str) -> Chain:
+        return self.step(Relation.GE, expr, reason)
+
+    def gt(self, expr: Any, reason: Justification | str) -> Chain:
+        return self.step(Relation.GT, expr, reason)
+
+    @property
+    def rhs(self) -> sp.Expr:
+        if not self.steps:
+            raise InvalidInput("the chain has no steps yet")
+        return self.steps[-1].expr
+
+    @property
+    def relation(self) -> Relation:
+        """What the chain's relations compose to."""
+        return compose(s.relation for s in self.steps)
+
+    @property
+    def conclusion(self) -> Claim:
+        """First lhs, composed relation, last rhs."""
+        return Claim(self.lhs, self.relation, self.rhs)
+
+    def derive(
+        self,
+        *,
+        id: str,
+        title: str,
+        variables: Sequence[Any],
+        claim: Claim | None = None,
+        **fields: Any,
+    ) -> Derivation:
+        """The derivation proving ``claim`` (default: the chain's own conclusion) by this
+        chain; ``fields`` are the other :class:`~symbolic.derivation.Derivation` fields
+        (``source``, ``hypotheses``, ``defs``, ``statement``, ``oracle``, ...)."""
+        fields.setdefault("hypotheses", ())
+        fields.setdefault("defs", ())
+        return Derivation(
+            id=id,
+            title=title,
+            variables=tuple(variables),
+            claim=claim or self.conclusion,
+            steps=self.steps,
+            hypotheses=tuple(fields.pop("hypotheses")),
+            defs=tuple(fields.pop("defs")),
+            **fields,
+        )
+
+
+def chain(lhs: Any) -> Chain:
+    """Start a chain at ``lhs`` (the claim's left-hand side)."""
+    return Chain(sp.sympify(lhs))
