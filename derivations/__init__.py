@@ -8,6 +8,7 @@ import os
 # a user's own SYMPY_GROUND_TYPES wins.
 os.environ.setdefault("SYMPY_GROUND_TYPES", "python")
 
-from derivations.catalog import catalog, get
+# `get` only: re-exporting the function `catalog` would shadow the module of that name.
+from derivations.catalog import get
 
-__all__ = ["catalog", "get"]
+__all__ = ["get"]

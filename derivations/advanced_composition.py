@@ -23,26 +23,17 @@ import sympy as sp
 
 from derivations.composition import basic_eps
 from derivations.display import frac, product
+from derivations.sources import AZUMA, DWORK_ROTH
 from derivations.stated import cancelling_digits, stated
+from derivations.symbols import EPS_EACH
 from numeric_checks.dp.azuma import binomial_tail, simulate_adaptive
 from numeric_checks.dp.composition import optimal_delta, optimal_eps
 from numeric_checks.validate import check_nonnegative, check_probability, check_whole
-from symbolic.derivation import (
-    Claim,
-    Derivation,
-    Justification,
-    JustificationKind,
-    Oracle,
-    OracleOutcome,
-    Source,
-    Step,
-)
+from symbolic.derivation import Derivation, Oracle, OracleOutcome
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.functions import NumericFunction
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
-K = JustificationKind
-DR = "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy"
 FAMILY = "Dwork & Roth, section 3.5: composition"
 
 
@@ -79,15 +70,20 @@ def _azuma_oracle(values: Mapping[str, Any]) -> OracleOutcome:
 
 
 def azuma_binomial() -> Derivation:
+    """Lemma 3.19, stated in the seed without proof, on an exact two-point martingale."""
     k = Variable("k", parse_domain("Z in [1, 500]"), "number of steps", "k")
     alpha = Variable("alpha", parse_domain("(0, 10]"), "bound on |C_i|", r"\alpha")
     beta = Variable("beta", parse_domain("[-10, 10]"), "bound on the conditional means", r"\beta")
     z = Variable("z", parse_domain("(0, 8]"), "deviation in units of sqrt(k) alpha", "z")
     ks, a, b, zs = (v.symbol for v in (k, alpha, beta, z))
-    return Derivation(
+    proof = chain(BinomialTail(ks, a, b, zs)).le(
+        sp.exp(-(zs**2) / 2),
+        by.cite(AZUMA.cite(), "Azuma's inequality (Azuma 1967), stated in the seed without proof"),
+    )
+    return proof.derive(
         id="azuma-binomial",
         title="Azuma's inequality, on an exact martingale tail",
-        source=Source(DR, "Lemma 3.19 (stated without proof)", seed="002"),
+        source=DWORK_ROTH.at("Lemma 3.19 (stated without proof)", seed="002"),
         statement=(
             "If |C_i| <= alpha and E[C_i | C_1..C_{i-1}] <= beta, then "
             "Pr[sum C_i > k beta + z sqrt(k) alpha] <= exp(-z^2/2).  Checked on the "
@@ -95,18 +91,6 @@ def azuma_binomial() -> Derivation:
         ),
         variables=(k, alpha, beta, z),
         hypotheses=(sp.StrictLessThan(sp.Abs(b), a),),
-        claim=Claim(BinomialTail(ks, a, b, zs), Relation.LE, sp.exp(-(zs**2) / 2)),
-        steps=(
-            Step(
-                Relation.LE,
-                sp.exp(-(zs**2) / 2),
-                Justification(
-                    "Azuma's inequality (Azuma 1967), stated in the seed without proof",
-                    K.CITE,
-                    citation="Azuma 1967",
-                ),
-            ),
-        ),
         oracle=Oracle(
             "azuma-adaptive-simulation",
             "Monte Carlo of an adaptive martingale (mean and spread depend on the "
@@ -134,7 +118,6 @@ def _advanced_oracle(values: Mapping[str, Any]) -> OracleOutcome:
 
 
 K_ROUNDS = Variable("k", parse_domain("Z in [1, 10000]"), "number of mechanisms composed", "k")
-EPS_EACH = Variable("eps", parse_domain("(0, 2]"), "eps of each mechanism", r"\varepsilon")
 DELTA_EACH = Variable(
     "delta",
     Domain(lower=sp.S.Zero, upper=sp.Rational(1, 100), upper_open=False, scale="log"),
@@ -212,46 +195,38 @@ def comparison_table(eps: str = "0.1", delta_prime: str = "1e-6") -> str:
     return "\n".join(lines)
 
 
-def advanced_composition(eps_prime_formula: sp.Expr | None = None) -> Derivation:
+def advanced_composition() -> Derivation:
+    """Theorem 3.20: Azuma's tail at the threshold eps' is delta'."""
     k, eps, delta, delta_p = K_ROUNDS, EPS_EACH, DELTA_EACH, DELTA_P
     ks, es, dps = k.symbol, eps.symbol, delta_p.symbol
     alpha, beta = sp.Symbol("alpha", positive=True), sp.Symbol("beta", positive=True)
     eps_prime = sp.Symbol("eps_prime", positive=True)
-    formula = eps_prime_formula if eps_prime_formula is not None else _advanced_eps(ks, es, dps)
     z_at = (eps_prime - ks * beta) / (sp.sqrt(ks) * alpha)
-    lhs = sp.exp(-(z_at**2) / 2)
     # Built unevaluated: SymPy would collapse each intermediate form to delta' at once.
-    root = product(sp.sqrt(2 * ks * sp.log(1 / dps)), es)
-    z_value = frac(root, product(sp.sqrt(ks), es))
-    half_square = sp.Mul(
-        sp.Integer(-1), sp.Pow(z_value, 2, evaluate=False), sp.Rational(1, 2), evaluate=False
-    )
-    steps = (
-        Step(
-            Relation.EQ,
+    z = frac(product(sp.sqrt(2 * ks * sp.log(1 / dps)), es), product(sp.sqrt(ks), es))
+    half_square = sp.Mul(-1, sp.Pow(z, 2, evaluate=False), sp.Rational(1, 2), evaluate=False)
+    log_inverse = sp.log(sp.Pow(dps, -1, evaluate=False), evaluate=False)
+    proof = (
+        chain(sp.exp(-(z_at**2) / 2))
+        .eq(
             sp.exp(half_square, evaluate=False),
-            Justification(
+            by.lemma(
+                "kl-bound",
                 "eps' - k beta = sqrt(2 k ln(1/delta')) eps by the definition of eps', with "
                 "beta = eps (e^eps - 1) from Lemma 3.18 and alpha = eps (each round's loss is "
                 "at most eps in absolute value)",
-                K.LEMMA,
-                lemma="kl-bound",
             ),
-        ),
-        Step(
-            Relation.EQ,
-            sp.exp(
-                sp.Mul(-1, sp.log(sp.Pow(dps, -1, evaluate=False), evaluate=False), evaluate=False),
-                evaluate=False,
-            ),
-            Justification("(sqrt(2 k L) eps/(sqrt(k) eps))^2/2 = L", K.ALGEBRA),
-        ),
-        Step(Relation.EQ, dps, Justification("exp(-ln(1/delta')) = delta'", K.ALGEBRA)),
+        )
+        .eq(
+            sp.exp(sp.Mul(-1, log_inverse, evaluate=False), evaluate=False),
+            by.algebra("(sqrt(2 k L) eps/(sqrt(k) eps))^2/2 = L"),
+        )
+        .eq(dps, by.algebra("exp(-ln(1/delta')) = delta'"))
     )
-    return Derivation(
+    return proof.derive(
         id="advanced-composition",
         title="Advanced composition",
-        source=Source(DR, "Theorem 3.20", seed="003"),
+        source=DWORK_ROTH.at("Theorem 3.20", seed="003"),
         statement=(
             "For all eps, delta, delta' >= 0, the k-fold adaptive composition of "
             "(eps, delta)-DP mechanisms is (eps', k delta + delta')-DP for "
@@ -260,9 +235,11 @@ def advanced_composition(eps_prime_formula: sp.Expr | None = None) -> Derivation
             "equals delta'."
         ),
         variables=(k, eps, delta, delta_p),
-        defs=((alpha, es), (beta, es * (sp.exp(es) - 1)), (eps_prime, formula)),
-        claim=Claim(lhs, Relation.EQ, dps),
-        steps=steps,
+        defs=(
+            (alpha, es),
+            (beta, es * (sp.exp(es) - 1)),
+            (eps_prime, _advanced_eps(ks, es, dps)),
+        ),
         oracle=Oracle(
             "optimal-composition",
             "delta of the optimal k-fold composition at eps' (Kairouz, Oh & "

@@ -25,17 +25,17 @@ from typing import Any
 import sympy as sp
 
 from derivations.display import frac, product, ratios
+from derivations.sources import DWORK_ROTH, KAIROUZ_OH_VISWANATH, SEED_003_NOTES
 from derivations.stated import stated
+from derivations.symbols import EPS_EACH
 from numeric_checks.dp.composition import optimal_delta
 from numeric_checks.validate import check_nonnegative, check_whole
-from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Source, Step
+from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.functions import DefinedFunction, NumericFunction
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
-K = JustificationKind
 PROB = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False)
-DR = "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy"
 FAMILY = "Dwork & Roth, section 3.5: composition"
 
 
@@ -89,145 +89,142 @@ class Joint(DefinedFunction):
         return f"Pr[M({db}) = (r_1..r_{len(self.args)})]"
 
 
-def _two(seed_typo: bool) -> Derivation:
-    (a1, a2), (b1, b2) = ([v.symbol for v in vs] for vs in _outcome_vars(2))
-    xs, ys = _outcome_vars(2)
-    e1, e2 = _eps(1), _eps(2)
-    eps1, eps2 = e1.symbol, e2.symbol
-    denominator_2 = a2 if seed_typo else b2
-    steps = (
-        Step(
-            Relation.EQ,
-            frac(a1 * a2, b1 * denominator_2),
-            Justification(
-                "independence: the joint probability is the product"
-                + (" (the seed writes Pr[M_2(x) = r_2] in the denominator)" if seed_typo else ""),
-                K.DEFINITION,
-            ),
-        ),
-        Step(
-            Relation.EQ,
-            product(
-                frac(a1, b1),
-                frac(a2, denominator_2),
-            ),
-            Justification("regroup into one ratio per mechanism", K.ALGEBRA),
-        ),
-        Step(
-            Relation.LE,
-            sp.Mul(sp.exp(eps1), sp.exp(eps2), evaluate=False),
-            Justification("M_1 is eps_1-DP and M_2 is eps_2-DP", K.HYPOTHESIS),
-        ),
-        Step(Relation.EQ, sp.exp(eps1 + eps2), Justification("e^a e^b = e^(a+b)", K.ALGEBRA)),
-    )
-    return Derivation(
-        id="basic-composition-seed" if seed_typo else "basic-composition",
-        title="Composition of two pure DP mechanisms"
-        + (" (as the seed writes it)" if seed_typo else ""),
-        source=Source(DR, "Theorem 3.14", seed="000"),
-        statement=(
+Symbols = list[sp.Symbol]
+
+
+def _mechanisms(k: int) -> tuple[tuple[Variable, ...], Symbols, Symbols, Symbols]:
+    """The variables of k mechanisms (eps_i, Pr[M_i(x) = r_i], Pr[M_i(y) = r_i]) and the
+    symbols Pr[M_i(x) = r_i], Pr[M_i(y) = r_i] and eps_i."""
+    epss = [_eps(i) for i in range(1, k + 1)]
+    xs, ys = _outcome_vars(k)
+    a, b, e = ([v.symbol for v in vs] for vs in (xs, ys, epss))
+    return (*epss, *xs, *ys), a, b, e
+
+
+def _theorem_3_14() -> dict[str, Any]:
+    """What both chains of Theorem 3.14 prove, and from what."""
+    variables, a, b, e = _mechanisms(2)
+    return {
+        "source": DWORK_ROTH.at("Theorem 3.14", seed="000"),
+        "statement": (
             "For neighbours x, y (||x - y||_1 <= 1) and any (r_1, r_2), "
             "Pr[M_{1,2}(x) = (r_1, r_2)] <= e^(eps_1 + eps_2) Pr[M_{1,2}(y) = (r_1, r_2)]."
         ),
-        variables=(e1, e2, *xs, *ys),
-        hypotheses=_dp_hypotheses([a1, a2], [b1, b2], [eps1, eps2]),
-        claim=Claim(Joint(a1, a2) / Joint(b1, b2), Relation.LE, sp.exp(eps1 + eps2)),
-        steps=steps,
-        family=FAMILY,
+        "variables": variables,
+        "hypotheses": _dp_hypotheses(a, b, e),
+        "family": FAMILY,
+    }
+
+
+def basic_composition_seed() -> Derivation:
+    """Theorem 3.14 with the chain exactly as seed 000 writes it: an erratum."""
+    _, (a1, a2), (b1, b2), (eps1, eps2) = _mechanisms(2)
+    proof = (
+        chain(Joint(a1, a2) / Joint(b1, b2))
+        .eq(
+            frac(a1 * a2, b1 * a2),
+            by.definition(
+                "independence: the joint probability is the product"
+                " (the seed writes Pr[M_2(x) = r_2] in the denominator)"
+            ),
+        )
+        .eq(product(frac(a1, b1), frac(a2, a2)), by.algebra("regroup into one ratio per mechanism"))
+        .le(
+            sp.Mul(sp.exp(eps1), sp.exp(eps2), evaluate=False),
+            by.hypothesis("M_1 is eps_1-DP and M_2 is eps_2-DP"),
+        )
+        .eq(sp.exp(eps1 + eps2), by.algebra("e^a e^b = e^(a+b)"))
+    )
+    return proof.derive(
+        id="basic-composition-seed",
+        title="Composition of two pure DP mechanisms (as the seed writes it)",
         erratum=(
             "the seed's first step divides by Pr[M_1(y) = r_1] Pr[M_2(x) = r_2] instead "
             "of Pr[M_1(y) = r_1] Pr[M_2(y) = r_2], so its second factor is 1 and the step "
             "is false; the theorem holds, see basic-composition"
-        )
-        if seed_typo
-        else None,
+        ),
+        **_theorem_3_14(),
     )
 
 
-def basic_composition_seed() -> Derivation:
-    return _two(seed_typo=True)
-
-
 def basic_composition() -> Derivation:
-    return _two(seed_typo=False)
+    """Theorem 3.14, corrected."""
+    _, (a1, a2), (b1, b2), (eps1, eps2) = _mechanisms(2)
+    proof = (
+        chain(Joint(a1, a2) / Joint(b1, b2))
+        .eq(
+            frac(a1 * a2, b1 * b2),
+            by.definition("independence: the joint probability is the product"),
+        )
+        .eq(product(frac(a1, b1), frac(a2, b2)), by.algebra("regroup into one ratio per mechanism"))
+        .le(
+            sp.Mul(sp.exp(eps1), sp.exp(eps2), evaluate=False),
+            by.hypothesis("M_1 is eps_1-DP and M_2 is eps_2-DP"),
+        )
+        .eq(sp.exp(eps1 + eps2), by.algebra("e^a e^b = e^(a+b)"))
+    )
+    return proof.derive(
+        id="basic-composition", title="Composition of two pure DP mechanisms", **_theorem_3_14()
+    )
 
 
-def basic_composition_k(k: int = 3) -> Derivation:
-    xs, ys = _outcome_vars(k)
-    epss = [_eps(i) for i in range(1, k + 1)]
-    a, b, e = ([v.symbol for v in vs] for vs in (xs, ys, epss))
-    return Derivation(
+COMPOSED = 3
+"""Corollary 3.15 and the parallel composition are written for three mechanisms."""
+
+
+def basic_composition_k() -> Derivation:
+    """Corollary 3.15 for k = 3 mechanisms."""
+    variables, a, b, e = _mechanisms(COMPOSED)
+    proof = (
+        chain(Joint(*a) / Joint(*b))
+        .eq(ratios(a, b), by.definition("independence, regrouped one ratio per mechanism"))
+        .le(sp.Mul(*[sp.exp(x) for x in e], evaluate=False), by.hypothesis("each M_i is eps_i-DP"))
+        .eq(sp.exp(sp.Add(*e)), by.algebra("product of exponentials"))
+    )
+    return proof.derive(
         id="basic-composition-k",
-        title=f"Composition of k = {k} pure DP mechanisms",
-        source=Source(DR, "Corollary 3.15", seed="000"),
+        title=f"Composition of k = {COMPOSED} pure DP mechanisms",
+        source=DWORK_ROTH.at("Corollary 3.15", seed="000"),
         statement=(
             "For neighbours x, y (||x - y||_1 <= 1), the tuple of k eps_i-DP mechanisms "
             "is (sum eps_i)-DP."
         ),
-        variables=(*epss, *xs, *ys),
+        variables=variables,
         hypotheses=_dp_hypotheses(a, b, e),
-        claim=Claim(Joint(*a) / Joint(*b), Relation.LE, sp.exp(sp.Add(*e))),
-        steps=(
-            Step(
-                Relation.EQ,
-                ratios(a, b),
-                Justification("independence, regrouped one ratio per mechanism", K.DEFINITION),
-            ),
-            Step(
-                Relation.LE,
-                sp.Mul(*[sp.exp(x) for x in e], evaluate=False),
-                Justification("each M_i is eps_i-DP", K.HYPOTHESIS),
-            ),
-            Step(
-                Relation.EQ, sp.exp(sp.Add(*e)), Justification("product of exponentials", K.ALGEBRA)
-            ),
-        ),
         family=FAMILY,
     )
 
 
 def parallel_composition() -> Derivation:
-    xs, ys = _outcome_vars(3)
-    epss = [_eps(i) for i in range(1, 4)]
-    a, b, e = ([v.symbol for v in vs] for vs in (xs, ys, epss))
-    return Derivation(
+    """Seed 003, Theorem 4: mechanisms on disjoint parts of the data."""
+    variables, a, b, e = _mechanisms(COMPOSED)
+    proof = (
+        chain(Joint(*a) / Joint(*b))
+        .eq(ratios(a, b), by.definition("independence"))
+        .eq(
+            a[0] / b[0],
+            by.hypothesis("M_2 and M_3 see identical inputs: their ratios are 1"),
+        )
+        .le(sp.exp(e[0]), by.hypothesis("M_1 is eps_1-DP"))
+        .le(sp.exp(sp.Max(*e)), by.algebra("eps_1 <= max eps_i and exp is increasing"))
+    )
+    return proof.derive(
         id="parallel-composition",
         title="Parallel composition on disjoint parts of the data",
-        source=Source("seed 003 (notes on Dwork & Roth 2014)", "Theorem 4 (parallel)", seed="003"),
+        source=SEED_003_NOTES.at("Theorem 4 (parallel)", seed="003"),
         statement=(
             "M_i runs on X ∩ D_i for disjoint D_1, D_2, D_3.  Neighbours x, y differ in "
             "one record, which lies in one part (say D_1), so M_2 and M_3 see the same "
             "input on x and y.  The tuple is max(eps_i)-DP."
         ),
-        variables=(*epss, *xs, *ys),
+        variables=variables,
         hypotheses=(*_dp_hypotheses(a, b, e), sp.Eq(a[1], b[1]), sp.Eq(a[2], b[2])),
-        claim=Claim(Joint(*a) / Joint(*b), Relation.LE, sp.exp(sp.Max(*e))),
-        steps=(
-            Step(
-                Relation.EQ,
-                ratios(a, b),
-                Justification("independence", K.DEFINITION),
-            ),
-            Step(
-                Relation.EQ,
-                a[0] / b[0],
-                Justification("M_2 and M_3 see identical inputs: their ratios are 1", K.HYPOTHESIS),
-            ),
-            Step(Relation.LE, sp.exp(e[0]), Justification("M_1 is eps_1-DP", K.HYPOTHESIS)),
-            Step(
-                Relation.LE,
-                sp.exp(sp.Max(*e)),
-                Justification("eps_1 <= max eps_i and exp is increasing", K.RULE),
-            ),
-        ),
         family=FAMILY,
     )
 
 
-def naive_adaptive() -> Derivation:
-    eps = Variable(
-        "eps", parse_domain("(0, oo)"), "privacy parameter of every round", r"\varepsilon"
-    )
+def _adaptive_vars() -> tuple[Variable, Variable, list[Variable], list[Variable]]:
+    """The adversary's coins r0, r1 and the rounds' conditional probabilities c_i, d_i."""
     r0 = _prob("r0", "Pr[R^0 = r], the adversary's coins on x", r"\Pr[R^0 = r]")
     r1 = _prob("r1", "Pr[R^1 = r], the adversary's coins on y", r"\Pr[R^1 = r]")
     cs = [
@@ -246,20 +243,32 @@ def naive_adaptive() -> Derivation:
         )
         for i in (1, 2, 3)
     ]
+    return r0, r1, cs, ds
+
+
+def naive_adaptive() -> Derivation:
+    """Seed 003, Theorem 1: naive composition of k = 3 adaptive rounds."""
+    eps = Variable(
+        "eps", parse_domain("(0, oo)"), "privacy parameter of every round", r"\varepsilon"
+    )
+    r0, r1, cs, ds = _adaptive_vars()
     e, p0, p1 = eps.symbol, r0.symbol, r1.symbol
     c, d = [v.symbol for v in cs], [v.symbol for v in ds]
-    lhs = product(
-        frac(p0, p1),
-        *[frac(x, y) for x, y in zip(c, d, strict=True)],
+    proof = (
+        chain(product(frac(p0, p1), *[frac(x, y) for x, y in zip(c, d, strict=True)]))
+        .le(
+            sp.Mul(sp.exp(e), sp.exp(e), sp.exp(e), evaluate=False),
+            by.hypothesis(
+                "the adversary's coins do not depend on the database (ratio 1) "
+                "and each round is eps-DP given the earlier answers"
+            ),
+        )
+        .eq(sp.exp(3 * e), by.algebra("product of exponentials"))
     )
-    return Derivation(
+    return proof.derive(
         id="naive-adaptive-composition",
         title="Naive k-fold adaptive composition (k = 3)",
-        source=Source(
-            "seed 003 (notes on Dwork & Roth 2014, section 3.5.2)",
-            "Theorem 1 (naive composition)",
-            seed="003",
-        ),
+        source=SEED_003_NOTES.at("section 3.5.2, Theorem 1 (naive composition)", seed="003"),
         statement=(
             "The view v = (r, y_1, y_2, y_3) of an adversary interacting with eps-DP "
             "mechanisms: Pr[V^0 = v]/Pr[V^1 = v] <= e^(3 eps)."
@@ -268,19 +277,6 @@ def naive_adaptive() -> Derivation:
         hypotheses=(
             sp.Eq(p0, p1),
             *[sp.LessThan(x, sp.exp(e) * y) for x, y in zip(c, d, strict=True)],
-        ),
-        claim=Claim(lhs, Relation.LE, sp.exp(3 * e)),
-        steps=(
-            Step(
-                Relation.LE,
-                sp.Mul(sp.exp(e), sp.exp(e), sp.exp(e), evaluate=False),
-                Justification(
-                    "the adversary's coins do not depend on the database (ratio 1) "
-                    "and each round is eps-DP given the earlier answers",
-                    K.HYPOTHESIS,
-                ),
-            ),
-            Step(Relation.EQ, sp.exp(3 * e), Justification("product of exponentials", K.ALGEBRA)),
         ),
         family=FAMILY,
     )
@@ -297,7 +293,6 @@ class OptimalDelta(NumericFunction):
 
 
 K_MECHANISMS = Variable("k", parse_domain("Z in [1, 2000]"), "number of mechanisms", "k")
-EPS_EACH = Variable("eps", parse_domain("(0, 2]"), "eps of each mechanism", r"\varepsilon")
 DELTA_EACH = Variable(
     "delta",
     Domain(lower=sp.S.Zero, upper=sp.Rational(1, 10), scale="log"),
@@ -323,31 +318,28 @@ def basic_eps(k: int, eps: Any) -> Any:
 
 
 def approx_basic_composition() -> Derivation:
+    """Theorem 3.16, homogeneous case: stated in the seed without proof, checked against the
+    exact optimal composition."""
     k, eps, delta = K_MECHANISMS, EPS_EACH, DELTA_EACH
     ks, es, ds = k.symbol, eps.symbol, delta.symbol
-    return Derivation(
+    proof = chain(OptimalDelta(ks, es, ds, _basic_eps(ks, es))).le(
+        ks * ds,
+        by.cite(
+            f"{DWORK_ROTH.cite('Theorem 3.16')}; {KAIROUZ_OH_VISWANATH.cite('Theorem 3.3')}",
+            "Dwork & Roth 2014, Theorem 3.16 (proof not in the seed); the left side is the "
+            "exact optimum of Kairouz, Oh & Viswanath 2015",
+        ),
+    )
+    return proof.derive(
         id="approx-basic-composition",
         title="Composition of k (eps, delta)-DP mechanisms",
-        source=Source(DR, "Theorem 3.16 (homogeneous case)", seed="000"),
+        source=DWORK_ROTH.at("Theorem 3.16 (homogeneous case)", seed="000"),
         statement=(
             "The k-fold composition of (eps, delta)-DP mechanisms is "
             "(k eps, k delta)-DP.  The seed states it without proof (the book's "
             "Appendix B); it is checked here against the exact optimal composition."
         ),
         variables=(k, eps, delta),
-        claim=Claim(OptimalDelta(ks, es, ds, _basic_eps(ks, es)), Relation.LE, ks * ds),
-        steps=(
-            Step(
-                Relation.LE,
-                ks * ds,
-                Justification(
-                    "Dwork & Roth 2014, Theorem 3.16 (proof not in the seed); the left side is the "
-                    "exact optimum of Kairouz, Oh & Viswanath 2015",
-                    K.CITE,
-                    citation="Kairouz-Oh-Viswanath 2015, Theorem 3.3",
-                ),
-            ),
-        ),
         family=FAMILY,
     )
 

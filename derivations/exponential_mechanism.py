@@ -23,31 +23,17 @@ import mpmath
 import sympy as sp
 
 from derivations.display import frac, product
+from derivations.sources import DWORK_ROTH
+from derivations.symbols import EPS
 from numeric_checks.dp.divergences import max_divergence
 from numeric_checks.dp.exponential import output_laws
-from symbolic.derivation import (
-    Claim,
-    Derivation,
-    Justification,
-    JustificationKind,
-    Oracle,
-    OracleOutcome,
-    Source,
-    Step,
-)
+from symbolic.derivation import Derivation, Oracle, OracleOutcome
 from symbolic.domains import POSITIVE, REAL, Variable
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
-K = JustificationKind
-SOURCE = Source(
-    "Dwork & Roth, The Algorithmic Foundations of Differential Privacy (2014)",
-    "Theorem 3.10",
-    seed="003",
-)
 FAMILY = "Exponential mechanism"
 OUTPUTS = 3
 
-EPS = Variable("eps", POSITIVE, "privacy parameter", r"\varepsilon")
 DU = Variable("Du", POSITIVE, "sensitivity of the score u", r"\Delta u")
 UX = tuple(Variable(f"ux{i}", REAL, f"score u(x, r_{i})", f"u(x, r_{i})") for i in (1, 2, 3))
 UY = tuple(Variable(f"uy{i}", REAL, f"score u(y, r_{i})", f"u(y, r_{i})") for i in (1, 2, 3))
@@ -81,24 +67,45 @@ def _oracle(values: Mapping[str, Any]) -> OracleOutcome:
     )
 
 
-def exponential_mechanism(factor: int = 2) -> Derivation:
-    """``factor`` is the 2 of 2 Delta u (a mutation test changes it)."""
+def exponential_mechanism() -> Derivation:
+    """Theorem 3.10 for |R| = 3, output r_1."""
     e, du = EPS.symbol, DU.symbol
     ux = [v.symbol for v in UX]
     uy = [v.symbol for v in UY]
 
     def w(s: sp.Expr) -> sp.Expr:
-        return sp.exp(e * s / (factor * du))
+        """The unnormalised weight exp(eps s/(2 Delta u)) of an output of score s."""
+        return sp.exp(e * s / (2 * du))
 
     zx = sp.Add(*[w(s) for s in ux], evaluate=False)
     zy = sp.Add(*[w(s) for s in uy], evaluate=False)
     zy_up = sp.Add(*[sp.exp(e * (s + du) / (2 * du)) for s in ux], evaluate=False)
-    ratio = frac(frac(w(ux[0]), zx), frac(w(uy[0]), zy))
     half = sp.exp(e / 2)
-    return Derivation(
+    proof = (
+        chain(frac(frac(w(ux[0]), zx), frac(w(uy[0]), zy)))
+        .eq(
+            product(frac(w(ux[0]), w(uy[0])), frac(zy, zx)),
+            by.algebra("rearrange the ratio of ratios"),
+        )
+        .eq(
+            product(sp.exp(e * (ux[0] - uy[0]) / (2 * du)), frac(zy, zx)),
+            by.algebra("quotient of exponentials"),
+        )
+        .le(
+            product(half, frac(zy, zx)),
+            by.hypothesis("u(x, r) - u(y, r) <= Delta u (definition of the sensitivity)"),
+        )
+        .le(
+            product(half, frac(zy_up, zx)),
+            by.hypothesis("termwise: u(y, r') <= u(x, r') + Delta u for every r'"),
+        )
+        .eq(product(half, half, frac(zx, zx)), by.algebra("factor e^(eps/2) out of the sum"))
+        .eq(sp.exp(e), by.algebra("e^(eps/2) e^(eps/2) = e^eps"))
+    )
+    return proof.derive(
         id="exponential-mechanism",
         title="The exponential mechanism is eps-DP",
-        source=SOURCE,
+        source=DWORK_ROTH.at("Theorem 3.10", seed="003"),
         statement=(
             "For neighbours x, y and every output r, Pr[M_E(x, u, R) = r] <= "
             "e^eps Pr[M_E(y, u, R) = r], where M_E outputs r with probability proportional "
@@ -106,40 +113,6 @@ def exponential_mechanism(factor: int = 2) -> Derivation:
         ),
         variables=(EPS, DU, *UX, *UY),
         hypotheses=tuple(sp.LessThan(sp.Abs(a - b), du) for a, b in zip(ux, uy, strict=True)),
-        claim=Claim(ratio, Relation.LE, sp.exp(e)),
-        steps=(
-            Step(
-                Relation.EQ,
-                product(frac(w(ux[0]), w(uy[0])), frac(zy, zx)),
-                Justification("rearrange the ratio of ratios", K.ALGEBRA),
-            ),
-            Step(
-                Relation.EQ,
-                product(sp.exp(e * (ux[0] - uy[0]) / (factor * du)), frac(zy, zx)),
-                Justification("quotient of exponentials", K.ALGEBRA),
-            ),
-            Step(
-                Relation.LE,
-                product(half, frac(zy, zx)),
-                Justification(
-                    "u(x, r) - u(y, r) <= Delta u (definition of the sensitivity)",
-                    K.HYPOTHESIS,
-                ),
-            ),
-            Step(
-                Relation.LE,
-                product(half, frac(zy_up, zx)),
-                Justification(
-                    "termwise: u(y, r') <= u(x, r') + Delta u for every r'", K.HYPOTHESIS
-                ),
-            ),
-            Step(
-                Relation.EQ,
-                product(half, half, frac(zx, zx)),
-                Justification("factor e^(eps/2) out of the sum", K.ALGEBRA),
-            ),
-            Step(Relation.EQ, sp.exp(e), Justification("e^(eps/2) e^(eps/2) = e^eps", K.ALGEBRA)),
-        ),
         oracle=Oracle(
             "exponential-mechanism-laws",
             "exact output laws for random score tables of 2 to 8 outputs whose scores move by "

@@ -22,32 +22,17 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from derivations.sources import DONG_ROTH_SU
 from numeric_checks.dp.gaussian import (
     profile_by_hockey_stick,
     profile_by_loss,
     profile_closed_form,
 )
-from symbolic.derivation import (
-    Claim,
-    Derivation,
-    Justification,
-    JustificationKind,
-    Oracle,
-    OracleOutcome,
-    Source,
-    Step,
-)
+from symbolic.derivation import Derivation, Oracle, OracleOutcome
 from symbolic.domains import Domain, Variable
 from symbolic.functions import NumericFunction, Phi, PhiInv
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
-K = JustificationKind
-SOURCE = Source(
-    "Dong, Roth & Su, Gaussian Differential Privacy",
-    "Corollary 2.13",
-    "arXiv:1905.02383v3",
-    seed="004",
-)
 FAMILY = "Dong, Roth & Su: Gaussian differential privacy"
 # Each point costs several 50-digit quadratures: a grid over the magnitudes that matter.
 MU_GRID = ("0.001", "0.05", "0.5", "1", "3", "20")
@@ -117,39 +102,36 @@ def gdp_to_dp() -> Derivation:
     def phi(t: sp.Expr) -> sp.Expr:
         return sp.exp(-(t**2) / 2) / sp.sqrt(2 * sp.pi)
 
-    formula = Phi(-e / m + m / 2) - sp.exp(e) * Phi(-e / m - m / 2)
-    steps = (
-        Step(
-            Relation.EQ,
-            sp.Integral(phi(x - m) - sp.exp(e) * phi(x), (x, x_star, sp.oo)),
-            Justification(
+    def tail(f: sp.Expr) -> sp.Integral:
+        return sp.Integral(f, (x, x_star, sp.oo))
+
+    proof = (
+        chain(GaussianDelta(m, e))
+        .eq(
+            tail(phi(x - m) - sp.exp(e) * phi(x)),
+            by.definition(
                 "hockey-stick divergence of N(mu, 1) and N(0, 1): the likelihood ratio "
-                "exp(mu x - mu^2/2) exceeds e^eps exactly when x > x* = eps/mu + mu/2",
-                K.DEFINITION,
+                "exp(mu x - mu^2/2) exceeds e^eps exactly when x > x* = eps/mu + mu/2"
             ),
-        ),
-        Step(
-            Relation.EQ,
-            sp.Integral(phi(x - m), (x, x_star, sp.oo))
-            - sp.exp(e) * sp.Integral(phi(x), (x, x_star, sp.oo)),
-            Justification("linearity of the integral", K.ALGEBRA),
-        ),
-        Step(
-            Relation.EQ,
+        )
+        .eq(tail(phi(x - m)) - sp.exp(e) * tail(phi(x)), by.algebra("linearity of the integral"))
+        .eq(
             (1 - Phi(x_star - m)) - sp.exp(e) * (1 - Phi(x_star)),
-            Justification("Gaussian tail integrals", K.ALGEBRA),
-        ),
-        Step(
-            Relation.EQ,
+            by.algebra("Gaussian tail integrals"),
+        )
+        .eq(
             Phi(m - x_star) - sp.exp(e) * Phi(-x_star),
-            Justification("symmetry: 1 - Phi(t) = Phi(-t)", K.ALGEBRA),
-        ),
-        Step(Relation.EQ, formula, Justification("x* = eps/mu + mu/2", K.DEFINITION)),
+            by.algebra("symmetry: 1 - Phi(t) = Phi(-t)"),
+        )
+        .eq(
+            Phi(-e / m + m / 2) - sp.exp(e) * Phi(-e / m - m / 2),
+            by.definition("x* = eps/mu + mu/2"),
+        )
     )
-    return Derivation(
+    return proof.derive(
         id="gdp-to-dp",
         title="Gaussian DP to (eps, delta)-DP",
-        source=SOURCE,
+        source=DONG_ROTH_SU.at("Corollary 2.13", seed="004"),
         statement=(
             "A mu-GDP mechanism is (eps, delta(eps))-DP for every eps >= 0, with "
             "delta(eps) = Phi(-eps/mu + mu/2) - e^eps Phi(-eps/mu - mu/2), the "
@@ -157,8 +139,6 @@ def gdp_to_dp() -> Derivation:
         ),
         variables=(mu, eps),
         defs=((x_star, e / m + m / 2),),
-        claim=Claim(GaussianDelta(m, e), Relation.EQ, formula),
-        steps=steps,
         oracle=Oracle(
             "gaussian-hockey-stick",
             "hockey-stick divergence of N(mu, 1) and N(0, 1) by quadrature in x, "

@@ -23,6 +23,7 @@ import mpmath
 import sympy as sp
 
 from derivations.gaussian_dp import GaussianDelta, g
+from derivations.sources import BALLE_WANG, DONG_ROTH_SU, DWORK_ROTH
 from derivations.stated import stated
 from derivations.symbols import ALPHA, DELTA
 from numeric_checks.dp.gaussian import (
@@ -31,23 +32,11 @@ from numeric_checks.dp.gaussian import (
     shift_tradeoff_normal,
 )
 from numeric_checks.validate import check_eps_delta
-from symbolic.derivation import (
-    Claim,
-    Derivation,
-    Justification,
-    JustificationKind,
-    Oracle,
-    OracleOutcome,
-    Source,
-    Step,
-)
+from symbolic.derivation import Derivation, Oracle, OracleOutcome
 from symbolic.domains import POSITIVE, Domain, Variable
 from symbolic.functions import NumericFunction, Phi, PhiInv
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
-K = JustificationKind
-DRS = "Dong, Roth & Su, Gaussian Differential Privacy"
-DR = "Dwork & Roth, The Algorithmic Foundations of Differential Privacy (2014)"
 FAMILY = "Gaussian mechanisms"
 
 MU = Variable(
@@ -112,13 +101,32 @@ def _gdp_oracle(values: Mapping[str, Any]) -> OracleOutcome:
 
 
 def gdp_gaussian_mechanism() -> Derivation:
+    """Theorem 2.7 of Dong, Roth & Su: theta(S) + N(0, sens^2/mu^2) is mu-GDP."""
     mu, sens, gap, alpha = MU.symbol, SENS.symbol, GAP.symbol, ALPHA.symbol
     sigma = sp.Symbol("sigma", positive=True)
     z = PhiInv(1 - alpha)
-    return Derivation(
+    proof = (
+        chain(NormalPairTradeoff(gap, sigma, alpha))
+        .eq(
+            Phi(z - gap / sigma),
+            by.cite(
+                "trade-off functions are invariant under bijections",
+                "standardise by (x - theta(S))/sigma: the pair becomes N(0, 1), "
+                "N(|theta(S) - theta(S')|/sigma, 1), and T is invariant under a bijection",
+            ),
+        )
+        .ge(
+            Phi(z - sens / sigma),
+            by.hypothesis(
+                "|theta(S) - theta(S')| <= sens and Phi is increasing (G_mu decreases in mu)"
+            ),
+        )
+        .eq(g(mu, alpha), by.definition("sigma = sens/mu"))
+    )
+    return proof.derive(
         id="gdp-gaussian-mechanism",
         title="The Gaussian mechanism is mu-GDP",
-        source=Source(DRS, "Theorem 2.7", "arXiv:1905.02383v3", seed="004"),
+        source=DONG_ROTH_SU.at("Theorem 2.7", seed="004"),
         statement=(
             "M(S) = theta(S) + xi with xi ~ N(0, sens(theta)^2/mu^2) is mu-GDP: for "
             "neighbours S, S' and every alpha in (0, 1), T(M(S), M(S'))(alpha) >= G_mu(alpha)."
@@ -126,28 +134,6 @@ def gdp_gaussian_mechanism() -> Derivation:
         variables=(MU, SENS, GAP, ALPHA),
         hypotheses=(sp.LessThan(gap, sens),),
         defs=((sigma, sens / mu),),
-        claim=Claim(NormalPairTradeoff(gap, sigma, alpha), Relation.GE, g(mu, alpha)),
-        steps=(
-            Step(
-                Relation.EQ,
-                Phi(z - gap / sigma),
-                Justification(
-                    "standardise by (x - theta(S))/sigma: the pair becomes N(0, 1), "
-                    "N(|theta(S) - theta(S')|/sigma, 1), and T is invariant under a bijection",
-                    K.CITE,
-                    citation="trade-off functions are invariant under bijections",
-                ),
-            ),
-            Step(
-                Relation.GE,
-                Phi(z - sens / sigma),
-                Justification(
-                    "|theta(S) - theta(S')| <= sens and Phi is increasing (G_mu decreases in mu)",
-                    K.RULE,
-                ),
-            ),
-            Step(Relation.EQ, g(mu, alpha), Justification("sigma = sens/mu", K.DEFINITION)),
-        ),
         oracle=Oracle(
             "gaussian-mechanism-profile",
             "the mechanism's hockey-stick divergence in its own units against delta_mu(eps) "
@@ -276,117 +262,103 @@ def classical_table() -> str:
     return "\n".join(lines)
 
 
-def _classical(any_eps: bool) -> Derivation:
-    eps_var = EPS_ANY if any_eps else EPS_UNIT
-    e, d, sens = eps_var.symbol, DELTA.symbol, DELTA_L2.symbol
-    c = sp.Symbol("c", positive=True)
-    sigma = sp.Symbol("sigma", positive=True)
-    mu = sp.Symbol("mu_G", positive=True)
-    profile = Phi(-e / mu + mu / 2) - sp.exp(e) * Phi(-e / mu - mu / 2)
-    first = Step(
-        Relation.EQ,
-        profile,
-        Justification(
-            "the exact privacy profile of x + N(0, sigma^2) for a query of l2 sensitivity "
-            "Delta is that of mu-GDP with mu = Delta/sigma",
-            K.CITE,
-            citation="Dong, Roth & Su, Corollary 2.13; Balle & Wang 2018, Theorem 8",
-        ),
-    )
-    if any_eps:
-        # The closed form stands in for the quadrature here: a refuted step is re-decided at
-        # up to 220 digits, where the quadrature takes 20 s a point; the oracle keeps an
-        # independent quadrature in the output's units.
-        steps: tuple[Step, ...] = (
-            Step(
-                Relation.LE,
-                d,
-                Justification(
-                    "the calibration of Theorem A.1, used beyond its range eps <= 1", K.LEMMA
-                ),
-            ),
-        )
-    else:
-        steps = (
-            first,
-            Step(
-                Relation.LE,
-                Phi(-e / mu + mu / 2),
-                Justification("drop the subtracted term e^eps Phi(.) >= 0", K.ALGEBRA),
-            ),
-            Step(
-                Relation.EQ,
-                Phi(-c + e / (2 * c)),
-                Justification("mu = Delta/sigma = eps/c", K.DEFINITION),
-            ),
-            Step(
-                Relation.LE,
-                d,
-                Justification(
-                    "Gaussian tail at c - eps/(2c) with c^2 = 2 ln(1.25/delta) and eps <= 1",
-                    K.ALGEBRA,
-                ),
-            ),
-        )
-    return Derivation(
-        id="classical-gaussian-mechanism-any-eps" if any_eps else "classical-gaussian-mechanism",
-        title=(
-            "Classical Gaussian calibration beyond eps <= 1"
-            if any_eps
-            else "The classical Gaussian mechanism is (eps, delta)-DP for eps <= 1"
-        ),
-        source=Source(DR, "Theorem A.1", seed="003"),
-        statement=(
-            "f(x) + N(0, sigma^2) with sigma^2 = 2 ln(1.25/delta) Delta^2/eps^2 is "
-            "(eps, delta)-DP"
-            + (
-                " for every eps in (0, 50] (NOT claimed by the seed or the book)."
-                if any_eps
-                else " for 0 < eps <= 1 (the seed: 'the privacy budget must satisfy eps < 1')."
-            )
-            + "  Checked against the exact privacy profile (Dong, Roth & Su Corollary 2.13)."
-        ),
-        variables=(eps_var, DELTA, DELTA_L2),
-        defs=(
-            (c, _classical_c(d)),
-            (sigma, c * sens / e),
-            (mu, sens / sigma),
-        ),
-        claim=Claim(profile if any_eps else GaussianDelta(mu, e), Relation.LE, d),
-        steps=steps,
-        oracle=Oracle(
+C, SIGMA, MU_G = (sp.Symbol(n, positive=True) for n in ("c", "sigma", "mu_G"))
+"""Theorem A.1's c = sqrt(2 ln(1.25/delta)), sigma = c Delta/eps and mu = Delta/sigma."""
+
+
+def _profile(e: sp.Expr) -> sp.Expr:
+    """delta(eps) of mu-GDP at mu = mu_G (Corollary 2.13 of Dong, Roth & Su)."""
+    return Phi(-e / MU_G + MU_G / 2) - sp.exp(e) * Phi(-e / MU_G - MU_G / 2)
+
+
+def _theorem_a1(eps: Variable) -> dict[str, Any]:
+    """What both readings of Theorem A.1 share: the calibration and the oracle."""
+    e, d, sens = eps.symbol, DELTA.symbol, DELTA_L2.symbol
+    return {
+        "source": DWORK_ROTH.at("Theorem A.1", seed="003"),
+        "variables": (eps, DELTA, DELTA_L2),
+        "defs": ((C, _classical_c(d)), (SIGMA, C * sens / e), (MU_G, sens / SIGMA)),
+        "oracle": Oracle(
             "gaussian-hockey-stick-units",
             "hockey-stick divergence of N(Delta, sigma^2) and N(0, sigma^2) by quadrature "
             "in the output's units must be <= delta",
             _classical_oracle,
             points=10,
         ),
+        "family": FAMILY,
+        "search_budget": 12,
+        "appendix": classical_table,
+    }
+
+
+_A1_STATEMENT = (
+    "f(x) + N(0, sigma^2) with sigma^2 = 2 ln(1.25/delta) Delta^2/eps^2 is (eps, delta)-DP"
+)
+_A1_CHECKED = "  Checked against the exact privacy profile (Dong, Roth & Su Corollary 2.13)."
+
+
+def classical_gaussian_mechanism() -> Derivation:
+    """Theorem A.1 in its range eps <= 1, through the exact privacy profile."""
+    e, d = EPS_UNIT.symbol, DELTA.symbol
+    proof = (
+        chain(GaussianDelta(MU_G, e))
+        .eq(
+            _profile(e),
+            by.cite(
+                f"{DONG_ROTH_SU.cite('Corollary 2.13')}; {BALLE_WANG.cite('Theorem 8')}",
+                "the exact privacy profile of x + N(0, sigma^2) for a query of l2 sensitivity "
+                "Delta is that of mu-GDP with mu = Delta/sigma",
+            ),
+        )
+        .le(
+            Phi(-e / MU_G + MU_G / 2),
+            by.algebra("drop the subtracted term e^eps Phi(.) >= 0"),
+        )
+        .eq(Phi(-C + e / (2 * C)), by.definition("mu = Delta/sigma = eps/c"))
+        .le(
+            d,
+            by.algebra("Gaussian tail at c - eps/(2c) with c^2 = 2 ln(1.25/delta) and eps <= 1"),
+        )
+    )
+    return proof.derive(
+        id="classical-gaussian-mechanism",
+        title="The classical Gaussian mechanism is (eps, delta)-DP for eps <= 1",
+        statement=_A1_STATEMENT
+        + " for 0 < eps <= 1 (the seed: 'the privacy budget must satisfy eps < 1')."
+        + _A1_CHECKED,
+        points=_classical_points("1"),
+        certify_box={"eps": ("1e-6", "1"), "delta": ("1e-12", "0.999999"), "Delta": ("1", "1")},
+        **_theorem_a1(EPS_UNIT),
+    )
+
+
+def classical_gaussian_mechanism_any_eps() -> Derivation:
+    """Theorem A.1's calibration with eps < 1 dropped: false for large eps (an erratum)."""
+    # The closed form stands in for the quadrature here: a refuted step is re-decided at
+    # up to 220 digits, where the quadrature takes 20 s a point; the oracle keeps an
+    # independent quadrature in the output's units.
+    proof = chain(_profile(EPS_ANY.symbol)).le(
+        DELTA.symbol,
+        by.cite(
+            DWORK_ROTH.cite("Theorem A.1"),
+            "the calibration of Theorem A.1, used beyond its range eps <= 1",
+        ),
+    )
+    return proof.derive(
+        id="classical-gaussian-mechanism-any-eps",
+        title="Classical Gaussian calibration beyond eps <= 1",
+        statement=_A1_STATEMENT
+        + " for every eps in (0, 50] (NOT claimed by the seed or the book)."
+        + _A1_CHECKED,
         erratum=(
             "Not a seed error: the seed and Dwork & Roth state the calibration for eps < 1 "
             "only.  Without that condition it fails: the exact profile exceeds delta for "
             "eps beyond about 4 (delta near 1) to 17 (delta = 1e-200); at delta = 1e-5 from "
             "eps = 8.42 on (see `dpderive explain`)."
-            if any_eps
-            else None
         ),
-        family=FAMILY,
-        points=_classical_points("50" if any_eps else "1"),
-        search_budget=12,
-        appendix=classical_table,
-        certify_box=(
-            None
-            if any_eps
-            else {"eps": ("1e-6", "1"), "delta": ("1e-12", "0.999999"), "Delta": ("1", "1")}
-        ),
+        points=_classical_points("50"),
+        **_theorem_a1(EPS_ANY),
     )
-
-
-def classical_gaussian_mechanism() -> Derivation:
-    return _classical(any_eps=False)
-
-
-def classical_gaussian_mechanism_any_eps() -> Derivation:
-    return _classical(any_eps=True)
 
 
 DERIVATIONS = (

@@ -24,33 +24,21 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from derivations.sources import BUN_STEINKE, DPDERIVE, DWORK_ROTH
 from derivations.stated import cancelling_digits, stated
 from derivations.symbols import EPS
 from numeric_checks.dp.divergences import kl, max_divergence
 from numeric_checks.dp.kl import Sweep, pair_generator, sup_kl_two_point
 from numeric_checks.dp.kl import kl_sweep as exact_sweep
-from symbolic.derivation import (
-    Claim,
-    Derivation,
-    Justification,
-    JustificationKind,
-    Oracle,
-    OracleOutcome,
-    Source,
-    Step,
-)
+from symbolic.derivation import Derivation, Oracle, OracleOutcome
 from symbolic.domains import Domain, Variable
 from symbolic.functions import DefinedFunction
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
-K = JustificationKind
 UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One)
 CATALOG_N = 3
-SEED_SOURCE = Source(
-    "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy",
-    "Lemma 3.18",
-    seed="002",
-)
+"""The catalog's derivations are written for distributions on three outcomes."""
+FAMILY = "Dwork & Roth, section 3.5.1: divergences"
 
 
 SEED_BOUND = EPS.symbol * (sp.exp(EPS.symbol) - 1)
@@ -127,8 +115,9 @@ def _plain(*terms: sp.Expr) -> sp.Expr:
     return sp.Add(*terms, evaluate=False)
 
 
-def kl_bound(n: int = CATALOG_N) -> Derivation:
-    """Dwork & Roth 2014, Lemma 3.18, over distributions on ``n`` outcomes."""
+def kl_bound_for(n: int) -> Derivation:
+    """Dwork & Roth 2014, Lemma 3.18, over distributions on ``n`` outcomes.  Not a catalog
+    builder (the catalog's is :func:`kl_bound`, n = 3): the tests check other n with it."""
     variables, p, q = _family(n)
     eps = EPS.symbol
     pairs = list(zip(p, q, strict=True))
@@ -147,60 +136,41 @@ def kl_bound(n: int = CATALOG_N) -> Derivation:
     abs_bound = sp.Add(*[_plain(sp.S.Zero, sp.Abs(b - a) * eps) for a, b in pairs])
     max_min = eps * sp.Add(*[sp.Max(a, b) - sp.Min(a, b) for a, b in pairs])
     min_bound = eps * sp.Add(*[(sp.exp(eps) - 1) * sp.Min(a, b) for a, b in pairs])
-    rhs = SEED_BOUND
-    steps = (
-        Step(
-            Relation.LE,
-            dyz + dzy,
-            Justification("D(Z||Y) >= 0 (Gibbs' inequality)", K.LEMMA, ("log tangent bound",)),
-        ),
-        Step(
-            Relation.EQ,
-            sum_pq + sum_qp,
-            Justification("definition of the KL divergence", K.DEFINITION),
-        ),
-        Step(
-            Relation.EQ,
+    proof = (
+        chain(dyz)
+        .le(dyz + dzy, by.rule("log tangent bound", why="D(Z||Y) >= 0 (Gibbs' inequality)"))
+        .eq(sum_pq + sum_qp, by.definition("definition of the KL divergence"))
+        .eq(
             sum_pq + add_subtract,
-            Justification("the seed's supplement: write q_i as q_i + p_i - p_i", K.ALGEBRA),
-        ),
-        Step(Relation.EQ, regrouped, Justification("regroup the terms of each outcome", K.ALGEBRA)),
-        Step(
-            Relation.LE,
+            by.algebra("the seed's supplement: write q_i as q_i + p_i - p_i"),
+        )
+        .eq(regrouped, by.algebra("regroup the terms of each outcome"))
+        .le(
             abs_bound,
-            Justification(
+            by.hypothesis(
                 "ln(p/q) + ln(q/p) = 0, and (q - p) ln(q/p) = |q - p| |ln(q/p)| <= |q - p| eps "
-                "since both max divergences are at most eps",
-                K.HYPOTHESIS,
+                "since both max divergences are at most eps"
             ),
-        ),
-        Step(Relation.EQ, max_min, Justification("|a - b| = max(a, b) - min(a, b)", K.ALGEBRA)),
-        Step(
-            Relation.LE,
+        )
+        .eq(max_min, by.algebra("|a - b| = max(a, b) - min(a, b)"))
+        .le(
             min_bound,
-            Justification(
-                "max(p_i, q_i) <= e^eps min(p_i, q_i) by the two max-divergence hypotheses",
-                K.HYPOTHESIS,
+            by.hypothesis(
+                "max(p_i, q_i) <= e^eps min(p_i, q_i) by the two max-divergence hypotheses"
             ),
-        ),
-        Step(
-            Relation.LE,
-            rhs,
-            Justification("sum_i min(p_i, q_i) <= sum_i p_i = 1", K.ALGEBRA, ("min bound",)),
-        ),
+        )
+        .le(SEED_BOUND, by.rule("min bound", why="sum_i min(p_i, q_i) <= sum_i p_i = 1"))
     )
-    return Derivation(
+    return proof.derive(
         id="kl-bound" if n == CATALOG_N else f"kl-bound-n{n}",
         title="KL divergence bound of Lemma 3.18",
-        source=SEED_SOURCE,
+        source=DWORK_ROTH.at("Lemma 3.18", seed="002"),
         statement=(
             f"For distributions Y, Z on {n} outcomes with D_inf(Y||Z) <= eps and "
             "D_inf(Z||Y) <= eps, D(Y||Z) <= eps (e^eps - 1)."
         ),
-        variables=tuple(variables),
+        variables=variables,
         hypotheses=_hypotheses(p, q, eps),
-        claim=Claim(dyz, Relation.LE, rhs),
-        steps=steps,
         oracle=Oracle(
             "kl-exact",
             "exact KL of the point's pair (independent code) against "
@@ -208,66 +178,54 @@ def kl_bound(n: int = CATALOG_N) -> Derivation:
             kl_bound_check(seed_bound),
             points=40,
         ),
-        family="Dwork & Roth, section 3.5.1: divergences",
+        family=FAMILY,
         points=pair_generator(n),
         appendix=kl_appendix,
     )
 
 
-def kl_bound_tight(n: int = CATALOG_N) -> Derivation:
-    """The tight bound eps tanh(eps/2), by the chord of the convex function r ln r."""
+def kl_bound_tight_for(n: int) -> Derivation:
+    """The tight bound eps tanh(eps/2) on ``n`` outcomes, by the chord of the convex function
+    r ln r.  Not a catalog builder (the catalog's is :func:`kl_bound_tight`, n = 3)."""
     variables, p, q = _family(n)
     eps = EPS.symbol
     pairs = list(zip(p, q, strict=True))
     a, b = sp.exp(-eps), sp.exp(eps)
     phi_a, phi_b = a * sp.log(a), b * sp.log(b)
     slope = (phi_b - phi_a) / (b - a)
-    dyz = KL(sp.Tuple(*p), sp.Tuple(*q))
     as_ratio = sp.Add(*[sp.Mul(y, x / y, sp.log(x / y), evaluate=False) for x, y in pairs])
     chord = sp.Add(*[y * (phi_a + slope * (x / y - a)) for x, y in pairs])
     collected = phi_a * sp.Add(*q) + slope * (sp.Add(*p) - a * sp.Add(*q))
-    normalised = phi_a + slope * (1 - a)
-    rational = eps * (sp.exp(eps) - 1) / (sp.exp(eps) + 1)
-    steps = (
-        Step(
-            Relation.EQ,
+    proof = (
+        chain(KL(sp.Tuple(*p), sp.Tuple(*q)))
+        .eq(
             as_ratio,
-            Justification(
-                "definition of KL, written with r_i = p_i/q_i as sum q_i r_i ln r_i", K.DEFINITION
-            ),
-        ),
-        Step(
-            Relation.LE,
+            by.definition("definition of KL, written with r_i = p_i/q_i as sum q_i r_i ln r_i"),
+        )
+        .le(
             chord,
-            Justification(
-                "r ln r is convex, so on [e^-eps, e^eps] (where every r_i lies, by the two "
+            by.rule(
+                "convexity",
+                why="r ln r is convex, so on [e^-eps, e^eps] (where every r_i lies, by the two "
                 "max-divergence hypotheses) it is below its chord",
-                K.RULE,
-                ("convexity",),
             ),
-        ),
-        Step(Relation.EQ, collected, Justification("collect the sums", K.ALGEBRA)),
-        Step(Relation.EQ, normalised, Justification("sum q_i = sum p_i = 1", K.HYPOTHESIS)),
-        Step(
-            Relation.EQ,
-            rational,
-            Justification(
-                "with x = e^eps: -eps/x + eps (x^2 + 1)/(x^2 - 1) (1 - 1/x) = eps (x - 1)/(x + 1)",
-                K.ALGEBRA,
+        )
+        .eq(collected, by.algebra("collect the sums"))
+        .eq(phi_a + slope * (1 - a), by.hypothesis("sum q_i = sum p_i = 1"))
+        .eq(
+            eps * (sp.exp(eps) - 1) / (sp.exp(eps) + 1),
+            by.algebra(
+                "with x = e^eps: -eps/x + eps (x^2 + 1)/(x^2 - 1) (1 - 1/x) = eps (x - 1)/(x + 1)"
             ),
-        ),
-        Step(
-            Relation.EQ,
-            TIGHT_BOUND,
-            Justification("tanh(eps/2) = (e^eps - 1)/(e^eps + 1)", K.ALGEBRA),
-        ),
+        )
+        .eq(TIGHT_BOUND, by.algebra("tanh(eps/2) = (e^eps - 1)/(e^eps + 1)"))
     )
-    return Derivation(
+    return proof.derive(
         id="kl-bound-tight" if n == CATALOG_N else f"kl-bound-tight-n{n}",
         title="Tight KL bound of pure DP: eps tanh(eps/2)",
-        source=Source(
-            "dpderive (chord argument; cf. Bun & Steinke 2016 for the bound)",
-            "tight form of Lemma 3.18 of Dwork & Roth 2014",
+        source=DPDERIVE.at(
+            "tight form of Lemma 3.18 of Dwork & Roth 2014, by a chord argument (for the "
+            f"bound, cf. {BUN_STEINKE.name}, {BUN_STEINKE.edition})",
             seed="002",
         ),
         statement=(
@@ -275,45 +233,48 @@ def kl_bound_tight(n: int = CATALOG_N) -> Derivation:
             "D_inf(Z||Y) <= eps, D(Y||Z) <= eps tanh(eps/2); randomized response "
             "attains it."
         ),
-        variables=tuple(variables),
+        variables=variables,
         hypotheses=_hypotheses(p, q, eps),
-        claim=Claim(dyz, Relation.LE, TIGHT_BOUND),
-        steps=steps,
         oracle=Oracle(
             "kl-exact-tight",
             "exact KL of the point's pair against eps tanh(eps/2)",
             kl_bound_check(tight_bound),
             points=40,
         ),
-        family="Dwork & Roth, section 3.5.1: divergences",
+        family=FAMILY,
         points=pair_generator(n),
         appendix=kl_appendix,
     )
 
 
+def kl_bound() -> Derivation:
+    """Dwork & Roth 2014, Lemma 3.18, on three outcomes."""
+    return kl_bound_for(CATALOG_N)
+
+
+def kl_bound_tight() -> Derivation:
+    """The tight bound eps tanh(eps/2), on three outcomes."""
+    return kl_bound_tight_for(CATALOG_N)
+
+
 def tight_below_seed() -> Derivation:
     """eps tanh(eps/2) <= eps (e^eps - 1): the tight bound improves on Lemma 3.18."""
     eps = EPS.symbol
-    return Derivation(
+    proof = (
+        chain(TIGHT_BOUND)
+        .eq(
+            eps * (sp.exp(eps) - 1) / (sp.exp(eps) + 1),
+            by.algebra("tanh(eps/2) = (e^eps - 1)/(e^eps + 1)"),
+        )
+        .le(SEED_BOUND, by.algebra("eps (e^eps - 1) > 0 and 1/(e^eps + 1) <= 1"))
+    )
+    return proof.derive(
         id="kl-tight-below-seed",
         title="The tight KL bound is below the bound of Lemma 3.18",
-        source=Source("dpderive", "comparison of the two KL bounds", seed="002"),
+        source=DPDERIVE.at("comparison of the two KL bounds", seed="002"),
         statement="For eps > 0, eps tanh(eps/2) <= eps (e^eps - 1).",
         variables=(EPS,),
-        claim=Claim(TIGHT_BOUND, Relation.LE, SEED_BOUND),
-        steps=(
-            Step(
-                Relation.EQ,
-                eps * (sp.exp(eps) - 1) / (sp.exp(eps) + 1),
-                Justification("tanh(eps/2) = (e^eps - 1)/(e^eps + 1)", K.ALGEBRA),
-            ),
-            Step(
-                Relation.LE,
-                SEED_BOUND,
-                Justification("eps (e^eps - 1) > 0 and 1/(e^eps + 1) <= 1", K.RULE),
-            ),
-        ),
-        family="Dwork & Roth, section 3.5.1: divergences",
+        family=FAMILY,
     )
 
 

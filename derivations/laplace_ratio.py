@@ -17,22 +17,12 @@ import mpmath
 import sympy as sp
 
 from derivations.display import frac
+from derivations.sources import DWORK_ROTH
 from derivations.symbols import DELTA_F, EPS, FX, FY, Z, b_laplace
 from numeric_checks.dp.laplace import hockey_stick, laplace_interval, worst_privacy_loss
-from symbolic.derivation import (
-    Claim,
-    Derivation,
-    Justification,
-    JustificationKind,
-    Oracle,
-    OracleOutcome,
-    Source,
-    Step,
-)
+from symbolic.derivation import Derivation, Oracle, OracleOutcome
 from symbolic.functions import LaplaceMechanismPDF, LaplacePDF
-from symbolic.relations import Relation
-
-K = JustificationKind
+from symbolic.kit import by, chain
 
 
 def check_laplace_dp(values: Mapping[str, Any]) -> OracleOutcome:
@@ -73,60 +63,53 @@ def _check(values: Mapping[str, Any], tol: Any) -> OracleOutcome:
     )
 
 
+def _density(t: sp.Expr, b: sp.Expr) -> sp.Expr:
+    """The density exp(-|t|/b)/(2b) of Lap(b), as written."""
+    return sp.Mul(sp.exp(-sp.Abs(t) / b), sp.Pow(2 * b, -1), evaluate=False)
+
+
 def laplace_ratio() -> Derivation:
-    b = b_laplace
     eps, delta_f, z, fx, fy = (v.symbol for v in (EPS, DELTA_F, Z, FX, FY))
-    lhs = LaplaceMechanismPDF(z, fx, b) / LaplaceMechanismPDF(z, fy, b)
-    density = lambda t: sp.Mul(sp.exp(-sp.Abs(t) / b), sp.Pow(2 * b, -1), evaluate=False)  # noqa: E731
-    steps = (
-        Step(
-            Relation.EQ,
+    b = b_laplace
+    proof = (
+        chain(LaplaceMechanismPDF(z, fx, b) / LaplaceMechanismPDF(z, fy, b))
+        .eq(
             LaplacePDF(z - fx, b) / LaplacePDF(z - fy, b),
-            Justification(
+            by.definition(
                 "the mechanism outputs f(x) + Lap(b), so its density at z is the noise density "
-                "at z - f(x)",
-                K.DEFINITION,
+                "at z - f(x)"
             ),
-        ),
-        Step(
-            Relation.EQ,
-            frac(density(z - fx), density(z - fy)),
-            Justification("density of Lap(b): exp(-|t|/b)/(2b)", K.DEFINITION),
-        ),
-        Step(
-            Relation.EQ,
+        )
+        .eq(
+            frac(_density(z - fx, b), _density(z - fy, b)),
+            by.definition("density of Lap(b): exp(-|t|/b)/(2b)"),
+        )
+        .eq(
             sp.exp((sp.Abs(z - fy) - sp.Abs(z - fx)) / b),
-            Justification("cancel 1/(2b) and combine the exponentials", K.ALGEBRA),
-        ),
-        Step(
-            Relation.LE,
+            by.algebra("cancel 1/(2b) and combine the exponentials"),
+        )
+        .le(
             sp.exp(sp.Abs(fy - fx) / b),
-            Justification(
-                "triangle inequality |z - f(y)| <= |z - f(x)| + |f(x) - f(y)|, b > 0, "
+            by.rule(
+                "triangle inequality",
+                "monotonicity of exp",
+                why="triangle inequality |z - f(y)| <= |z - f(x)| + |f(x) - f(y)|, b > 0, "
                 "exp increasing",
-                K.RULE,
-                ("triangle inequality", "monotonicity of exp"),
             ),
-        ),
-        Step(
-            Relation.LE,
+        )
+        .le(
             sp.exp(delta_f / b),
-            Justification(
+            by.hypothesis(
                 "sensitivity: |f(x) - f(y)| <= Delta f for neighbours x, y; exp increasing",
-                K.HYPOTHESIS,
-                ("monotonicity of exp",),
+                "monotonicity of exp",
             ),
-        ),
-        Step(Relation.EQ, sp.exp(eps), Justification("b = Delta f/eps", K.DEFINITION)),
+        )
+        .eq(sp.exp(eps), by.definition("b = Delta f/eps"))
     )
-    return Derivation(
+    return proof.derive(
         id="laplace-ratio",
         title="Laplace mechanism: density ratio bound",
-        source=Source(
-            "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy",
-            "Theorem 3.6",
-            seed="003",
-        ),
+        source=DWORK_ROTH.at("Theorem 3.6", seed="003"),
         statement=(
             "For neighbouring databases x, y (so |f(x) - f(y)| <= Delta f) and every "
             "output z, the Laplace mechanism with scale b = Delta f/eps satisfies "
@@ -135,8 +118,6 @@ def laplace_ratio() -> Derivation:
         variables=(EPS, DELTA_F, Z, FX, FY),
         hypotheses=(sp.LessThan(sp.Abs(fx - fy), delta_f),),
         defs=((b, delta_f / eps),),
-        claim=Claim(lhs, Relation.LE, sp.exp(eps)),
-        steps=steps,
         oracle=Oracle(
             name="laplace-hockey-stick",
             description=(

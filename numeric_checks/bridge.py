@@ -3,8 +3,9 @@
 Each expression is compiled once with ``lambdify(..., modules="mpmath", cse=True)`` through
 :class:`DpMpmathPrinter`, which fixes what SymPy's stock printer gets wrong for us: ``Sum`` is
 summed in mpmath numbers (the stock printer iterates Python ints, so ``1/k**2`` is a float),
-``Phi``/``PhiInv`` map to mpmath, and infinite sums use ``mpmath.nsum``.  Precision is never
-set here; callers wrap evaluation in ``mpmath.workdps``.
+``Phi``/``PhiInv``, ``expm1``/``log1p``, ``LambertW`` and ``binomial`` map to mpmath, and
+infinite sums use ``mpmath.nsum``.  Precision is never set here; callers wrap evaluation in
+``mpmath.workdps``.
 """
 
 from __future__ import annotations
@@ -67,6 +68,23 @@ class DpMpmathPrinter(MpmathPrinter):
 
     def _print_PhiInv(self, expr: sp.Expr) -> str:
         return f"phi_inv({self._print(expr.args[0])})"
+
+    def _print_expm1(self, expr: sp.Expr) -> str:
+        return f"{self._module_format('mpmath.expm1')}({self._print(expr.args[0])})"
+
+    def _print_log1p(self, expr: sp.Expr) -> str:
+        return f"{self._module_format('mpmath.log1p')}({self._print(expr.args[0])})"
+
+    def _print_LambertW(self, expr: sp.Expr) -> str:
+        # The principal branch; below -1/e its value is complex, which to_real refuses.
+        args = ", ".join(self._print(a) for a in expr.args)
+        return f"{self._module_format('mpmath.lambertw')}({args})"
+
+    def _print_binomial(self, expr: sp.Expr) -> str:
+        # The stock printer goes through gamma, which has poles where binomial is 0
+        # (binomial(3, 5)); mpmath.binomial takes the limit.
+        n, k = (self._print(a) for a in expr.args)
+        return f"{self._module_format('mpmath.binomial')}({n}, {k})"
 
     def _print_Function(self, expr: sp.Expr) -> str:
         # SymPy dispatches Function subclasses only on their own name (or a *Base), so the

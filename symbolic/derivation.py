@@ -51,6 +51,10 @@ class Step:
     relation: Relation
     expr: sp.Expr
     justification: Justification
+    source: str = ""
+    """The expression as its author wrote it (LaTeX), given back in documents."""
+    line: int = 0
+    """Where the author wrote it (a line of their file), 0 when unknown."""
 
 
 @dataclass(frozen=True)
@@ -134,10 +138,12 @@ class Derivation:
     """Cap on counterexample-search evaluations per step, for steps costly to evaluate
     (quadrature): the check uses the smaller of this and the caller's budget."""
     appendix: Callable[[], str] | None = None
+    """Extra teaching material for ``explain`` (a table computed by an oracle, say)."""
     certify_box: Mapping[str, tuple[str, str]] | None = None
     """Bounds (as decimal strings) of the box on which inequality steps are certified, per
     variable; variables not named use their domain (unbounded ends cut at +-5)."""
-    """Extra teaching material for ``explain`` (a table computed by an oracle, say)."""
+    lhs_source: str = ""
+    """The chain's first expression as its author wrote it (LaTeX), for documents."""
 
     def __post_init__(self) -> None:
         self.validate()
@@ -219,7 +225,11 @@ class Derivation:
         steps = list(self.steps)
         old = steps[index]
         steps[index] = Step(
-            relation or old.relation, old.expr if expr is None else expr, old.justification
+            relation or old.relation,
+            old.expr if expr is None else expr,
+            old.justification,
+            # The author's text no longer says what a changed expression says.
+            old.source if expr is None else "",
         )
         claim = self.claim
         if index in (-1, len(steps) - 1) and expr is not None:

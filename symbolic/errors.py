@@ -19,6 +19,19 @@ class ExpressionError(InvalidInput):
     """An expression string uses syntax or names outside the accepted whitelist."""
 
 
+class LatexError(ExpressionError):
+    """A LaTeX expression or proof could not be read.
+
+    ``line`` is the 1-based line of the offending text (0 when unknown) and ``fragment`` the
+    LaTeX that could not be read; the message names both and says what to write instead.
+    """
+
+    def __init__(self, message: str, line: int = 0, fragment: str = "") -> None:
+        super().__init__(message)
+        self.line = line
+        self.fragment = fragment
+
+
 class EmptyDomain(InvalidInput):
     """No point satisfies the declared domains and hypotheses.
 

@@ -8,7 +8,10 @@ and nothing of the user's text is ever executed.
 
 Names resolve in this order: the caller's symbol table (declared variables and definitions,
 so ``beta`` or ``E`` declared by the user is a plain symbol), bound variables of ``Integral``
-and ``Sum``, then the constants ``pi``, ``E``, ``oo``.
+and ``Sum``, then the constants ``pi``, ``E``, ``oo``.  A declared name is never a function:
+``beta(a, b)`` is the Beta function only where ``beta`` is not a declared variable.
+
+``Piecewise((x, x < 0), (0, True))`` takes comparisons (or ``True``) as conditions.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Callable, Mapping
 import sympy as sp
 
 from symbolic.errors import ExpressionError
-from symbolic.functions import Phi, PhiInv
+from symbolic.functions import Phi, PhiInv, expm1, log1p
 
 MAX_CHARS = 10_000
 MAX_NODES = 5_000
@@ -49,14 +52,22 @@ FUNCTIONS: dict[str, tuple[Callable[..., sp.Expr], tuple[int, ...]]] = {
     "erfc": (sp.erfc, (1,)),
     "Phi": (Phi, (1,)),
     "PhiInv": (PhiInv, (1,)),
+    "gamma": (sp.gamma, (1,)),
+    "loggamma": (sp.loggamma, (1,)),
+    "beta": (sp.beta, (2,)),
+    "lambertw": (sp.LambertW, (1,)),
+    "expm1": (expm1, (1,)),
+    "log1p": (log1p, (1,)),
 }
+# Called with their own syntax in _Builder._Call (bound variables, conditions, Eq).
+SPECIAL_FUNCTIONS = ("Integral", "Sum", "Piecewise", "Eq")
 CONSTANTS: dict[str, sp.Expr] = {"pi": sp.pi, "E": sp.E, "oo": sp.oo}
 _BINOPS: dict[type, Callable[[sp.Expr, sp.Expr], sp.Expr]] = {
     ast.Add: lambda a, b: a + b,
     ast.Sub: lambda a, b: a - b,
     ast.Mult: lambda a, b: a * b,
     ast.Div: lambda a, b: a / b,
-    ast.Pow: lambda a, b: _checked_pow(a, b),
+    ast.Pow: lambda a, b: checked_pow(a, b),
 }
 _CMPOPS: dict[type, Callable[[sp.Expr, sp.Expr], sp.Basic]] = {
     ast.Lt: sp.StrictLessThan,
@@ -86,7 +97,8 @@ def _short(text: str, limit: int = 80) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
-def _checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
+def checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
+    """``base**exponent``, refusing literal powers too large to evaluate."""
     # Literal powers are evaluated eagerly by SymPy; 10**10**10 would hang the process.
     if (
         exponent.is_Integer
@@ -133,7 +145,7 @@ class _Builder:
             return self.symbols[name]
         if name in CONSTANTS:
             return CONSTANTS[name]
-        if name in FUNCTIONS or name in ("Integral", "Sum", "Eq"):
+        if name in FUNCTIONS or name in SPECIAL_FUNCTIONS:
             raise ExpressionError(f"function {name} used without arguments in {_short(self.text)}")
         raise ExpressionError(
             f"unknown name {name!r} in {_short(self.text)}: declare it under [variables] or [defs]"
@@ -181,6 +193,8 @@ class _Builder:
             raise ExpressionError(f"{name!r} is a declared variable, not a function")
         if name in ("Integral", "Sum"):
             return self._bound_operator(name, node)
+        if name == "Piecewise":
+            return self._piecewise(node)
         if name == "Eq":
             if not self.allow_relations or len(node.args) != 2:
                 raise ExpressionError(
@@ -191,13 +205,13 @@ class _Builder:
         if name not in FUNCTIONS:
             raise ExpressionError(
                 f"unknown function {name!r} in {_short(self.text)}; allowed: "
-                + ", ".join(sorted([*FUNCTIONS, "Integral", "Sum"]))
+                + ", ".join(sorted([*FUNCTIONS, *SPECIAL_FUNCTIONS]))
             )
         func, arities = FUNCTIONS[name]
         if len(node.args) not in arities:
             raise ExpressionError(f"{name} takes {arities[0]} argument(s) in {_short(self.text)}")
         args = [self._expr(a) for a in node.args]
-        if name in ("factorial", "binomial"):
+        if name in ("factorial", "binomial", "gamma", "loggamma", "beta"):
             for a in args:
                 if a.is_number and a.is_finite and abs(a) > MAX_LITERAL_FACTORIAL:
                     raise ExpressionError(f"{name} of literal {a} is too large to evaluate")
@@ -226,6 +240,29 @@ class _Builder:
             inner[var_name] = var
         body = _Builder(inner, self.text, False)._expr_node(node.args[0])
         return (sp.Integral if name == "Integral" else sp.Sum)(body, *limits)
+
+    def _piecewise(self, node: ast.Call) -> sp.Expr:
+        """``Piecewise((expr, cond), ..., (expr, True))``: conditions are comparisons (a
+        chain ``0 < x < 1`` is their conjunction) or ``True``."""
+        pieces = []
+        for arg in node.args:
+            if not (isinstance(arg, ast.Tuple) and len(arg.elts) == 2):
+                raise ExpressionError(
+                    f"Piecewise takes (expr, condition) pairs in {_short(self.text)}"
+                )
+            value, cond = arg.elts
+            if isinstance(cond, ast.Constant) and cond.value is True:
+                condition: sp.Basic = sp.true
+            else:
+                condition = _Builder(self.symbols, self.text, True).build(cond)
+                if not isinstance(condition, sp.Rel | sp.And):
+                    raise ExpressionError(
+                        "a Piecewise condition must be a comparison or True in " + _short(self.text)
+                    )
+            pieces.append((self._expr(value), condition))
+        if not pieces:
+            raise ExpressionError(f"Piecewise needs at least one piece in {_short(self.text)}")
+        return sp.Piecewise(*pieces)
 
     def _expr(self, node: ast.AST) -> sp.Expr:
         value = self.build(node)

@@ -79,7 +79,7 @@ def test_false_claims_are_refuted_with_a_real_counterexample(name: str, check) -
     ("name", "fragment"),
     [
         ("malformed", "malformed TOML"),
-        ("unknown_function", "unknown function 'gamma'"),
+        ("unknown_function", "unknown function 'zeta'"),
         ("missing_variable", "unknown name 'y'"),
         ("empty_domain", "empty domain"),
         ("contradictory", "no point"),

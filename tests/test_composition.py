@@ -10,7 +10,7 @@ import mpmath
 import pytest
 import sympy as sp
 
-from derivations.advanced_composition import advanced_composition, advanced_eps, comparison_rows
+from derivations.advanced_composition import advanced_eps, comparison_rows
 from derivations.catalog import get
 from derivations.composition import basic_eps
 from numeric_checks import CheckOptions, check_derivation
@@ -156,35 +156,40 @@ def _with_def(name: str, value: sp.Expr) -> Derivation:
     return D.replace(defs=tuple((s, value if s.name == name else v) for s, v in D.defs))
 
 
+def _with_eps_prime(formula: sp.Expr) -> Derivation:
+    """Advanced composition with another eps' (the threshold of Azuma's tail)."""
+    return _with_def("eps_prime", formula)
+
+
 MUTANTS: dict[str, Callable[[], Derivation]] = {
-    "2 under the root dropped": lambda: advanced_composition(
+    "2 under the root dropped": lambda: _with_eps_prime(
         sp.sqrt(k * L) * eps + k * eps * (sp.exp(eps) - 1)
     ),
-    "ln(1/delta) for ln(1/delta')": lambda: advanced_composition(
+    "ln(1/delta) for ln(1/delta')": lambda: _with_eps_prime(
         sp.sqrt(2 * k * sp.log(1 / delta)) * eps + k * eps * (sp.exp(eps) - 1)
     ),
-    "e^(2 eps)": lambda: advanced_composition(
+    "e^(2 eps)": lambda: _with_eps_prime(
         sp.sqrt(2 * k * L) * eps + k * eps * (sp.exp(2 * eps) - 1)
     ),
-    "k^2 in the second term": lambda: advanced_composition(
+    "k^2 in the second term": lambda: _with_eps_prime(
         sp.sqrt(2 * k * L) * eps + k**2 * eps * (sp.exp(eps) - 1)
     ),
-    "sqrt(k) in the second term": lambda: advanced_composition(
+    "sqrt(k) in the second term": lambda: _with_eps_prime(
         sp.sqrt(2 * k * L) * eps + sp.sqrt(k) * eps * (sp.exp(eps) - 1)
     ),
-    "eps missing in the first term": lambda: advanced_composition(
+    "eps missing in the first term": lambda: _with_eps_prime(
         sp.sqrt(2 * k * L) + k * eps * (sp.exp(eps) - 1)
     ),
-    "k missing under the root": lambda: advanced_composition(
+    "k missing under the root": lambda: _with_eps_prime(
         sp.sqrt(2 * L) * eps + k * eps * (sp.exp(eps) - 1)
     ),
-    "4 under the root": lambda: advanced_composition(
+    "4 under the root": lambda: _with_eps_prime(
         sp.sqrt(4 * k * L) * eps + k * eps * (sp.exp(eps) - 1)
     ),
     "beta halved": lambda: _with_def("beta", eps * (sp.exp(eps) - 1) / 2),
     "alpha = eps/2": lambda: _with_def("alpha", eps / 2),
     "conclusion delta'/2": lambda: D.with_step(2, expr=dp / 2),
-    "e^eps for e^eps - 1": lambda: advanced_composition(
+    "e^eps for e^eps - 1": lambda: _with_eps_prime(
         sp.sqrt(2 * k * L) * eps + k * eps * sp.exp(eps)
     ),
 }
@@ -202,8 +207,8 @@ TOO_SMALL = {
     # Advanced composition is loose (beta = eps (e^eps - 1) is about twice the mean loss), so
     # e.g. dropping the 2 under the root leaves a conclusion that is still true: only its
     # chain is refuted.  These variants undercut the mean loss itself, so the conclusion fails.
-    "mean term dropped": lambda: advanced_composition(sp.sqrt(2 * k * L) * eps),
-    "mean term quartered": lambda: advanced_composition(
+    "mean term dropped": lambda: _with_eps_prime(sp.sqrt(2 * k * L) * eps),
+    "mean term quartered": lambda: _with_eps_prime(
         sp.sqrt(2 * k * L) * eps + k * eps * (sp.exp(eps) - 1) / 4
     ),
 }
@@ -218,7 +223,7 @@ def test_oracle_alone_refutes_too_small_eps_prime(name: str) -> None:
 def test_true_but_weaker_advanced_composition_is_not_refuted() -> None:
     # A larger eps'' = eps' + eps: Azuma's tail there is below delta', so the chain becomes
     # exp(-z''^2/2) <= exp(-z^2/2) = ... = delta'.
-    base = advanced_composition(RIGHT + eps)
+    base = _with_eps_prime(RIGHT + eps)
     first = base.steps[0]
     weaker = base.replace(
         steps=(first.__class__(Relation.LE, first.expr, first.justification), *base.steps[1:]),

@@ -9,7 +9,7 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
-from derivations.kl_bound import kl_bound, kl_bound_tight, kl_sweep, tight_bound
+from derivations.kl_bound import kl_bound_for, kl_bound_tight_for, kl_sweep, tight_bound
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.dp.kl import sup_kl_two_point
 from symbolic.derivation import Derivation, Step
@@ -75,10 +75,10 @@ def test_maximised_sup_matches_tanh(e: str) -> None:
 
 @pytest.mark.parametrize("n", [2, 5, 8])
 def test_family_for_other_n(n: int) -> None:
-    r = check_derivation(kl_bound(n), CheckOptions(search_budget=40, symbolic=n <= 5))
+    r = check_derivation(kl_bound_for(n), CheckOptions(search_budget=40, symbolic=n <= 5))
     assert r.verdict in (Verdict.CHECKED, Verdict.PROVED)
     assert r.oracle is not None and r.oracle.agrees is True
-    t = check_derivation(kl_bound_tight(n), CheckOptions(search_budget=40, symbolic=False))
+    t = check_derivation(kl_bound_tight_for(n), CheckOptions(search_budget=40, symbolic=False))
     assert t.verdict is Verdict.CHECKED
 
 

@@ -21,8 +21,6 @@ from derivations.numeric_sparse import (
     EPS,
     KQ,
     C,
-    accuracy_approx,
-    accuracy_pure,
     alpha_corrected,
     alpha_laplace_part,
     alpha_seed,
@@ -37,6 +35,7 @@ from numeric_checks.dp.sparse import (
     simulate,
     streams,
 )
+from symbolic.derivation import Derivation
 from symbolic.errors import InvalidInput
 from symbolic.verdicts import Verdict
 
@@ -238,9 +237,17 @@ APPROX_MUTANTS = {
 }
 
 
+def _with_alpha(derivation_id: str, alpha: sp.Expr, suffix: str) -> Derivation:
+    """The catalog derivation with another stated alpha (its definition replaced)."""
+    d = get(derivation_id)
+    (symbol, _), *rest = d.defs
+    assert symbol.name == "alpha" and not rest, d.defs
+    return d.replace(id=derivation_id + suffix, defs=((symbol, alpha),))
+
+
 @pytest.mark.parametrize("name", sorted(PURE_MUTANTS))
 def test_pure_alpha_mutant_is_refuted(name) -> None:
-    mutant = accuracy_pure(alpha_formula=PURE_MUTANTS[name], id_suffix="-mutant")
+    mutant = _with_alpha("numeric-sparse-accuracy-pure", PURE_MUTANTS[name], "-mutant")
     r = check_derivation(mutant, FAST)
     assert r.verdict is Verdict.REFUTED, name
     assert r.steps[-1].verdict is Verdict.REFUTED and r.steps[-1].counterexample is not None
@@ -248,7 +255,7 @@ def test_pure_alpha_mutant_is_refuted(name) -> None:
 
 @pytest.mark.parametrize("name", sorted(APPROX_MUTANTS))
 def test_approx_alpha_mutant_is_refuted(name) -> None:
-    mutant = accuracy_approx(alpha_formula=APPROX_MUTANTS[name], id_suffix="-mutant")
+    mutant = _with_alpha("numeric-sparse-accuracy-approx", APPROX_MUTANTS[name], "-mutant")
     r = check_derivation(mutant, FAST)
     assert r.verdict is Verdict.REFUTED, name
     assert r.steps[-1].verdict is Verdict.REFUTED and r.steps[-1].counterexample is not None
@@ -256,7 +263,7 @@ def test_approx_alpha_mutant_is_refuted(name) -> None:
 
 def test_a_larger_alpha_is_not_refuted() -> None:
     weaker = 10 * c * (sp.log(k) + sp.log(4 * c / b)) / e
-    r = check_derivation(accuracy_pure(alpha_formula=weaker, id_suffix="-weaker"), FAST)
+    r = check_derivation(_with_alpha("numeric-sparse-accuracy-pure", weaker, "-weaker"), FAST)
     assert r.verdict is not Verdict.REFUTED
 
 

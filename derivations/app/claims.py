@@ -32,6 +32,7 @@ import sympy as sp
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
+from symbolic.latex_input import parse_latex_expr, parse_latex_relation
 from symbolic.parsing import parse_expr, parse_relations
 from symbolic.relations import Relation
 
@@ -138,13 +139,9 @@ class Header:
         return expr
 
     def _latex_expr(self, text: str, symbols: Mapping[str, sp.Expr]) -> sp.Expr:
-        from symbolic.latex_input import parse_latex_expr
-
         return parse_latex_expr(text, symbols, self.latex_names)
 
     def _latex_relations(self, text: str, symbols: Mapping[str, sp.Expr]) -> list[sp.Basic]:
-        from symbolic.latex_input import parse_latex_relation
-
         return list(parse_latex_relation(text, symbols, self.latex_names))
 
 

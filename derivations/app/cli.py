@@ -32,6 +32,7 @@ from derivations.app.exitcodes import (
 )
 from derivations.app.pdflatex import render
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
+from derivations.app.proofs import load_proof
 from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_claim, check_derivation
 from symbolic.derivation import Derivation
@@ -290,12 +291,6 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(proof_text(d, report))
     return for_verdict(report.verdict)
-
-
-def load_proof(path: str) -> Derivation:
-    from derivations.app.proofs import load_proof as load  # TEMPORARY: until LaTeX input lands
-
-    return load(path)
 
 
 def _target(ident: str) -> Derivation:

@@ -30,13 +30,13 @@ from pathlib import Path
 from typing import Any
 
 import sympy as sp
-from symbolic.latex_input import parse_latex_chain, split_tex_file
 
-from derivations.app.claims import Header, read_text, table_of, text_field
+from derivations.app.claims import Header, looks_like_latex, read_text, table_of, text_field
 from derivations.catalog import catalog
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.kit import justification_from_spec
+from symbolic.latex_input import parse_latex_chain, split_tex_file
 from symbolic.relations import Relation, compose
 from symbolic.tactics import prove_zero
 
@@ -61,14 +61,12 @@ def load_proof(path: str | Path) -> Derivation:
     p = Path(path)
     text = read_text(p, "proof file")
     if p.suffix.lower() == ".tex":
-        header, body, first_line = split_tex_file(text)
-        return parse_proof(header, name=str(p), tex_body=body, tex_line=first_line)
+        header, body, _ = split_tex_file(text)
+        return parse_proof(header, name=str(p), tex_body=body)
     return parse_proof(text, name=str(p))
 
 
-def parse_proof(
-    text: str, name: str = "<proof>", *, tex_body: str | None = None, tex_line: int = 0
-) -> Derivation:
+def parse_proof(text: str, name: str = "<proof>", *, tex_body: str | None = None) -> Derivation:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -80,22 +78,22 @@ def parse_proof(
     if tex_body is not None:
         if "steps" in data or "proof" in data:
             raise InvalidInput(f"{name}: a .tex file gives its chain in LaTeX, not in [[steps]]")
-        lhs, steps = _latex_steps(tex_body, header, name, tex_line)
+        lhs, steps, lhs_source = _latex_steps(tex_body, header, name, 0)
     elif "proof" in data:
         if "steps" in data:
             raise InvalidInput(f"{name}: give the chain as [[steps]] or as [proof] latex, not both")
         proof = table_of(data, "proof", name, required=True)
         latex = text_field(proof, "latex", name, "[proof]")
-        lhs, steps = _latex_steps(latex, header, name, _line_of(text, "latex"))
+        lhs, steps, lhs_source = _latex_steps(latex, header, name, _line_of(text, "latex"))
     else:
-        lhs, steps = _toml_steps(data, header, name)
+        lhs, steps, lhs_source = _toml_steps(data, header, name)
     claim = _claim(data, header, name, lhs, steps)
-    return _derivation(data, header, name, claim, steps)
+    return _derivation(data, header, name, claim, steps).replace(lhs_source=lhs_source)
 
 
 def _toml_steps(
     data: Mapping[str, Any], header: Header, name: str
-) -> tuple[sp.Expr | None, list[Step]]:
+) -> tuple[sp.Expr | None, list[Step], str]:
     raw = data.get("steps")
     if not isinstance(raw, list) or not raw:
         raise InvalidInput(
@@ -105,6 +103,7 @@ def _toml_steps(
     if len(raw) > MAX_STEPS:
         raise InvalidInput(f"{name}: more than {MAX_STEPS} steps")
     lhs: sp.Expr | None = None
+    lhs_source = ""
     steps: list[Step] = []
     for i, step in enumerate(raw, start=1):
         where = f"step {i}"
@@ -116,16 +115,20 @@ def _toml_steps(
         if "lhs" in step:
             if i != 1:
                 raise InvalidInput(f"{name}: only the first step may give lhs (step {i} does)")
-            lhs = header.expr(text_field(step, "lhs", name, where), f"{where} lhs")
+            lhs_text = text_field(step, "lhs", name, where)
+            lhs = header.expr(lhs_text, f"{where} lhs")
+            lhs_source = lhs_text if looks_like_latex(lhs_text) else ""
         relation = _relation(text_field(step, "relation", name, where), name, where)
-        rhs = header.expr(text_field(step, "rhs", name, where), f"{where} rhs")
-        steps.append(Step(relation, rhs, _justification(step, name, where)))
-    return lhs, steps
+        rhs_text = text_field(step, "rhs", name, where)
+        rhs = header.expr(rhs_text, f"{where} rhs")
+        source = rhs_text if looks_like_latex(rhs_text) else ""
+        steps.append(Step(relation, rhs, _justification(step, name, where), source))
+    return lhs, steps, lhs_source
 
 
 def _latex_steps(
     latex: str, header: Header, name: str, line_offset: int
-) -> tuple[sp.Expr, list[Step]]:
+) -> tuple[sp.Expr, list[Step], str]:
     try:
         parsed = parse_latex_chain(
             latex, header.symbols, header.latex_names, line_offset=line_offset
@@ -134,8 +137,11 @@ def _latex_steps(
         raise InvalidInput(f"{name}: {exc}") from None
     if not parsed.steps:
         raise InvalidInput(f"{name}: the LaTeX chain has no steps (write `&\\le ...` rows)")
-    steps = [Step(s.relation, s.expr, Justification(s.why or "as written")) for s in parsed.steps]
-    return parsed.lhs, steps
+    steps = [
+        Step(s.relation, s.expr, Justification(s.why or "as written"), s.source, s.line)
+        for s in parsed.steps
+    ]
+    return parsed.lhs, steps, parsed.lhs_source
 
 
 def _justification(step: Mapping[str, Any], name: str, where: str) -> Justification:
@@ -171,7 +177,7 @@ def _claim(
 ) -> Claim:
     try:
         composed = compose(s.relation for s in steps)
-    except InvalidInput as exc:
+    except (InvalidInput, IllFormedDerivation) as exc:
         raise InvalidInput(f"{name}: the relations of the chain do not compose: {exc}") from None
     if "claim" not in data:
         if lhs is None:

@@ -17,7 +17,8 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from derivations.gdp_algebra.common import EPS, FAMILY, K, dong_roth_su
+from derivations.gdp_algebra.common import EPS, FAMILY, dong_roth_su
+from derivations.sources import DONG_ROTH_SU
 from derivations.symbols import ALPHA
 from numeric_checks.dp.gaussian import tradeoff_gaussian
 from numeric_checks.dp.tradeoff import (
@@ -28,10 +29,10 @@ from numeric_checks.dp.tradeoff import (
     functionals,
     tradeoff_curve,
 )
-from symbolic.derivation import Claim, Derivation, Justification, Step
+from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable
 from symbolic.functions import NumericFunction, Phi, PhiInv
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
 
 def _functional(name: str) -> Callable[[Any], Any]:
@@ -62,103 +63,98 @@ class Kappa3BarFunctional(NumericFunction):
     latex_template = r"\bar\kappa_3\left(f_{{{0}, 0}}\right)"
 
 
-def _widths(e: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
-    """Widths of the two linear pieces of f_{eps,0}: slope -e^eps on [0, w1], -e^-eps on
-    [w1, 1]."""
-    return 1 / (1 + sp.exp(e)), sp.exp(e) / (1 + sp.exp(e))
-
-
 def _pieces(e: sp.Expr, h: Callable[[sp.Expr], sp.Expr]) -> sp.Expr:
-    """int_0^1 h(log|f'(x)|) dx for f = f_{eps,0}, as two integrals over its pieces."""
+    """int_0^1 h(log|f'(x)|) dx for f = f_{eps,0}, as two integrals over its pieces: slope
+    -e^eps on [0, 1/(1+e^eps)], -e^-eps on the rest."""
     x = sp.Symbol("x", real=True)
-    w1, _ = _widths(e)
+    w1 = 1 / (1 + sp.exp(e))
     return sp.Add(sp.Integral(h(e), (x, 0, w1)), sp.Integral(h(-e), (x, w1, 1)), evaluate=False)
 
 
-def _functional_derivation(
-    did: str,
-    title: str,
-    lhs: Callable[[sp.Expr], sp.Expr],
-    h: Callable[[sp.Expr], sp.Expr],
-    sign: int,
-    closed: Callable[[sp.Expr, sp.Expr, sp.Expr], sp.Expr],
-    definition: str,
-) -> Derivation:
-    e = EPS.symbol
-    w1, w2 = _widths(e)
-    integral = _pieces(e, h)
-    return Derivation(
-        id=did,
-        title=title,
-        source=dong_roth_su("Sec. 3, the functionals of the central limit theorem"),
-        statement=f"For f = f_{{eps,0}}: {title}; {definition}.",
-        variables=(EPS,),
-        claim=Claim(lhs(e), Relation.EQ, closed(e, w1, w2)),
-        steps=(
-            Step(
-                Relation.EQ,
-                integral if sign > 0 else -integral,
-                Justification(
-                    "f_{eps,0} has slope -e^eps on [0, 1/(1+e^eps)] and -e^-eps on the rest",
-                    K.DEFINITION,
-                ),
-            ),
-            Step(Relation.EQ, closed(e, w1, w2), Justification("integrate", K.ALGEBRA)),
-        ),
-        family=FAMILY,
-    )
+_PIECEWISE = by.definition("f_{eps,0} has slope -e^eps on [0, 1/(1+e^eps)] and -e^-eps on the rest")
 
 
-def eps_tradeoff_kl() -> Derivation:
-    return _functional_derivation(
-        "eps-tradeoff-kl",
-        "kl(f_{eps,0}) = eps (e^eps - 1)/(e^eps + 1)",
-        KlFunctional,
-        lambda t: t,
-        -1,
-        lambda e, w1, w2: e * (sp.exp(e) - 1) / (sp.exp(e) + 1),
-        "kl(f) = -int_0^1 log|f'(x)| dx",
-    )
-
-
-def eps_tradeoff_kappa2() -> Derivation:
-    return _functional_derivation(
-        "eps-tradeoff-kappa2",
-        "kappa_2(f_{eps,0}) = eps^2",
-        Kappa2Functional,
-        lambda t: t**2,
-        1,
-        lambda e, w1, w2: e**2,
-        "kappa_2(f) = int_0^1 log^2|f'(x)| dx",
-    )
-
-
-def eps_tradeoff_kappa3() -> Derivation:
-    return _functional_derivation(
-        "eps-tradeoff-kappa3",
-        "kappa_3(f_{eps,0}) = eps^3",
-        Kappa3Functional,
-        lambda t: sp.Abs(t) ** 3,
-        1,
-        lambda e, w1, w2: e**3,
-        "kappa_3(f) = int_0^1 |log|f'(x)||^3 dx",
-    )
+def _functional_fields(did: str, title: str, definition: str) -> dict[str, Any]:
+    """The fields of the derivation of one functional of f_{eps,0} in closed form."""
+    return {
+        "id": did,
+        "title": title,
+        "source": dong_roth_su("Sec. 3, the functionals of the central limit theorem"),
+        "statement": f"For f = f_{{eps,0}}: {title}; {definition}.",
+        "variables": (EPS,),
+        "family": FAMILY,
+    }
 
 
 def _kl_closed(e: sp.Expr) -> sp.Expr:
     return e * (sp.exp(e) - 1) / (sp.exp(e) + 1)
 
 
+def _k3bar_closed(e: sp.Expr) -> sp.Expr:
+    return 8 * e**3 * sp.exp(e) * (1 + sp.exp(2 * e)) / (1 + sp.exp(e)) ** 4
+
+
+def eps_tradeoff_kl() -> Derivation:
+    e = EPS.symbol
+    proof = (
+        chain(KlFunctional(e))
+        .eq(-_pieces(e, lambda t: t), _PIECEWISE)
+        .eq(_kl_closed(e), by.algebra("integrate"))
+    )
+    return proof.derive(
+        **_functional_fields(
+            "eps-tradeoff-kl",
+            "kl(f_{eps,0}) = eps (e^eps - 1)/(e^eps + 1)",
+            "kl(f) = -int_0^1 log|f'(x)| dx",
+        )
+    )
+
+
+def eps_tradeoff_kappa2() -> Derivation:
+    e = EPS.symbol
+    proof = (
+        chain(Kappa2Functional(e))
+        .eq(_pieces(e, lambda t: t**2), _PIECEWISE)
+        .eq(e**2, by.algebra("integrate"))
+    )
+    return proof.derive(
+        **_functional_fields(
+            "eps-tradeoff-kappa2",
+            "kappa_2(f_{eps,0}) = eps^2",
+            "kappa_2(f) = int_0^1 log^2|f'(x)| dx",
+        )
+    )
+
+
+def eps_tradeoff_kappa3() -> Derivation:
+    e = EPS.symbol
+    proof = (
+        chain(Kappa3Functional(e))
+        .eq(_pieces(e, lambda t: sp.Abs(t) ** 3), _PIECEWISE)
+        .eq(e**3, by.algebra("integrate"))
+    )
+    return proof.derive(
+        **_functional_fields(
+            "eps-tradeoff-kappa3",
+            "kappa_3(f_{eps,0}) = eps^3",
+            "kappa_3(f) = int_0^1 |log|f'(x)||^3 dx",
+        )
+    )
+
+
 def eps_tradeoff_kappa3_bar() -> Derivation:
     e = EPS.symbol
-    return _functional_derivation(
-        "eps-tradeoff-kappa3-bar",
-        "bar kappa_3(f_{eps,0}) = 8 eps^3 e^eps (1 + e^(2 eps))/(1 + e^eps)^4",
-        Kappa3BarFunctional,
-        lambda t: sp.Abs(t + _kl_closed(e)) ** 3,
-        1,
-        lambda e, w1, w2: 8 * e**3 * sp.exp(e) * (1 + sp.exp(2 * e)) / (1 + sp.exp(e)) ** 4,
-        "bar kappa_3(f) = int_0^1 |log|f'(x)| + kl(f)|^3 dx",
+    proof = (
+        chain(Kappa3BarFunctional(e))
+        .eq(_pieces(e, lambda t: sp.Abs(t + _kl_closed(e)) ** 3), _PIECEWISE)
+        .eq(_k3bar_closed(e), by.algebra("integrate"))
+    )
+    return proof.derive(
+        **_functional_fields(
+            "eps-tradeoff-kappa3-bar",
+            "bar kappa_3(f_{eps,0}) = 8 eps^3 e^eps (1 + e^(2 eps))/(1 + e^eps)^4",
+            "bar kappa_3(f) = int_0^1 |log|f'(x)| + kl(f)|^3 dx",
+        )
     )
 
 
@@ -217,10 +213,11 @@ def clt_table() -> str:
 
 
 SEED_GAMMA_FACTOR = sp.Rational(56, 100)
+"""The Berry-Esseen constant 0.56 of gamma, as Theorem 3.4 of Dong, Roth & Su states it."""
 
 
-def gdp_clt_berry_esseen(gamma_factor: sp.Expr = SEED_GAMMA_FACTOR) -> Derivation:
-    """``gamma_factor`` is the seed's 0.56 (a mutation test changes it)."""
+def gdp_clt_berry_esseen() -> Derivation:
+    """Theorem 3.4 of Dong, Roth & Su for n copies of f_{eps,0}, against the exact curve."""
     n = Variable(
         "n",
         Domain(
@@ -242,12 +239,17 @@ def gdp_clt_berry_esseen(gamma_factor: sp.Expr = SEED_GAMMA_FACTOR) -> Derivatio
     e, ns, a = eps.symbol, n.symbol, ALPHA.symbol
     mu = sp.Symbol("mu_n", positive=True)
     gamma = sp.Symbol("gamma_n", positive=True)
-    kl = _kl_closed(e)
-    k3bar = 8 * e**3 * sp.exp(e) * (1 + sp.exp(2 * e)) / (1 + sp.exp(e)) ** 4
-    var = ns * (e**2 - kl**2)
-    lower = Phi(PhiInv(1 - (a + gamma)) - mu) - gamma
-    upper = Phi(PhiInv(1 - (a - gamma)) - mu) + gamma
-    return Derivation(
+    var = ns * (e**2 - _kl_closed(e) ** 2)
+    berry_esseen = DONG_ROTH_SU.cite("Theorem 3.4 (Berry-Esseen)")
+    proof = (
+        chain(Phi(PhiInv(1 - (a + gamma)) - mu) - gamma)
+        .le(EpsTensorPower(e, ns, a), by.cite(berry_esseen, "Berry-Esseen, lower bound"))
+        .le(
+            Phi(PhiInv(1 - (a - gamma)) - mu) + gamma,
+            by.cite(berry_esseen, "Berry-Esseen, upper bound"),
+        )
+    )
+    return proof.derive(
         id="gdp-clt-berry-esseen",
         title="Berry-Esseen bound for the n-fold composition of f_{eps,0}",
         source=dong_roth_su("Sec. 3, Berry-Esseen central limit theorem (Theorem 3.4 there)"),
@@ -264,21 +266,8 @@ def gdp_clt_berry_esseen(gamma_factor: sp.Expr = SEED_GAMMA_FACTOR) -> Derivatio
             sp.LessThan(a, 1 - gamma),
         ),
         defs=(
-            (mu, 2 * ns * kl / sp.sqrt(var)),
-            (gamma, gamma_factor * ns * k3bar / var ** sp.Rational(3, 2)),
-        ),
-        claim=Claim(lower, Relation.LE, upper),
-        steps=(
-            Step(
-                Relation.LE,
-                EpsTensorPower(e, ns, a),
-                Justification("Berry-Esseen, lower bound", K.CITE, citation="Berry-Esseen"),
-            ),
-            Step(
-                Relation.LE,
-                upper,
-                Justification("Berry-Esseen, upper bound", K.CITE, citation="Berry-Esseen"),
-            ),
+            (mu, 2 * ns * _kl_closed(e) / sp.sqrt(var)),
+            (gamma, SEED_GAMMA_FACTOR * ns * _k3bar_closed(e) / var ** sp.Rational(3, 2)),
         ),
         family=FAMILY,
         points=_clt_points,

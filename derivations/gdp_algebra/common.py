@@ -10,17 +10,16 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from symbolic.derivation import JustificationKind, Source
+from derivations.sources import DONG_ROTH_SU
+from symbolic.derivation import Source
 from symbolic.domains import Domain, Variable
 
-K = JustificationKind
-DRS = "Dong, Roth & Su, Gaussian Differential Privacy"
-ARXIV = "arXiv:1905.02383v3"
 FAMILY = "Gaussian DP: the algebra of trade-off functions"
 
 
 def dong_roth_su(locator: str) -> Source:
-    return Source(DRS, locator, ARXIV, seed="004")
+    """``locator`` in Dong, Roth & Su, as seed 004 states it."""
+    return DONG_ROTH_SU.at(locator, seed="004")
 
 
 def mu_variable(name: str, latex: str, top: int = 10) -> Variable:

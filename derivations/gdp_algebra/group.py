@@ -10,7 +10,7 @@ import mpmath
 import sympy as sp
 
 from derivations.gaussian_dp import g
-from derivations.gdp_algebra.common import FAMILY, K, alpha_points, dong_roth_su, mu_variable
+from derivations.gdp_algebra.common import FAMILY, alpha_points, dong_roth_su, mu_variable
 from derivations.symbols import ALPHA
 from numeric_checks.dp.tradeoff import (
     eps_delta_pair,
@@ -20,10 +20,10 @@ from numeric_checks.dp.tradeoff import (
     tradeoff_curve,
 )
 from numeric_checks.mp import phi_inv
-from symbolic.derivation import Claim, Derivation, Justification, Step
+from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable
 from symbolic.functions import NumericFunction, Phi, PhiInv
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
 
 class GroupTradeoff(NumericFunction):
@@ -82,8 +82,23 @@ def gdp_group_privacy() -> Derivation:
         "k",
     )
     m, ks, a = mu.symbol, k.symbol, ALPHA.symbol
-    inner = Phi(PhiInv(1 - a) - (ks - 1) * m)
-    return Derivation(
+    g_before = Phi(PhiInv(1 - a) - (ks - 1) * m)  # G_{(k - 1) mu}(alpha)
+    proof = (
+        chain(GroupTradeoff(m, ks, a))
+        .eq(
+            GroupStep(m, ks, a),
+            by.definition(
+                "1 - (1 - f)^{o k} = f(1 - [1 - (1 - f)^{o (k - 1)}]): unfold the last application"
+            ),
+        )
+        .eq(
+            Phi(PhiInv(sp.Add(1, -sp.Add(1, -g_before, evaluate=False), evaluate=False)) - m),
+            by.hypothesis("induction hypothesis: 1 - (1 - G_mu)^{o (k - 1)} = G_{(k - 1) mu}"),
+        )
+        .eq(Phi(PhiInv(1 - a) - (ks - 1) * m - m), by.algebra("Phi^{-1}(Phi(t)) = t"))
+        .eq(g(ks * m, a), by.algebra("collect the mu's"))
+    )
+    return proof.derive(
         id="gdp-group-privacy",
         title="Group privacy of Gaussian DP: k mu-GDP for groups of k",
         source=dong_roth_su("Sec. 2.5, group privacy"),
@@ -93,32 +108,6 @@ def gdp_group_privacy() -> Derivation:
             "the chain is the step from k - 1 to k."
         ),
         variables=(mu, k, ALPHA),
-        claim=Claim(GroupTradeoff(m, ks, a), Relation.EQ, g(ks * m, a)),
-        steps=(
-            Step(
-                Relation.EQ,
-                GroupStep(m, ks, a),
-                Justification(
-                    "1 - (1 - f)^{o k} = f(1 - [1 - (1 - f)^{o (k - 1)}]): unfold the last "
-                    "application",
-                    K.DEFINITION,
-                ),
-            ),
-            Step(
-                Relation.EQ,
-                Phi(PhiInv(sp.Add(1, -sp.Add(1, -inner, evaluate=False), evaluate=False)) - m),
-                Justification(
-                    "induction hypothesis: 1 - (1 - G_mu)^{o (k - 1)} = G_{(k - 1) mu}",
-                    K.HYPOTHESIS,
-                ),
-            ),
-            Step(
-                Relation.EQ,
-                Phi(PhiInv(1 - a) - (ks - 1) * m - m),
-                Justification("Phi^{-1}(Phi(t)) = t", K.ALGEBRA),
-            ),
-            Step(Relation.EQ, g(ks * m, a), Justification("collect the mu's", K.ALGEBRA)),
-        ),
         family=FAMILY,
         # Each point iterates Phi^{-1} up to 20 times at 50 digits (Newton): a sample, not 500.
         points=alpha_points(

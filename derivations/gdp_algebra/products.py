@@ -19,7 +19,6 @@ from derivations.gaussian_dp import g
 from derivations.gdp_algebra.common import (
     EPS,
     FAMILY,
-    K,
     alpha_points,
     dong_roth_su,
     f_eps_delta,
@@ -27,10 +26,10 @@ from derivations.gdp_algebra.common import (
 )
 from derivations.symbols import ALPHA, DELTA
 from numeric_checks.dp.tradeoff import eps_delta_pair, gaussian_tensor, tensor, tradeoff_curve
-from symbolic.derivation import Claim, Derivation, Justification, Step
+from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable
 from symbolic.functions import NumericFunction
-from symbolic.relations import Relation
+from symbolic.kit import by, chain
 
 
 class GaussianTensor(NumericFunction):
@@ -42,9 +41,18 @@ class GaussianTensor(NumericFunction):
 
 
 def gdp_composition() -> Derivation:
+    """Corollary 3.3: G_mu1 (x) G_mu2 = G_sqrt(mu1^2 + mu2^2)."""
     m1, m2 = mu_variable("mu1", r"\mu_1"), mu_variable("mu2", r"\mu_2")
     a = ALPHA.symbol
-    return Derivation(
+    proof = chain(GaussianTensor(m1.symbol, m2.symbol, a)).eq(
+        g(sp.sqrt(m1.symbol**2 + m2.symbol**2), a),
+        by.cite(
+            "rotation invariance of N(0, I)",
+            "N(0, I) against N((mu1, mu2), I): the likelihood ratio depends on x only "
+            "through <x, mu>/|mu| ~ N(0, 1) against N(|mu|, 1)",
+        ),
+    )
+    return proof.derive(
         id="gdp-composition",
         title="Composition of Gaussian trade-off functions",
         source=dong_roth_su("Corollary 3.3"),
@@ -53,23 +61,6 @@ def gdp_composition() -> Derivation:
             "mu_i-GDP mechanisms is sqrt(mu_1^2 + ... + mu_n^2)-GDP."
         ),
         variables=(m1, m2, ALPHA),
-        claim=Claim(
-            GaussianTensor(m1.symbol, m2.symbol, a),
-            Relation.EQ,
-            g(sp.sqrt(m1.symbol**2 + m2.symbol**2), a),
-        ),
-        steps=(
-            Step(
-                Relation.EQ,
-                g(sp.sqrt(m1.symbol**2 + m2.symbol**2), a),
-                Justification(
-                    "N(0, I) against N((mu1, mu2), I): the likelihood ratio depends on x only "
-                    "through <x, mu>/|mu| ~ N(0, 1) against N(|mu|, 1)",
-                    K.CITE,
-                    citation="rotation invariance of N(0, I)",
-                ),
-            ),
-        ),
         family=FAMILY,
         points=alpha_points(
             lambda r: {
@@ -99,8 +90,18 @@ UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False, scale="log")
 
 
 def tradeoff_eps_delta_split() -> Derivation:
+    """f_{eps,delta} = f_{eps,0} (x) f_{0,delta}, on the product of the two finite pairs."""
     e, d, a = EPS.symbol, DELTA.symbol, ALPHA.symbol
-    return Derivation(
+    proof = chain(EpsDeltaSplit(e, d, a)).eq(
+        f_eps_delta(e, d, a),
+        by.cite(
+            "Neyman-Pearson lemma",
+            "Neyman-Pearson on the product: the outcomes only Q charges are rejected "
+            "first (beta drops by delta at alpha = 0), then the f_{eps,0} curve "
+            "scaled by 1 - delta",
+        ),
+    )
+    return proof.derive(
         id="tradeoff-eps-delta-split",
         title="f_{eps,delta} = f_{eps,0} (x) f_{0,delta}",
         source=dong_roth_su("Sec. 3 (tensor products); seed 004 section 5.3"),
@@ -109,20 +110,6 @@ def tradeoff_eps_delta_split() -> Derivation:
             "the pure delta one: f_{eps,delta} = f_{eps,0} (x) f_{0,delta}."
         ),
         variables=(EPS, DELTA, ALPHA),
-        claim=Claim(EpsDeltaSplit(e, d, a), Relation.EQ, f_eps_delta(e, d, a)),
-        steps=(
-            Step(
-                Relation.EQ,
-                f_eps_delta(e, d, a),
-                Justification(
-                    "Neyman-Pearson on the product: the outcomes only Q charges are rejected "
-                    "first (beta drops by delta at alpha = 0), then the f_{eps,0} curve "
-                    "scaled by 1 - delta",
-                    K.CITE,
-                    citation="Neyman-Pearson lemma",
-                ),
-            ),
-        ),
         family=FAMILY,
     )
 
@@ -142,11 +129,28 @@ class ZeroEpsTensor(NumericFunction):
 
 
 def tradeoff_zero_eps_composition() -> Derivation:
+    """f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} = f_{0, 1-(1-delta1)(1-delta2)(1-delta3)}."""
     ds = [Variable(f"delta{i}", UNIT, f"delta of mechanism {i}", rf"\delta_{i}") for i in (1, 2, 3)]
     d1, d2, d3 = (v.symbol for v in ds)
     a = ALPHA.symbol
     total = sp.Symbol("delta_tot", nonnegative=True)
-    return Derivation(
+    proof = (
+        chain(ZeroEpsTensor(d1, d2, d3, a))
+        .eq(
+            sp.Max(0, 1 - total - a, evaluate=False),
+            by.cite(
+                "Neyman-Pearson lemma",
+                "the product pair leaks (Q alone charges it) unless every coordinate is "
+                "in its middle outcome, of probability (1 - delta1)(1 - delta2)(1 - delta3) "
+                "under both P and Q",
+            ),
+        )
+        .eq(
+            f_eps_delta(0, total, a),
+            by.definition("f_{0,delta}(alpha) = max{0, 1 - delta - alpha}"),
+        )
+    )
+    return proof.derive(
         id="tradeoff-zero-eps-composition",
         title=(
             "f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} = "
@@ -160,24 +164,5 @@ def tradeoff_zero_eps_composition() -> Derivation:
         ),
         variables=(*ds, ALPHA),
         defs=((total, 1 - (1 - d1) * (1 - d2) * (1 - d3)),),
-        claim=Claim(ZeroEpsTensor(d1, d2, d3, a), Relation.EQ, f_eps_delta(0, total, a)),
-        steps=(
-            Step(
-                Relation.EQ,
-                sp.Max(0, 1 - total - a, evaluate=False),
-                Justification(
-                    "the product pair leaks (Q alone charges it) unless every coordinate is "
-                    "in its middle outcome, of probability (1 - delta1)(1 - delta2)(1 - delta3) "
-                    "under both P and Q",
-                    K.CITE,
-                    citation="Neyman-Pearson lemma",
-                ),
-            ),
-            Step(
-                Relation.EQ,
-                f_eps_delta(0, total, a),
-                Justification("f_{0,delta}(alpha) = max{0, 1 - delta - alpha}", K.DEFINITION),
-            ),
-        ),
         family=FAMILY,
     )

@@ -14,7 +14,9 @@ threshold with a Laplace-noised value (the algorithm and its constants are in
 from derivations.numeric_sparse import accuracy, privacy
 from derivations.numeric_sparse.accuracy import (
     accuracy_approx,
+    accuracy_approx_seed,
     accuracy_pure,
+    accuracy_pure_seed,
     alpha_corrected,
     alpha_laplace_part,
     alpha_seed,
@@ -31,7 +33,9 @@ __all__ = [
     "KQ",
     "C",
     "accuracy_approx",
+    "accuracy_approx_seed",
     "accuracy_pure",
+    "accuracy_pure_seed",
     "alpha_corrected",
     "alpha_laplace_part",
     "alpha_seed",

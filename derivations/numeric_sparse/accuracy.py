@@ -19,31 +19,13 @@ from typing import Any
 import sympy as sp
 
 from derivations.display import frac, product
-from derivations.numeric_sparse.variables import (
-    ALPHA,
-    BETA,
-    DELTA,
-    DR,
-    EPS,
-    FAMILY,
-    KQ,
-    R512,
-    C,
-    K,
-)
+from derivations.numeric_sparse.variables import ALPHA, BETA, DELTA, EPS, FAMILY, KQ, R512, C
+from derivations.sources import DWORK_ROTH
 from derivations.stated import stated
 from numeric_checks.dp.sparse import SparseParams, assess
 from numeric_checks.validate import check_probability
-from symbolic.derivation import (
-    Claim,
-    Derivation,
-    Justification,
-    Oracle,
-    OracleOutcome,
-    Source,
-    Step,
-)
-from symbolic.relations import Relation
+from symbolic.derivation import Derivation, Oracle, OracleOutcome
+from symbolic.kit import Chain, by, chain
 
 
 def _alpha_seed_pure(es: sp.Expr, bs: sp.Expr, cs: sp.Expr, ks: sp.Expr) -> sp.Expr:
@@ -180,132 +162,115 @@ def _statement(alpha_text: str, hypothesis: str) -> str:
     )
 
 
-def accuracy_pure(
-    hypothesis: str = "last", alpha_formula: sp.Expr | None = None, id_suffix: str = ""
-) -> Derivation:
-    """delta = 0.  ``alpha_formula`` replaces the stated alpha (for mutation tests)."""
-    es, bs, cs, ks = EPS.symbol, BETA.symbol, C.symbol, KQ.symbol
-    alpha = alpha_formula if alpha_formula is not None else _alpha_seed_pure(es, bs, cs, ks)
+_PURE_ALPHA = "alpha = 9c(ln k + ln(4c/beta))/eps"
+_SEED_APPROX_ALPHA = "alpha = (ln k + ln(4c/beta)) sqrt(c ln(2/delta)) (sqrt(512)+1)/eps"
+_APPROX_ALPHA = "alpha = (ln k + ln(4c/beta)) sqrt(8 c ln(2/delta)) (sqrt(512)+1)/eps"
+
+
+def _pure_proof() -> Chain:
+    """delta = 0: the larger of the Sparse and the Laplace parts, simplified, is alpha."""
+    es, bs, cs, ks = _PURE
     eps1, eps2 = 8 * es / 9, 2 * es / 9
-    half_beta = bs / 2
-    alpha_s = frac(product(8 * cs, sp.log(ks) + sp.log(frac(2 * cs, half_beta))), eps1)
-    alpha_l = product(frac(2 * cs, eps2), sp.log(frac(cs, half_beta)))
-    simplified = sp.Max(
-        _alpha_seed_pure(es, bs, cs, ks), _laplace_part_pure(es, bs, cs, ks), evaluate=False
-    )
-    seed = hypothesis == "seed"
-    return Derivation(
-        id=("numeric-sparse-accuracy-pure-seed" if seed else "numeric-sparse-accuracy-pure")
-        + id_suffix,
-        title="NumericSparse accuracy, delta = 0"
-        + (" (as the seed states it)" if seed else " (hypothesis corrected)"),
-        source=Source(DR, "Theorem 3.28 (case delta = 0)", seed="001"),
-        statement=_statement("alpha = 9c(ln k + ln(4c/beta))/eps", hypothesis),
-        variables=(EPS, BETA, C, KQ),
-        hypotheses=(sp.LessThan(cs, ks),),
-        defs=((ALPHA, alpha),),
-        claim=Claim(sp.Max(alpha_s, alpha_l, evaluate=False), Relation.LE, ALPHA),
-        steps=(
-            Step(
-                Relation.EQ,
-                simplified,
-                Justification(
-                    "Sparse accuracy (Theorem 3.26) at eps1 = 8 eps/9 and failure beta/2; "
-                    "Laplace answers of scale sigma(eps2) = 2c/eps2, eps2 = 2 eps/9, with "
-                    "failure beta/2 split over c answers",
-                    K.CITE,
-                    citation="Dwork & Roth Theorem 3.26",
-                ),
+    alpha_s = frac(product(8 * cs, sp.log(ks) + sp.log(frac(2 * cs, bs / 2))), eps1)
+    alpha_l = product(frac(2 * cs, eps2), sp.log(frac(cs, bs / 2)))
+    return (
+        chain(sp.Max(alpha_s, alpha_l, evaluate=False))
+        .eq(
+            sp.Max(_alpha_seed_pure(*_PURE), _laplace_part_pure(*_PURE), evaluate=False),
+            by.cite(
+                DWORK_ROTH.cite("Theorem 3.26"),
+                "Sparse accuracy (Theorem 3.26) at eps1 = 8 eps/9 and failure beta/2; "
+                "Laplace answers of scale sigma(eps2) = 2c/eps2, eps2 = 2 eps/9, with "
+                "failure beta/2 split over c answers",
             ),
-            Step(
-                Relation.LE,
-                ALPHA,
-                Justification(
-                    "the Sparse part dominates: ln k >= 0 and ln(2c/beta) < ln(4c/beta)",
-                    K.ALGEBRA,
-                ),
-            ),
-        ),
-        oracle=_oracle(hypothesis),
-        erratum=(
-            "The alpha algebra is right, but the theorem is false as stated.  " + _HALTING
-            if seed
-            else None
-        ),
-        family=FAMILY,
+        )
+        .le(
+            ALPHA,
+            by.algebra("the Sparse part dominates: ln k >= 0 and ln(2c/beta) < ln(4c/beta)"),
+        )
     )
 
 
-def accuracy_approx(
-    hypothesis: str = "last", alpha_formula: sp.Expr | None = None, id_suffix: str = ""
-) -> Derivation:
-    """delta > 0.  The seed's alpha with ``hypothesis="seed"``, the corrected one otherwise;
-    ``alpha_formula`` replaces either (for mutation tests)."""
-    es, ds, bs, cs, ks = EPS.symbol, DELTA.symbol, BETA.symbol, C.symbol, KQ.symbol
-    seed = hypothesis == "seed"
-    given = (_alpha_seed_approx if seed else _alpha_corrected_approx)(es, ds, bs, cs, ks)
-    alpha = alpha_formula if alpha_formula is not None else given
-    eps1 = frac(product(R512, es), R512 + 1)
-    eps2 = frac(2 * es, R512 + 1)
-    half_beta = bs / 2
-    alpha_s = frac(
-        product(
-            sp.log(ks) + sp.log(frac(2 * cs, half_beta)),
-            sp.sqrt(512 * cs * sp.log(1 / (ds / 2))),
-        ),
-        eps1,
+def _pure(alpha: sp.Expr) -> dict[str, Any]:
+    """What the delta = 0 derivations share: variables, hypothesis c <= k, the stated alpha."""
+    return {
+        "source": DWORK_ROTH.at("Theorem 3.28 (case delta = 0)", seed="001"),
+        "variables": (EPS, BETA, C, KQ),
+        "hypotheses": (sp.LessThan(C.symbol, KQ.symbol),),
+        "defs": ((ALPHA, alpha),),
+        "family": FAMILY,
+    }
+
+
+def accuracy_pure_seed() -> Derivation:
+    """delta = 0, under the seed's hypothesis L(T) <= c: an erratum."""
+    return _pure_proof().derive(
+        id="numeric-sparse-accuracy-pure-seed",
+        title="NumericSparse accuracy, delta = 0 (as the seed states it)",
+        statement=_statement(_PURE_ALPHA, "seed"),
+        oracle=_oracle("seed"),
+        erratum="The alpha algebra is right, but the theorem is false as stated.  " + _HALTING,
+        **_pure(_alpha_seed_pure(*_PURE)),
     )
+
+
+def accuracy_pure() -> Derivation:
+    """delta = 0, with the hypothesis corrected (the c-th query near the threshold last)."""
+    return _pure_proof().derive(
+        id="numeric-sparse-accuracy-pure",
+        title="NumericSparse accuracy, delta = 0 (hypothesis corrected)",
+        statement=_statement(_PURE_ALPHA, "last"),
+        oracle=_oracle("last"),
+        **_pure(_alpha_seed_pure(*_PURE)),
+    )
+
+
+def _approx_parts() -> Chain:
+    """delta > 0: the larger of the Sparse and the Laplace parts, simplified."""
+    es, ds, bs, cs, ks = _APPROX
+    eps1, eps2 = frac(product(R512, es), R512 + 1), frac(2 * es, R512 + 1)
+    log_k_c = sp.log(ks) + sp.log(frac(2 * cs, bs / 2))
+    alpha_s = frac(product(log_k_c, sp.sqrt(512 * cs * sp.log(1 / (ds / 2)))), eps1)
     sigma2 = frac(sp.sqrt(32 * cs * sp.log(2 / ds)), eps2)
-    alpha_l = product(sigma2, sp.log(frac(cs, half_beta)))
-    simplified = sp.Max(
-        (sp.log(ks) + sp.log(4 * cs / bs)) * _root(es, ds, cs),
-        _laplace_part_approx(es, ds, bs, cs, ks),
-        evaluate=False,
-    )
-    last_step = (
-        Justification(
-            "the seed: the Sparse part alone (the Laplace part is taken to be no larger)",
-            K.ALGEBRA,
-        )
-        if seed
-        else Justification(
-            "both parts are at most 2 sqrt(2) (ln k + ln(4c/beta)) sqrt(c ln(2/delta)) "
-            "(sqrt(512)+1)/eps: ln k >= 0, ln(2c/beta) < ln(4c/beta), 1 < 2 sqrt(2)",
-            K.ALGEBRA,
-        )
-    )
-    alpha_text = (
-        "alpha = (ln k + ln(4c/beta)) sqrt(c ln(2/delta)) (sqrt(512)+1)/eps"
-        if seed
-        else "alpha = (ln k + ln(4c/beta)) sqrt(8 c ln(2/delta)) (sqrt(512)+1)/eps"
-    )
-    return Derivation(
-        id=("numeric-sparse-accuracy-approx-seed" if seed else "numeric-sparse-accuracy-approx")
-        + id_suffix,
-        title="NumericSparse accuracy, delta > 0"
-        + (" (as the seed states it)" if seed else " (alpha and hypothesis corrected)"),
-        source=Source(DR, "Theorem 3.28 (case delta > 0)", seed="001"),
-        statement=_statement(alpha_text, hypothesis),
-        variables=(EPS, DELTA, BETA, C, KQ),
-        hypotheses=(sp.LessThan(cs, ks),),
-        defs=((ALPHA, alpha),),
-        claim=Claim(sp.Max(alpha_s, alpha_l, evaluate=False), Relation.LE, ALPHA),
-        steps=(
-            Step(
-                Relation.EQ,
-                simplified,
-                Justification(
-                    "Sparse accuracy (Theorem 3.26) at eps1 = sqrt(512) eps/(sqrt(512)+1), "
-                    "delta/2 and failure beta/2; Laplace answers of scale sigma(eps2) = "
-                    "sqrt(32 c ln(2/delta))/eps2, eps2 = 2 eps/(sqrt(512)+1), failure beta/2 "
-                    "split over c answers",
-                    K.CITE,
-                    citation="Dwork & Roth Theorem 3.26",
-                ),
-            ),
-            Step(Relation.LE, ALPHA, last_step),
+    alpha_l = product(sigma2, sp.log(frac(cs, bs / 2)))
+    return chain(sp.Max(alpha_s, alpha_l, evaluate=False)).eq(
+        sp.Max(
+            (sp.log(ks) + sp.log(4 * cs / bs)) * _root(es, ds, cs),
+            _laplace_part_approx(*_APPROX),
+            evaluate=False,
         ),
-        oracle=_oracle(hypothesis),
+        by.cite(
+            DWORK_ROTH.cite("Theorem 3.26"),
+            "Sparse accuracy (Theorem 3.26) at eps1 = sqrt(512) eps/(sqrt(512)+1), "
+            "delta/2 and failure beta/2; Laplace answers of scale sigma(eps2) = "
+            "sqrt(32 c ln(2/delta))/eps2, eps2 = 2 eps/(sqrt(512)+1), failure beta/2 "
+            "split over c answers",
+        ),
+    )
+
+
+def _approx(alpha: sp.Expr) -> dict[str, Any]:
+    """What the delta > 0 derivations share: variables, hypothesis c <= k, the stated alpha."""
+    return {
+        "source": DWORK_ROTH.at("Theorem 3.28 (case delta > 0)", seed="001"),
+        "variables": (EPS, DELTA, BETA, C, KQ),
+        "hypotheses": (sp.LessThan(C.symbol, KQ.symbol),),
+        "defs": ((ALPHA, alpha),),
+        "family": FAMILY,
+    }
+
+
+def accuracy_approx_seed() -> Derivation:
+    """delta > 0 as the seed states it: its alpha covers the Sparse part only (an erratum)."""
+    proof = _approx_parts().le(
+        ALPHA,
+        by.algebra("the seed: the Sparse part alone (the Laplace part is taken to be no larger)"),
+    )
+    return proof.derive(
+        id="numeric-sparse-accuracy-approx-seed",
+        title="NumericSparse accuracy, delta > 0 (as the seed states it)",
+        statement=_statement(_SEED_APPROX_ALPHA, "seed"),
+        oracle=_oracle("seed"),
         erratum=(
             "The seed's alpha covers only the Sparse part: the Laplace answers have scale "
             "sigma(eps2) = sqrt(32 c ln(2/delta)) (sqrt(512)+1)/(2 eps), and alpha_L = "
@@ -313,16 +278,27 @@ def accuracy_approx(
             "ln(2c/beta)/eps exceeds the stated alpha unless ln(2k) >= (2 sqrt(2) - 1) "
             "ln(2c/beta); then the numeric answers are off by more than alpha far more often "
             "than beta/2 (k = c = 1, beta = 0.05: probability 0.21 per answer).  Also: " + _HALTING
-            if seed
-            else None
         ),
-        family=FAMILY,
+        **_approx(_alpha_seed_approx(*_APPROX)),
     )
 
 
-DERIVATIONS = (
-    lambda: accuracy_pure("seed"),
-    accuracy_pure,
-    lambda: accuracy_approx("seed"),
-    accuracy_approx,
-)
+def accuracy_approx() -> Derivation:
+    """delta > 0 with alpha and the hypothesis corrected."""
+    proof = _approx_parts().le(
+        ALPHA,
+        by.algebra(
+            "both parts are at most 2 sqrt(2) (ln k + ln(4c/beta)) sqrt(c ln(2/delta)) "
+            "(sqrt(512)+1)/eps: ln k >= 0, ln(2c/beta) < ln(4c/beta), 1 < 2 sqrt(2)"
+        ),
+    )
+    return proof.derive(
+        id="numeric-sparse-accuracy-approx",
+        title="NumericSparse accuracy, delta > 0 (alpha and hypothesis corrected)",
+        statement=_statement(_APPROX_ALPHA, "last"),
+        oracle=_oracle("last"),
+        **_approx(_alpha_corrected_approx(*_APPROX)),
+    )
+
+
+DERIVATIONS = (accuracy_pure_seed, accuracy_pure, accuracy_approx_seed, accuracy_approx)

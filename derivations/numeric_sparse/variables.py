@@ -1,18 +1,18 @@
-"""The variables and sources shared by the NumericSparse derivations."""
+"""The variables shared by the NumericSparse derivations (eps is the catalog's, from
+:mod:`derivations.symbols`)."""
 
 from __future__ import annotations
 
 import sympy as sp
 
-from symbolic.derivation import JustificationKind
+from derivations.symbols import EPS
 from symbolic.domains import Variable, parse_domain
 
-K = JustificationKind
-DR = "Dwork & Roth 2014, The Algorithmic Foundations of Differential Privacy"
+__all__ = ["ALPHA", "BETA", "C_WIDE", "DELTA", "EPS", "EPS_SMALL", "FAMILY", "KQ", "R512", "C"]
+
 FAMILY = "Dwork & Roth, section 3.6: the sparse vector technique"
 R512 = sp.sqrt(512)
 
-EPS = Variable("eps", parse_domain("(0, oo)"), "privacy parameter epsilon", r"\varepsilon")
 EPS_SMALL = Variable(
     "eps", parse_domain("(0, 1]"), "privacy parameter epsilon (at most 1)", r"\varepsilon"
 )

@@ -24,13 +24,14 @@ from symbolic.printing.wording import (
     verdict_glossary,
     verdict_word,
 )
-from symbolic.report import DerivationReport, OracleResult, StepResult
+from symbolic.report import Counterexample, DerivationReport, OracleResult, StepResult
 
 __all__ = [
     "BOOK_PREAMBLE",
     "PREAMBLE",
     "DerivationPrinter",
     "catalog_book",
+    "counterexample_note",
     "derivation_latex",
     "display_latex",
     "latex_text",
@@ -183,21 +184,28 @@ class DerivationPrinter(LatexPrinter):
         )
 
     def chain(self, d: Derivation, report: DerivationReport | None = None) -> str:
-        """The proof as an ``align*`` environment, one link per line."""
+        """The proof as an ``align*`` environment, one link per line.  Where the author wrote
+        a step in LaTeX (a proof file), their own text is given back; a refuted step carries
+        a footnote with its counterexample (numbered by the step)."""
         results: dict[int, StepResult] = {s.index: s for s in report.steps} if report else {}
-        rows = []
+        rows, notes = [], []
         for i, (left, rel, right, why) in enumerate(d.links(), start=1):
-            head = self._print(left) if i == 1 else ""
+            step = d.steps[i - 1]
+            head = (d.lhs_source or self._print(left)) if i == 1 else ""
             note = latex_text(why.text)
             if i in results:
                 note += " " + self._print_StepResult(results[i])
+                cex = results[i].counterexample
+                if cex is not None:
+                    note += rf"\footnotemark[{i}]"
+                    notes.append(rf"\footnotetext[{i}]{{{counterexample_note(i, cex)}}}")
             # A parbox keeps long justifications from running off the page.
             rows.append(
-                rf"{head} &{rel.latex} {self._print(right)} && "
+                rf"{head} &{rel.latex} {step.source or self._print(right)} && "
                 rf"\parbox[t]{{5.5cm}}{{\raggedright\small {note}}}"
             )
         body = " \\\\\n".join(rows)
-        return "\\begin{align*}\n" + body + "\n\\end{align*}"
+        return "\\begin{align*}\n" + body + "\n\\end{align*}" + "".join("\n" + n for n in notes)
 
     def aligned(self, d: Derivation) -> str:
         """The chain as one ``aligned`` math block (for notebooks, where MathJax has no
@@ -232,6 +240,15 @@ BOOK_PREAMBLE = r"""\documentclass[11pt]{report}
 \maketitle
 \tableofcontents
 """
+
+
+def counterexample_note(index: int, cex: Counterexample) -> str:
+    """A footnote's text: where step ``index`` fails and both sides' values there."""
+    at = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
+    return (
+        rf"Step {index} fails at {latex_text(at)}: the left side is {latex_text(cex.lhs)}, "
+        rf"the right side {latex_text(cex.rhs)} ({cex.digits} digits)."
+    )
 
 
 def display_latex(d: Derivation) -> str:

@@ -1,0 +1,69 @@
+"""What every catalog derivation promises, checked over the whole catalog: a stable kebab id,
+a source with its edition, lemma ids that resolve, a LaTeX rendering, a teaching view, and
+(for errata) a refutation."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from derivations.catalog import catalog
+from numeric_checks import CheckOptions, check_derivation
+from symbolic.derivation import Derivation, JustificationKind
+from symbolic.printing.explain import explain
+from symbolic.printing.latex import derivation_latex
+from symbolic.verdicts import Verdict
+
+CATALOG = catalog()
+IDS = sorted(CATALOG)
+KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def _get(i: str) -> Derivation:
+    return CATALOG[i]
+
+
+def test_ids_are_unique_kebab_case() -> None:
+    assert len(set(IDS)) == len(IDS) == len(CATALOG)
+    assert all(KEBAB.match(i) for i in IDS), [i for i in IDS if not KEBAB.match(i)]
+
+
+@pytest.mark.parametrize("did", IDS)
+def test_source_names_its_edition(did: str) -> None:
+    s = _get(did).source
+    assert s.work and s.locator, s
+    assert s.edition, f"{did}: the source {s} has no edition or arXiv version"
+
+
+@pytest.mark.parametrize("did", IDS)
+def test_lemmas_resolve_and_citations_are_not_lemmas(did: str) -> None:
+    for step in _get(did).steps:
+        why = step.justification
+        if why.kind is JustificationKind.LEMMA:
+            assert why.lemma in CATALOG, f"{did}: lemma {why.lemma!r} is not a catalog id"
+            assert why.lemma != did, f"{did} cites itself"
+        if why.kind is JustificationKind.CITE:
+            assert why.citation, f"{did}: a cited step names no result"
+
+
+@pytest.mark.parametrize("did", IDS)
+def test_latex_and_explain_render(did: str) -> None:
+    d = _get(did)
+    tex = derivation_latex(d, None, standalone=False)
+    assert r"\begin{align" in tex and tex.count(r"\\") >= len(d.steps) - 1
+    text = explain(d, None)
+    assert f"Step {len(d.steps)}." in text
+
+
+ERRATA = [i for i in IDS if CATALOG[i].erratum]
+
+
+def test_there_are_errata() -> None:
+    assert len(ERRATA) >= 5
+
+
+@pytest.mark.parametrize("did", ERRATA)
+def test_every_erratum_is_refuted(did: str) -> None:
+    report = check_derivation(_get(did), CheckOptions(points=40, search_budget=100, oracle=True))
+    assert report.verdict is Verdict.REFUTED, report.conclusion.evidence
