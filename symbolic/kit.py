@@ -31,6 +31,7 @@ import sympy as sp
 
 from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
 from symbolic.errors import InvalidInput
+from symbolic.notebook import render
 from symbolic.relations import Relation, compose
 
 __all__ = ["By", "Chain", "by", "chain", "justification_from_spec"]
@@ -145,6 +146,10 @@ class Chain:
     def conclusion(self) -> Claim:
         """First lhs, composed relation, last rhs."""
         return Claim(self.lhs, self.relation, self.rhs)
+
+    def _repr_latex_(self) -> str:
+        """A notebook shows the chain as display math while it is being written."""
+        return render(self, "text/latex")
 
     def derive(
         self,

@@ -1,13 +1,14 @@
 """Registers the notebook displays of the data classes with :mod:`symbolic.notebook`
 (imported by :mod:`symbolic.printing`, hence by ``import symbolic``):
 ``Derivation._repr_latex_``, ``Derivation._repr_markdown_`` and
-``DerivationReport._repr_markdown_``."""
+``DerivationReport._repr_markdown_`` and ``Chain._repr_latex_`` (the kit's chain)."""
 
 from __future__ import annotations
 
 from symbolic.derivation import Derivation
+from symbolic.kit import Chain
 from symbolic.notebook import register
-from symbolic.printing.latex import display_latex
+from symbolic.printing.latex import DerivationPrinter, display_latex, latex_text
 from symbolic.printing.markdown import derivation_markdown, report_markdown
 from symbolic.report import DerivationReport
 
@@ -16,3 +17,16 @@ __all__: list[str] = []
 register(Derivation, "text/latex", display_latex)
 register(Derivation, "text/markdown", derivation_markdown)
 register(DerivationReport, "text/markdown", report_markdown)
+
+
+def _chain_latex(c: Chain) -> str:
+    p = DerivationPrinter()
+    rows = [
+        rf"{p._print(c.lhs) if i == 0 else ''} &{s.relation.latex} {p._print(s.expr)} "
+        rf"&& \text{{{s.justification.text}}}"
+        for i, s in enumerate(c.steps)
+    ]
+    return "$$\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}$$"
+
+
+register(Chain, "text/latex", _chain_latex)
