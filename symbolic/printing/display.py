@@ -23,7 +23,7 @@ def _chain_latex(c: Chain) -> str:
     p = DerivationPrinter()
     rows = [
         rf"{p._print(c.lhs) if i == 0 else ''} &{s.relation.latex} {p._print(s.expr)} "
-        rf"&& \text{{{s.justification.text}}}"
+        rf"&& \text{{{latex_text(s.justification.text)}}}"
         for i, s in enumerate(c.steps)
     ]
     return "$$\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}$$"
