@@ -15,6 +15,7 @@ from derivations import (
     kl_bound,
     laplace_ratio,
     numeric_sparse,
+    seed_002_errata,
 )
 from symbolic.derivation import Derivation
 from symbolic.errors import IllFormedDerivation, InvalidInput
@@ -29,6 +30,7 @@ MODULES = (
     gaussian_mechanism,
     gdp_algebra,
     exponential_mechanism,
+    seed_002_errata,
 )
 
 

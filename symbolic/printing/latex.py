@@ -288,10 +288,14 @@ def summary_table(
 
 
 def catalog_book(
-    derivations: Sequence[Derivation], reports: Mapping[str, DerivationReport] | None = None
+    derivations: Sequence[Derivation],
+    reports: Mapping[str, DerivationReport] | None = None,
+    *,
+    errata: str = "",
 ) -> str:
     """The whole catalog as one document: a table of contents, a summary table of the
-    verdicts, then a chapter per theorem family and a section per derivation."""
+    verdicts, a chapter per theorem family and a section per derivation, then ``errata``
+    (the chapter "Errata in the sources", from :func:`symbolic.printing.audit.errata_latex`)."""
     reports = reports or {}
     parts = [
         BOOK_PREAMBLE,
@@ -311,5 +315,7 @@ def catalog_book(
         parts.append(rf"\chapter{{{latex_text(family)}}}")
         for d in members:
             parts.append(printer._print_Derivation(d, reports.get(d.id), heading="section"))
+    if errata:
+        parts.append(errata)
     parts.append("\\end{document}\n")
     return "\n\n".join(parts)

@@ -1,0 +1,65 @@
+"""Every audit entry by seed, and the errata among them."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from types import ModuleType
+
+from symbolic.audit import Entry, Erratum
+from symbolic.errors import InvalidInput
+
+__all__ = ["SEEDS", "entries", "errata", "seed_names"]
+
+SEEDS = ("000", "001", "002", "003", "004")
+"""The seed files, by their number (``shared/seeds/NNN_*.txt``)."""
+
+
+def _module(seed: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"derivations.audit.seed_{seed}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"derivations.audit.seed_{seed}":
+            return None  # not audited yet
+        raise
+
+
+def seed_names() -> dict[str, str]:
+    """Seed number -> its file name, for the seeds audited so far."""
+    out = {}
+    for seed in SEEDS:
+        module = _module(seed)
+        if module is not None:
+            out[seed] = module.SEED
+    return out
+
+
+@cache
+def _all() -> tuple[Entry, ...]:
+    out: list[Entry] = []
+    for seed in SEEDS:
+        module = _module(seed)
+        if module is not None:
+            out += module.ENTRIES
+    ids = [e.id for e in out]
+    dupes = sorted({i for i in ids if ids.count(i) > 1})
+    if dupes:
+        raise InvalidInput(f"audit entry ids repeat: {dupes}")
+    return tuple(out)
+
+
+def entries(seed: str | None = None) -> tuple[Entry, ...]:
+    """The audit entries of one seed (by number or file name), or of all seeds."""
+    if seed is None:
+        return _all()
+    names = seed_names()
+    number = next((n for n, f in names.items() if seed in (n, f, f.split("_")[0])), None)
+    if number is None:
+        known = ", ".join(f"{n} ({f})" for n, f in names.items()) or "none yet"
+        raise InvalidInput(f"unknown seed {seed!r}; audited seeds: {known}")
+    return tuple(e for e in _all() if e.seed == number)
+
+
+def errata() -> tuple[tuple[Entry, Erratum], ...]:
+    """Every erratum with the entry it belongs to."""
+    return tuple((e, e.erratum) for e in _all() if e.erratum is not None)
