@@ -16,6 +16,7 @@ from derivations import (
     laplace_ratio,
     numeric_sparse,
     seed_002_errata,
+    seed_003_errata,
 )
 from symbolic.derivation import Derivation
 from symbolic.errors import IllFormedDerivation, InvalidInput
@@ -31,6 +32,7 @@ MODULES = (
     gdp_algebra,
     exponential_mechanism,
     seed_002_errata,
+    seed_003_errata,
 )
 
 

@@ -13,47 +13,45 @@ from __future__ import annotations
 
 import sympy as sp
 
-from derivations.display import frac, product
 from derivations.sources import SEED_003_NOTES
 from symbolic.derivation import Derivation
-from symbolic.domains import Domain, Variable, parse_domain
+from symbolic.domains import REAL, Domain, Variable
 from symbolic.kit import by, chain
 
 __all__ = ["DERIVATIONS", "parallel_composition_substitution_seed"]
 
 FAMILY = "Errata of seed 003"
-PROB = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False)
+EPS_RANGE = Domain(lower=sp.S.Zero, upper=sp.Integer(5), upper_open=False)
 
 
 def _variables() -> tuple[Variable, ...]:
     eps = tuple(
+        Variable(f"eps{i}", EPS_RANGE, f"privacy parameter of M_{i}", rf"\varepsilon_{i}")
+        for i in (1, 2)
+    )
+    losses = tuple(
         Variable(
-            f"eps{i}", parse_domain("(0, oo)"), f"privacy parameter of M_{i}", rf"\varepsilon_{i}"
+            f"L{i}",
+            REAL,
+            f"privacy loss of M_{i} at r_{i}: "
+            f"ln(Pr[M_{i}(x ∩ D_{i}) = r_{i}]/Pr[M_{i}(y ∩ D_{i}) = r_{i}])",
+            rf"L_{i}",
         )
         for i in (1, 2)
     )
-    on_x = tuple(
-        Variable(
-            f"a{i}", PROB, f"Pr[M_{i}(x ∩ D_{i}) = r_{i}]", rf"\Pr[M_{i}(x \cap D_{i}) = r_{i}]"
-        )
-        for i in (1, 2)
-    )
-    on_y = tuple(
-        Variable(
-            f"b{i}", PROB, f"Pr[M_{i}(y ∩ D_{i}) = r_{i}]", rf"\Pr[M_{i}(y \cap D_{i}) = r_{i}]"
-        )
-        for i in (1, 2)
-    )
-    return (*eps, *on_x, *on_y)
+    return (*eps, *losses)
 
 
 def parallel_composition_substitution_seed() -> Derivation:
     """Theorem 4 of seed 003 with the seed's neighbours: an erratum."""
     variables = _variables()
-    e1, e2, a1, a2, b1, b2 = (v.symbol for v in variables)
+    e1, e2, l1, l2 = (v.symbol for v in variables)
     proof = (
-        chain(frac(a1 * a2, b1 * b2))
-        .eq(product(frac(a1, b1), frac(a2, b2)), by.algebra("one ratio per part"))
+        chain(sp.Mul(sp.exp(l1), sp.exp(l2), evaluate=False))
+        .eq(
+            sp.exp(l1 + l2),
+            by.algebra("the pair's probability ratio is the product of the parts' ratios"),
+        )
         .le(
             sp.exp(sp.Max(e1, e2)),
             by.cite(
@@ -68,20 +66,16 @@ def parallel_composition_substitution_seed() -> Derivation:
         source=SEED_003_NOTES.at("Theorem 4 (parallel), with the seed's neighbours", seed="003"),
         statement=(
             "x, y in X^n differ in one entry, whose value moves from part D_1 to part D_2, so "
-            "M_1 and M_2 both see different inputs; each M_i is eps_i-DP.  Claimed: "
-            "Pr[M(x) = (r_1, r_2)] <= e^(max(eps_1, eps_2)) Pr[M(y) = (r_1, r_2)]."
+            "M_1 and M_2 both see different inputs; M_i is eps_i-DP, so its privacy loss L_i at "
+            "any output obeys |L_i| <= eps_i.  Claimed: Pr[M(x) = (r_1, r_2)] <= "
+            "e^(max(eps_1, eps_2)) Pr[M(y) = (r_1, r_2)]."
         ),
         variables=variables,
-        hypotheses=(
-            sp.LessThan(a1, sp.exp(e1) * b1),
-            sp.LessThan(b1, sp.exp(e1) * a1),
-            sp.LessThan(a2, sp.exp(e2) * b2),
-            sp.LessThan(b2, sp.exp(e2) * a2),
-        ),
+        hypotheses=(sp.LessThan(sp.Abs(l1), e1), sp.LessThan(sp.Abs(l2), e2)),
         erratum=(
             "under the seed's substitution neighbours a record can move between parts, so "
-            "both ratios can reach e^eps_i and the product reaches e^(eps_1 + eps_2) > "
-            "e^(max eps_i); parallel-composition holds for add/remove neighbours"
+            "both losses can reach eps_i and the pair's loss reaches eps_1 + eps_2 > "
+            "max eps_i; parallel-composition holds for add/remove neighbours"
         ),
         family=FAMILY,
     )

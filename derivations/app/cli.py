@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from derivations import audit
-from derivations.app import sparse
+from derivations.app import audit_verbs, sparse
 from derivations.app.claims import load_claim
 from derivations.app.exitcodes import (
     EXIT_BAD_INPUT,
@@ -38,13 +38,7 @@ from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_claim, check_derivation
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
-from symbolic.printing.audit import (
-    audit_json,
-    audit_text,
-    errata_json,
-    errata_latex,
-    errata_text,
-)
+from symbolic.printing.audit import errata_latex
 from symbolic.printing.explain import explain
 from symbolic.printing.json import catalog_json, claim_json, proof_json, report_json
 from symbolic.printing.latex import catalog_book, derivation_latex
@@ -330,44 +324,6 @@ class _LemmaVerdicts:
         return self.known.get(derivation_id)
 
 
-def _audit_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("seed", nargs="?", help="a seed number (000..004) or file name; default all")
-    p.add_argument("--json", action="store_true")
-
-
-def _errata_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("ids", nargs="*", metavar="ID", help="erratum ids (default: all)")
-    p.add_argument("--json", action="store_true")
-
-
-def _cmd_audit(args: argparse.Namespace, out: TextIO) -> int:
-    chosen = audit.entries(args.seed)
-    names = audit.seed_names()
-    seeds = {s: names[s] for s in names if any(e.seed == s for e in chosen)}
-    if args.json:
-        _write_json(audit_json(chosen, seeds), out)
-    else:
-        out.write(audit_text(chosen, seeds))
-    return EXIT_OK
-
-
-def _cmd_errata(args: argparse.Namespace, out: TextIO) -> int:
-    listed = audit.errata()
-    if args.ids:
-        known = {x.id for _, x in listed}
-        unknown = [i for i in args.ids if i not in known]
-        if unknown:
-            raise DpderiveError(
-                f"unknown erratum id(s) {unknown}; known ids: {', '.join(sorted(known))}"
-            )
-        listed = tuple((e, x) for e, x in listed if x.id in args.ids)
-    if args.json:
-        _write_json(errata_json(listed), out)
-    else:
-        out.write(errata_text(listed))
-    return EXIT_OK
-
-
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:
     target = plot(args.name, Path(args.output))
     out.write(f"wrote {target}\n")
@@ -424,10 +380,8 @@ VERBS = (
         _verify_arguments,
         _cmd_verify,
     ),
-    Verb(
-        "audit", "the audit of the seed texts, statement by statement", _audit_arguments, _cmd_audit
-    ),
-    Verb("errata", "the errata found in the seed texts", _errata_arguments, _cmd_errata),
+    Verb("audit", audit_verbs.AUDIT_HELP, audit_verbs.audit_arguments, audit_verbs.run_audit),
+    Verb("errata", audit_verbs.ERRATA_HELP, audit_verbs.errata_arguments, audit_verbs.run_errata),
     Verb("plot", "draw a plot from the numeric oracles (matplotlib)", _plot_arguments, _cmd_plot),
     Verb("sparse", sparse.HELP, sparse.add_arguments, sparse.run),
 )

@@ -209,23 +209,6 @@ def partition() -> Outcome:
     )
 
 
-def r2_mass() -> Outcome:
-    """Pr[x in R_2] = Pr[|x| > c Delta f/eps] = 2 Phi(-1) whatever delta is."""
-    rows = []
-    with mpmath.workdps(30):
-        for delta in ("1e-5", "0.01", "0.3"):
-            d = mpmath.mpf(delta)
-            sigma = _c(d) / 1  # eps = 1
-            rows.append((delta, 2 * mpmath.ncdf(-_c(d) / sigma)))
-    bad = all(p > mpmath.mpf(d) for d, p in rows)
-    return Outcome(
-        False if bad else None,
-        "eps = 1, Delta f = 1, sigma = c: Pr[|x| > c Delta f/eps] = "
-        + ", ".join(f"{mp_str(p)} at delta = {d}" for d, p in rows)
-        + f" (= 2 Phi(-1) = {mp_str(2 * mpmath.ncdf(-1), 4)} > delta whenever delta is smaller)",
-    )
-
-
 def s1_loss() -> Outcome:
     """On R_1 the loss reaches eps/c + eps^2/(2 c^2), above eps when delta is large."""
     with mpmath.workdps(30):

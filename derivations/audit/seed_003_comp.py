@@ -78,6 +78,7 @@ ENTRIES: tuple[Entry, ...] = (
             "Pr_x'[S] = 0.05578, ln ratio 1.5 > 1",
             correction="max_i eps_i for add/remove neighbours; under substitution the bound "
             "is eps_i + eps_j for the two largest.",
+            as_written="parallel-composition-substitution-seed",
             corrected="parallel-composition",
             check_correction=c.parallel_corrected,
         ),
@@ -117,6 +118,7 @@ ENTRIES: tuple[Entry, ...] = (
             "e^-2/4, ln ratio 2 > 1",
             correction="eps-DP for add/remove neighbours (the record is in one part); 2 eps "
             "under substitution.",
+            as_written="parallel-composition-substitution-seed",
             corrected="parallel-composition",
             check_correction=c.parallel_corrected,
         ),

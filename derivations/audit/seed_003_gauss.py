@@ -205,8 +205,9 @@ ENTRIES: tuple[Entry, ...] = (
         "{x <= t} the loss is at most eps (SymPy: it equals eps at t and increases), and "
         "Pr[x > t] <= delta (engine, numeric). Weakest part numeric: checked.",
         check=_split_prose,
-        readings="The prose's boundary is the one of the tail condition; the display below "
-        "cuts at c Delta f/eps instead, which does not work (lines 2 and 3).",
+        readings="The prose's boundary is the one of the tail condition, read one-sided (its "
+        "two-sided form fails for delta > 0.95, seed-003-gauss-tail-condition); the display "
+        "below cuts at c Delta f/eps instead, which does not work (lines 2 and 3).",
     ),
     entry(
         "gauss-partition",

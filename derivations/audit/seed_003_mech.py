@@ -239,7 +239,7 @@ EXPO_ENTRIES: tuple[Entry, ...] = (
         "...}",
         "First line: the ratio of the two output probabilities, written with '2u' in the "
         "numerators' exponents, equals the next line (with 2 Delta u).",
-        Method.SYMBOLIC,
+        Method.EXACT,
         V.REFUTED,
         "As printed the numerators are exp(eps u(x,r)/(2u)); reading u as the score of r this "
         "is e^(eps/2) for both databases and the equality with the next line fails by the "
@@ -264,7 +264,7 @@ EXPO_ENTRIES: tuple[Entry, ...] = (
         "=\\exp (\\frac{\\varepsilon(u(x, r^{\\prime})-u(y, r^{\\prime}))}{2 \\Delta u}) \\cdot",
         "Second line: the quotient of the numerators is exp(eps (u(x, r') - u(y, r'))/(2 Delta "
         "u)).",
-        Method.SYMBOLIC,
+        Method.EXACT,
         V.REFUTED,
         "r' is bound only inside the sums; outside them the line must use r. With r' any "
         "other output the equality fails.",
@@ -319,7 +319,7 @@ EXPO_ENTRIES: tuple[Entry, ...] = (
         "\\sum_{r} \\exp (\\frac{\\epsilon q(D, r^{\\prime})}{2 \\Delta})",
         "Side derivation: = e^(eps/2) sum_r' exp(eps q(D, r')/2 Delta) / sum_r exp(eps q(D, "
         "r')/2 Delta) = e^(eps/2).",
-        Method.SYMBOLIC,
+        Method.EXACT,
         V.REFUTED,
         "The denominator sums over r a term in r' (unbound): as printed it is |R| times one "
         "weight, and neither equality holds.",

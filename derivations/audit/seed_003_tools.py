@@ -19,7 +19,7 @@ import sympy as sp
 from flint import arb
 
 from derivations.app.claims import parse_claim
-from numeric_checks import CheckOptions, check_claim, check_derivation
+from numeric_checks import CheckOptions, check_claim
 from numeric_checks.dp.finite_search import (
     FiniteStatement,
     all_of,
@@ -29,7 +29,6 @@ from numeric_checks.dp.finite_search import (
     search,
 )
 from symbolic.audit import AuditVerdict, Entry, Method, Outcome
-from symbolic.derivation import Derivation
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -39,7 +38,6 @@ __all__ = [
     "dp_both_ways",
     "engine",
     "engine_claim",
-    "engine_derivation",
     "entry",
     "exact_dists",
     "found",
@@ -106,13 +104,6 @@ def engine_claim(toml: str, want: Verdict) -> Outcome:
     """Check a claim file's text with ``check_claim``."""
     result = check_claim(parse_claim(toml), OPTIONS)
     return engine(result.verdict, result.evidence, want)
-
-
-def engine_derivation(d: Derivation, want: Verdict) -> Outcome:
-    """Check a derivation built with the kit with ``check_derivation``."""
-    report = check_derivation(d, OPTIONS)
-    steps = "; ".join(f"step {s.index}: {s.verdict.value}" for s in report.steps)
-    return engine(report.verdict, f"{steps}; conclusion {report.conclusion.verdict.value}", want)
 
 
 def none_found(statement: FiniteStatement, examples: int = SEARCH_EXAMPLES) -> Outcome:

@@ -1,0 +1,69 @@
+"""``dpderive audit`` and ``dpderive errata``: the seed texts' statements audited one by one,
+and the errata among them (data in :mod:`derivations.audit`, printing in
+:mod:`symbolic.printing.audit`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TextIO
+
+from derivations import audit
+from derivations.app.exitcodes import EXIT_OK
+from symbolic.errors import DpderiveError
+from symbolic.printing.audit import audit_json, audit_text, errata_json, errata_text
+
+__all__ = [
+    "AUDIT_HELP",
+    "ERRATA_HELP",
+    "audit_arguments",
+    "errata_arguments",
+    "run_audit",
+    "run_errata",
+]
+
+AUDIT_HELP = "the seed texts' statements, audited one by one"
+ERRATA_HELP = "the errata found in the seed texts"
+
+
+def _write_json(data: object, out: TextIO) -> None:
+    json.dump(data, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def audit_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("seed", nargs="?", help="a seed number (000..004) or file name; default all")
+    p.add_argument("--json", action="store_true")
+
+
+def errata_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("ids", nargs="*", metavar="ID", help="erratum ids (default: all)")
+    p.add_argument("--json", action="store_true")
+
+
+def run_audit(args: argparse.Namespace, out: TextIO) -> int:
+    chosen = audit.entries(args.seed)
+    names = audit.seed_names()
+    seeds = {s: names[s] for s in names if any(e.seed == s for e in chosen)}
+    if args.json:
+        _write_json(audit_json(chosen, seeds), out)
+    else:
+        out.write(audit_text(chosen, seeds))
+    return EXIT_OK
+
+
+def run_errata(args: argparse.Namespace, out: TextIO) -> int:
+    listed = audit.errata()
+    if args.ids:
+        known = {x.id for _, x in listed}
+        unknown = [i for i in args.ids if i not in known]
+        if unknown:
+            raise DpderiveError(
+                f"unknown erratum id(s) {unknown}; known ids: {', '.join(sorted(known))}"
+            )
+        listed = tuple((e, x) for e, x in listed if x.id in args.ids)
+    if args.json:
+        _write_json(errata_json(listed), out)
+    else:
+        out.write(errata_text(listed))
+    return EXIT_OK
