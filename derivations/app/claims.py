@@ -145,14 +145,20 @@ class Header:
         return list(parse_latex_relation(text, symbols, self.latex_names))
 
 
-def parse_claim(text: str, name: str = "<claim>") -> Derivation:
+def load_toml(text: str, name: str, allowed: set[str]) -> dict[str, Any]:
+    """A file's TOML, refusing malformed text and keys outside ``allowed`` by name."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidInput(f"{name}: malformed TOML: {exc}") from None
-    unknown = set(data) - TOP_KEYS
+    unknown = set(data) - allowed
     if unknown:
-        raise InvalidInput(f"{name}: unknown key(s) {sorted(unknown)}; allowed: {sorted(TOP_KEYS)}")
+        raise InvalidInput(f"{name}: unknown key(s) {sorted(unknown)}; allowed: {sorted(allowed)}")
+    return data
+
+
+def parse_claim(text: str, name: str = "<claim>") -> Derivation:
+    data = load_toml(text, name, TOP_KEYS)
     claim = table_of(data, "claim", name, required=True)
     bad = set(claim) - CLAIM_KEYS
     if bad:

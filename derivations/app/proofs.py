@@ -24,14 +24,20 @@ lines starting with ``%!`` form the TOML header and its first ``align*`` (or ``a
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import sympy as sp
 
-from derivations.app.claims import Header, looks_like_latex, read_text, table_of, text_field
+from derivations.app.claims import (
+    Header,
+    load_toml,
+    looks_like_latex,
+    read_text,
+    table_of,
+    text_field,
+)
 from derivations.catalog import catalog
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.errors import IllFormedDerivation, InvalidInput
@@ -67,13 +73,7 @@ def load_proof(path: str | Path) -> Derivation:
 
 
 def parse_proof(text: str, name: str = "<proof>", *, tex_body: str | None = None) -> Derivation:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidInput(f"{name}: malformed TOML: {exc}") from None
-    unknown = set(data) - TOP_KEYS
-    if unknown:
-        raise InvalidInput(f"{name}: unknown key(s) {sorted(unknown)}; allowed: {sorted(TOP_KEYS)}")
+    data = load_toml(text, name, TOP_KEYS)
     header = Header.parse(data, name)
     if tex_body is not None:
         if "steps" in data or "proof" in data:
