@@ -78,9 +78,33 @@ MUTANTS: dict[str, Callable[[], Derivation]] = {
         sym("approx-basic-composition", "k") * sym("approx-basic-composition", "delta") / 2,
     ),
     "azuma-binomial: exp(-z^2)": lambda: _azuma_bound(1),
+    "lemma-3-17-2-if: without D_inf(Z'||Y') <= eps (the seed's statement)": lambda: _without(
+        "lemma-3-17-2-if",
+        lambda h: (
+            not (
+                isinstance(h, sp.LessThan)
+                and h.lhs.has(sym("lemma-3-17-2-if", "b1"))
+                and h.rhs.has(sp.exp(sym("lemma-3-17-2-if", "eps")))
+                and not h.lhs.has(sym("lemma-3-17-2-if", "b"))
+            )
+        ),
+    ),
 }
 
 WEAKER: dict[str, Callable[[], Derivation]] = {
+    "lemma-3-17-2-if: + 2 delta": lambda: _last(
+        get("lemma-3-17-2-if"),
+        sym("lemma-3-17-2-if", "a") * sp.exp(sym("lemma-3-17-2-if", "eps"))
+        + 2 * sym("lemma-3-17-2-if", "delta"),
+        Relation.LE,
+    ),
+    "parallel-composition-substitution-seed: exp(eps1 + eps2), the corrected bound": lambda: _last(
+        get("parallel-composition-substitution-seed").replace(erratum=None),
+        sp.exp(
+            sym("parallel-composition-substitution-seed", "eps1")
+            + sym("parallel-composition-substitution-seed", "eps2")
+        ),
+    ),
     "kl-tight-below-seed: e^(2 eps)": lambda: _last(
         get("kl-tight-below-seed"),
         sym("kl-tight-below-seed", "eps") * (sp.exp(2 * sym("kl-tight-below-seed", "eps")) - 1),
