@@ -67,7 +67,18 @@ _UNICODE = {
     "·": r"$\cdot$",
     "×": r"$\times$",
     "→": r"$\to$",
+    "√": r"$\surd$",
+    "⊆": r"$\subseteq$",
+    "∈": r"$\in$",
+    "′": "'",
+    "…": r"\ldots{}",
+    "Σ": r"$\Sigma$",
+    "≡": r"$\equiv$",
+    "⊥": r"$\bot$",
+    "κ": r"$\kappa$",
+    "≠": r"$\ne$",
 }
+_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]+")
 
 
 def _char(c: str) -> str:
@@ -87,8 +98,11 @@ def latex_text(text: str) -> str:
     '|f(x) - f(y)| $\\le$ Delta\\_f \\& 5\\%'
     >>> latex_text("X ∩ D_i")
     'X $\\cap$ D\\_i'
+    >>> latex_text("差分隐私 ⊆ √2")
+    '[Chinese text] $\\subseteq$ $\\surd$2'
     """
-    out = "".join(_char(c) for c in text)
+    # pdflatex without CJK fonts cannot set Chinese: a quoted run is marked, not garbled.
+    out = "".join(_char(c) for c in _CJK.sub("[Chinese text]", text))
     out = out.replace("<=", r"$\le$").replace(">=", r"$\ge$")
     return re.sub(r"(?<![\\$])([<>])", r"$\1$", out)
 
