@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from symbolic.errors import IllFormedDerivation
 
@@ -108,9 +109,16 @@ class Entry:
     readings: str = ""
     """Where the text is ambiguous: which readings were checked."""
 
+    @classmethod
+    def of(cls, seed: str, key: str, **fields: Any) -> Entry:
+        """The entry of seed ``seed`` with id ``seed-<seed>-<key>``; ``fields`` are the rest."""
+        return cls(id=f"seed-{seed}-{key}", seed=seed, **fields)
+
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
             raise IllFormedDerivation(f"an entry id is seed-NNN-kebab-case, got {self.id!r}")
+        if not self.id.startswith(f"seed-{self.seed}-"):
+            raise IllFormedDerivation(f"{self.id}: the id does not name its seed {self.seed}")
         if (self.erratum is not None) != (self.verdict is AuditVerdict.REFUTED):
             raise IllFormedDerivation(
                 f"{self.id}: an entry is refuted exactly when it carries an erratum"

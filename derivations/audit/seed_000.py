@@ -33,9 +33,9 @@ def _entry(
     derivations: tuple[str, ...] = (),
     readings: str = "",
 ) -> Entry:
-    return Entry(
-        id=f"seed-000-{key}",
-        seed="000",
+    return Entry.of(
+        "000",
+        key,
         section=SECTION,
         quote=quote,
         claim=claim,

@@ -29,9 +29,9 @@ def entry(
     readings: str = "",
 ) -> Entry:
     """An entry of seed 001 with id ``seed-001-<short>``."""
-    return Entry(
-        id=f"seed-{NUMBER}-{short}",
-        seed=NUMBER,
+    return Entry.of(
+        NUMBER,
+        short,
         section=SECTION,
         quote=quote,
         claim=claim,

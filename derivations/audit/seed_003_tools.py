@@ -70,9 +70,9 @@ def entry(
     **fields: Any,
 ) -> Entry:
     """An audit entry of seed 003 with the id ``seed-003-<short>``."""
-    return Entry(
-        id=f"seed-{SEED_NUMBER}-{short}",
-        seed=SEED_NUMBER,
+    return Entry.of(
+        SEED_NUMBER,
+        short,
         section=section,
         quote=quote,
         claim=claim,
