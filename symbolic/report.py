@@ -79,6 +79,9 @@ class CertificateRecord:
     the box only, and ``checked`` beyond it)."""
     detail: str = ""
     point: Mapping[str, float] | None = None
+    certified_fraction: float | None = None
+    """The share of the box's volume (log measure on sides spanning decades) shown to hold
+    when the search stopped: 1 when certified, how far it got when it gave up."""
 
     def describe(self) -> str:
         if self.status is CertificateStatus.NOT_CERTIFIABLE:
@@ -90,6 +93,8 @@ class CertificateRecord:
         }[self.status]
         where = ", ".join(f"{n} in [{lo:.6g}, {hi:.6g}]" for n, (lo, hi) in self.box.items())
         text = f"{head} {where} ({self.boxes} boxes, {self.seconds:.2f} s, Arb at {self.bits} bits)"
+        if self.status is CertificateStatus.GAVE_UP and self.certified_fraction is not None:
+            text += f"; {self.certified_fraction:.1%} of the box's volume certified"
         return text + (f"; {self.detail}" if self.detail else "")
 
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from derivations.catalog import get
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.arb import compile_arb
-from numeric_checks.certify import Box, certify
+from numeric_checks.certify import Box, certify, certify_residual
+from numeric_checks.certify_split import choose_side, conjuncts, halves, log_sides, measure
 from symbolic.errors import Unsupported
 from symbolic.functions import Phi
 from symbolic.report import CertificateStatus
@@ -172,3 +173,126 @@ def test_exact_balls_of_mpmath_numbers() -> None:
         b = exact_ball(v)
         assert b.is_exact() and abs(b - arb(1) / 3) < arb(10) ** -49
         assert exact_ball(-mpmath.mpf("0.375")).is_exact()
+
+
+# -- issue 16: a deterministic budget, smear-rule splits, monotone collapse, rewrites -------
+
+y = sp.Symbol("y", positive=True)
+
+
+def test_the_budget_is_a_count_of_boxes_so_the_result_repeats() -> None:
+    # A tangency the plain search cannot separate: it gives up after exactly max_boxes,
+    # twice the same way, and says how much of the box it had shown.
+    runs = [
+        certify(e**2 / 2 - e * sp.tanh(e / 2), False, [e], box(1e-6, 5, "eps"), max_boxes=300)
+        for _ in range(2)
+    ]
+    assert all(c.status is CertificateStatus.GAVE_UP and c.boxes == 300 for c in runs)
+    assert runs[0].detail == runs[1].detail and runs[0].fraction == runs[1].fraction
+    assert 0 < runs[0].fraction < 1  # log measure: the decades near eps = 0 stay open
+    assert "of the box's volume certified" in runs[0].describe()
+
+
+def test_a_certificate_covers_the_whole_volume() -> None:
+    cert = certify(sp.exp(x) - 1 - x, False, [x], box(1e-3, 3))
+    assert cert.status is CertificateStatus.CERTIFIED and cert.fraction == 1.0
+    assert cert.record().certified_fraction == 1.0
+
+
+def test_monotone_collapse_both_ways() -> None:
+    # decreasing: the minimum is at the right end (1/4 - 1/4 = 0 there, exactly in binary)
+    assert certify(1 / x - sp.Rational(1, 4), False, [x], box(0.5, 4)).status is (
+        CertificateStatus.CERTIFIED
+    )
+    assert certify(1 / x - 0.26, False, [x], box(0.5, 4)).status is CertificateStatus.REFUTED
+    # increasing: the minimum is at the left end (x - 1/2 = 0 there: >= holds, > does not)
+    assert certify(x - 0.5, False, [x], box(0.5, 3)).status is CertificateStatus.CERTIFIED
+    cert = certify(x - 0.5, True, [x], box(0.5, 3))
+    assert cert.status is CertificateStatus.REFUTED and cert.point == {"x": 0.5}
+
+
+def test_a_side_a_hypothesis_constrains_never_collapses() -> None:
+    # y - 1 is increasing in y, but collapsing y to 0 would land where y >= x fails for
+    # every x in [0.5, 2] and drop the whole box; the statement is false at y = 0.75.
+    two = Box(("x", "y"), (0.5, 0.0), (2.0, 2.0))
+    cert = certify(y - 1, False, [x, y], two, [(y - x, False)])
+    assert cert.status is CertificateStatus.REFUTED, cert.describe()
+    assert cert.point is not None and cert.point["y"] >= cert.point["x"]
+
+
+def test_max_terms_split_into_conjuncts() -> None:
+    a, b, r = sp.symbols("a b r")
+    assert conjuncts(r - sp.Max(a, b)) == [r - a, r - b]
+    assert conjuncts(2 * sp.Min(a, b) - r) == [2 * a - r, 2 * b - r]
+    assert conjuncts(r + sp.Max(a, b)) == [r + sp.Max(a, b)]  # no split: a max that adds
+
+
+def test_factors_of_a_tangency_are_certified_and_never_rescue_a_false_one() -> None:
+    true = e * (sp.exp(e) - 1) - e * sp.tanh(e / 2)
+    cert = certify_residual(true, False, [e], box(1e-9, 5, "eps"))
+    assert cert.status is CertificateStatus.CERTIFIED, cert.describe()
+    for false in (e * sp.tanh(e / 2) - e**2 / 3, e * sp.tanh(e / 2) - e * (sp.exp(e) - 1)):
+        assert certify_residual(false, False, [e], box(1e-9, 5, "eps")).status is not (
+            CertificateStatus.CERTIFIED
+        )
+
+
+def test_a_changed_constant_is_never_certified() -> None:
+    # delta - Phi(-c + eps/(2c)), c = sqrt(2 ln(1.25/delta)): Theorem A.1's tail step; with
+    # 1.25 -> 0.5 it is false near delta = 0.4.
+    d = sp.Symbol("delta", positive=True)
+    two = Box(("eps", "delta"), (1e-9, 1e-30), (1.0, 0.999999))
+
+    def tail(k: sp.Expr) -> sp.Expr:
+        c = sp.sqrt(2 * sp.log(k / d))
+        return d - Phi(-c + e / (2 * c))
+
+    assert certify_residual(tail(sp.Rational(5, 4)), False, [e, d], two).status is (
+        CertificateStatus.CERTIFIED
+    )
+    assert certify_residual(tail(sp.Rational(1, 2)), False, [e, d], two).status is not (
+        CertificateStatus.CERTIFIED
+    )
+
+
+sides = st.tuples(st.floats(1e-12, 10), st.floats(1.5, 1e6))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    box_sides=st.lists(sides, min_size=1, max_size=4),
+    slopes=st.lists(st.floats(-1e3, 1e3), min_size=4, max_size=4),
+)
+def test_splits_cover_the_box_and_keep_its_volume(box_sides, slopes) -> None:
+    lows = tuple(lo for lo, _ in box_sides)
+    highs = tuple(lo * f for lo, f in box_sides)
+    integer = (False,) * len(lows)
+    logs = log_sides(lows, highs)
+    balls = [arb(s) for s in slopes[: len(lows)]]
+    i = choose_side(lows, highs, integer, logs, balls)
+    assert i is not None
+    smear = [abs(s) * (hi - lo) for s, lo, hi in zip(slopes, lows, highs, strict=False)]
+    assert smear[i] >= max(smear) * (1 - 1e-9)  # the side that smears the enclosure most
+    parts = halves(lows, highs, i, False, logs[i])
+    if parts is None:
+        return
+    (l_lo, l_hi), (r_lo, r_hi) = parts
+    assert l_lo == lows and r_hi == highs and l_hi[i] == r_lo[i]
+    assert lows[i] < l_hi[i] < highs[i]
+    if logs[i] and highs[i] / lows[i] > 4:  # decades: split at the geometric mean
+        assert math.isclose(l_hi[i], math.sqrt(lows[i] * highs[i]), rel_tol=1e-12)
+    whole = measure(lows, highs, integer, logs)
+    left, right = measure(l_lo, l_hi, integer, logs), measure(r_lo, r_hi, integer, logs)
+    assert math.isclose(left + right, whole, rel_tol=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(lo=st.integers(-20, 20), width=st.integers(1, 50))
+def test_integer_sides_split_between_integers(lo, width) -> None:
+    lows, highs = (float(lo),), (float(lo + width),)
+    parts = halves(lows, highs, 0, True, False)
+    assert parts is not None
+    (_, l_hi), (r_lo, _) = parts
+    assert l_hi[0] + 1 == r_lo[0] and lows[0] <= l_hi[0] < highs[0]
+    counts = [measure(*p, (True,), (False,)) for p in parts]
+    assert sum(counts) == measure(lows, highs, (True,), (False,))

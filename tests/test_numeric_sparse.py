@@ -26,6 +26,7 @@ from derivations.numeric_sparse import (
     alpha_seed,
 )
 from numeric_checks import CheckOptions, check_derivation
+from numeric_checks.certify import certify_residual
 from numeric_checks.dp.sparse import (
     SparseParams,
     answer_error_probability,
@@ -35,8 +36,12 @@ from numeric_checks.dp.sparse import (
     simulate,
     streams,
 )
+from numeric_checks.plan import make_plan
+from numeric_checks.stages import Link, certify_step
 from symbolic.derivation import Derivation
 from symbolic.errors import InvalidInput
+from symbolic.report import CertificateRecord, CertificateStatus
+from symbolic.rules import fact_from_relation
 from symbolic.verdicts import Verdict
 
 FAST = CheckOptions(points=60, search_budget=150, oracle=False)
@@ -202,7 +207,8 @@ def test_seed_accuracy_statements_are_refuted_by_the_simulation(derivation_id, s
 )
 def test_corrected_accuracy_agrees_with_the_simulation(derivation_id) -> None:
     r = check_derivation(get(derivation_id), CheckOptions(points=40, search_budget=100))
-    assert r.verdict in (Verdict.PROVED, Verdict.CHECKED)
+    # Every step proved or certified (issue 16): the approx max step on its certify_box.
+    assert r.verdict.rank >= Verdict.CERTIFIED.rank, [s.evidence for s in r.steps]
     assert r.oracle is not None and r.oracle.agrees is True
     assert (r.oracle.closest and "interval" in r.oracle.closest) or "exact" in r.oracle.closest
 
@@ -344,3 +350,34 @@ def test_cli_sparse_bad_parameters_exit_2(args, capsys) -> None:
     assert code == 2
     err = capsys.readouterr().err
     assert err.startswith("dpderive: error:") and "Traceback" not in err
+
+
+# -- the max step, certified (issue 16) ----------------------------------------------------
+
+
+def _certificate(d: Derivation, index: int) -> CertificateRecord:
+    """What the certifier says about link ``index`` of ``d`` on its plan's box."""
+    plan = make_plan(d, CheckOptions(points=5))
+    left, rel, right, why = d.links()[index - 1]
+    return certify_step(plan, Link.of(plan, index, left, rel, right, str(why)))
+
+
+def test_approx_max_step_is_certified_on_its_stated_box() -> None:
+    cert = _certificate(get("numeric-sparse-accuracy-approx"), 2)
+    assert cert.status is CertificateStatus.CERTIFIED, cert.describe()
+    assert cert.box["delta"] == (1e-100, 0.999999) and cert.box["k"] == (1.0, 1000.0)
+    assert cert.box["eps"] == (1e-9, 1e9) and cert.certified_fraction == 1.0
+
+
+@pytest.mark.parametrize("name", sorted(APPROX_MUTANTS))
+def test_the_certifier_never_certifies_an_approx_mutant(name) -> None:
+    # A false statement is never certified, whatever the budget: a small one keeps it fast.
+    mutant = _with_alpha("numeric-sparse-accuracy-approx", APPROX_MUTANTS[name], "-mutant")
+    plan = make_plan(mutant, CheckOptions(points=5))
+    left, rel, right, why = mutant.links()[1]
+    link = Link.of(plan, 2, left, rel, right, str(why))
+    (step,) = fact_from_relation(rel.make(link.lhs, link.rhs), "step")
+    cert = certify_residual(
+        step.expr, step.strict, plan.symbols, plan.box, plan.hypotheses, budget=3000
+    )
+    assert cert.status is not CertificateStatus.CERTIFIED, (name, cert.describe())

@@ -294,6 +294,16 @@ def accuracy_approx() -> Derivation:
     )
     return proof.derive(
         id="numeric-sparse-accuracy-approx",
+        # Step 2 is certified (as two conjuncts, through the signs of their factors) on
+        # this box: the whole range of c and k, eps over 18 decades, delta and beta from
+        # 1e-100 to 1 - 1e-6.
+        certify_box={
+            "eps": ("1e-9", "1e9"),
+            "delta": ("1e-100", "0.999999"),
+            "beta": ("1e-100", "0.999999"),
+            "c": ("1", "50"),
+            "k": ("1", "1000"),
+        },
         title="NumericSparse accuracy, delta > 0 (alpha and hypothesis corrected)",
         statement=_statement(_APPROX_ALPHA, "last"),
         oracle=_oracle("last"),
