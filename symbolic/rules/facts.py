@@ -38,3 +38,26 @@ def fact_from_relation(rel: sp.Basic, origin: str) -> list[Fact]:
     if isinstance(rel, sp.GreaterThan | sp.StrictGreaterThan):
         return [Fact(rel.lhs - rel.rhs, isinstance(rel, sp.StrictGreaterThan), origin)]
     return []
+
+
+def abs_consequences(facts: Sequence[Fact]) -> list[Fact]:
+    """From ``h - c |a| >= 0`` (``c > 0`` a number) the two facts ``h - c a >= 0`` and
+    ``h + c a >= 0``, since ``|a| >= a`` and ``|a| >= -a``: a sensitivity bound
+    ``|u(x) - u(y)| <= Delta`` gives ``u(x) - u(y) <= Delta`` directly."""
+    out: list[Fact] = []
+    known = {f.expr for f in facts}
+    for f in facts:
+        if not isinstance(f.expr, sp.Add):
+            continue
+        abs_terms = [t for t in f.expr.args if isinstance(t.as_coeff_Mul()[1], sp.Abs)]
+        if len(abs_terms) != 1:
+            continue
+        c, a = abs_terms[0].as_coeff_Mul()
+        if not c.is_negative:
+            continue
+        for sign, shown in ((1, "|a| >= a"), (-1, "|a| >= -a")):
+            expr = f.expr.xreplace({a: sign * a.args[0]})
+            if expr not in known:
+                known.add(expr)
+                out.append(Fact(expr, f.strict, f"{f.origin} ({shown})"))
+    return out

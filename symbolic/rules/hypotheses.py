@@ -28,14 +28,24 @@ def hypothesis(
             continue
         # g >= h with h >= 0 gives only g >= 0; a strict goal then needs g - h > 0.
         rest_strict = strict and not fact.strict
-        rest = sp.expand(g - fact.expr)
+        # Both sides expanded once per prover: expanding g - h afresh for every fact
+        # dominated the cost of searches on large goals.
+        rest = prover.expanded(g) - prover.expanded(fact.expr)
         if rest == 0 and not rest_strict:
             return [f"hypothesis {fact.origin}"]
         if rest != 0 and prover.sign(rest, rest_strict):
             return [f"hypothesis {fact.origin} plus a term of known sign"]
         # Chaining serves facts about absolute values (sensitivity |f(x) - f(y)| <= Delta)
         # feeding the triangle inequality; other facts would only multiply the search.
-        if rest != 0 and depth <= MAX_CHAIN_DEPTH and rest.has(sp.Abs) and fact.expr.has(sp.Abs):
+        # A goal without absolute values gains nothing from subtracting one (the remainder
+        # would only carry the fact's |a|), so the goal itself must have one.
+        if (
+            rest != 0
+            and depth <= MAX_CHAIN_DEPTH
+            and g.has(sp.Abs)
+            and rest.has(sp.Abs)
+            and fact.expr.has(sp.Abs)
+        ):
             # g = h + rest with h >= 0: chain the hypothesis with a proof of rest >= 0
             # (e.g. |z-fy| <= |z-fx| + |fx-fy| <= |z-fx| + Delta).
             trace = prover.nonneg(rest, rest_strict, depth + 1)
@@ -45,6 +55,31 @@ def hypothesis(
         # goal), since cancel() on large quotients dominated failing searches.
         if fact.expr != 0 and fact.expr.free_symbols == symbols and sp.count_ops(g) <= SIGN_MAX_OPS:
             ratio = sp.cancel(g / fact.expr)
-            if ratio.is_positive and (not strict or fact.strict):
+            if (not strict or fact.strict) and _positive_ratio(prover, ratio):
                 return [f"hypothesis {fact.origin} times a positive factor"]
     return None
+
+
+def _positive_ratio(prover: Prover, ratio: sp.Expr) -> bool:
+    """``ratio > 0`` by assumptions, or as a quotient whose numerator and denominator have
+    the same sign by assumptions or strict facts (``e^-eps/(1 - p1 - p2)`` with the fact
+    ``1 - p1 - p2 > 0``).  No search here: this is called inside the hypothesis rule."""
+    if ratio.is_positive:
+        return True
+    num, den = sp.fraction(ratio)
+    if den == 1:
+        return False
+    return (_plainly_positive(prover, num) and _plainly_positive(prover, den)) or (
+        _plainly_positive(prover, -num) and _plainly_positive(prover, -den)
+    )
+
+
+def _plainly_positive(prover: Prover, e: sp.Expr) -> bool:
+    """Every factor of ``e`` is positive by assumptions or is a strict fact as it stands."""
+    for f in sp.Mul.make_args(e):
+        if f.is_positive or (isinstance(f, sp.Add) and sp.expand(f) in prover.strict_facts()):
+            continue
+        if isinstance(f, sp.Pow) and f.exp.is_integer and _plainly_positive(prover, f.base):
+            continue
+        return False
+    return True

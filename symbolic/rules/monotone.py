@@ -2,6 +2,7 @@
 
 * **monotonicity** of ``exp``, ``log``, ``sqrt``, ``Phi``, ``erf``, ``tanh``, ``sinh``, ``atan``
   and of positive powers: ``f(b) - f(a) >= 0`` reduces to ``b - a >= 0``;
+* **sign at zero**: ``log(b) >= 0`` reduces to ``b >= 1``, ``u**p >= 0`` to ``u >= 0``;
 * **positive factor**: ``g = c*h`` with ``c > 0`` reduces to ``h >= 0``.
 """
 
@@ -21,7 +22,11 @@ MONOTONE: tuple[type[sp.Function], ...] = (sp.exp, sp.log, Phi, sp.erf, sp.tanh,
 
 
 def monotone(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
-    """``F(b) - F(a) >= 0`` from ``b - a >= 0`` for an increasing ``F``."""
+    """``F(b) - F(a) >= 0`` from ``b - a >= 0`` for an increasing ``F``; also a lone
+    ``F(b)`` against ``F``'s zero (:func:`sign_at_zero`)."""
+    alone = sign_at_zero(prover, g, strict, depth)
+    if alone is not None:
+        return alone
     for form in prover.forms(g):
         pair = _difference_of_same_function(form)
         if pair is None:
@@ -32,6 +37,26 @@ def monotone(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
         trace = prover.nonneg(big - small, strict, depth + 1)
         if trace is not None:
             return [f"monotonicity of {name}", *trace]
+    return None
+
+
+def sign_at_zero(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+    """The sign of ``log(b)`` or of a power ``u**p`` from its argument.
+
+    ``log(b) >= 0`` (``> 0``) from ``b - 1 >= 0`` (``> 0``): log is increasing and zero at 1.
+    ``u**p`` with ``p > 0`` is ``>= 0`` (``> 0``) when ``u >= 0`` (``> 0``); with ``p < 0``
+    it is positive when ``u > 0``.  (``1/sqrt(ln(1.25/delta)) > 0`` from ``delta < 1``.)
+    """
+    if isinstance(g, sp.log):
+        trace = prover.nonneg(g.args[0] - 1, strict, depth + 1)
+        return None if trace is None else ["log(b) >= 0 for b >= 1", *trace]
+    if isinstance(g, sp.Pow) and g.exp.is_real and g.exp.is_nonzero:
+        base_strict = strict or bool(g.exp.is_negative)
+        trace = prover.nonneg(g.base, base_strict, depth + 1)
+        if trace is None:
+            return None
+        sign = "positive" if base_strict else "nonnegative"
+        return [f"a power of a {sign} base", *trace]
     return None
 
 
@@ -54,8 +79,9 @@ def positive_factor(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> lis
 
 
 def _difference_of_same_function(g: sp.Expr) -> tuple[str, sp.Expr, sp.Expr, bool] | None:
-    """Match ``F(b) - F(a)`` with F increasing; also ``F(b) - c`` for constants ``c`` in F's
-    range (``exp(b) - 1`` is ``exp(b) - exp(0)``).  Returns (name, b, a, a-must-be-positive)."""
+    """Match ``F(b) - F(a)`` with F increasing; also ``F(b) - c`` for ``c`` in F's range
+    (``exp(b) - 1`` is ``exp(b) - exp(0)``, ``log(b) + eps`` is ``log(b) - log(e^-eps)``).
+    Returns (name, b, a, a-must-be-positive)."""
     if not isinstance(g, sp.Add) or len(g.args) != 2:
         return None
     t1, t2 = g.args
@@ -64,11 +90,11 @@ def _difference_of_same_function(g: sp.Expr) -> tuple[str, sp.Expr, sp.Expr, boo
         for fn in MONOTONE:
             if isinstance(plus, fn) and isinstance(neg, fn):
                 return fn.__name__, plus.args[0], neg.args[0], fn is sp.log
-            if isinstance(plus, fn) and neg.is_number and neg.is_real:
+            if isinstance(plus, fn) and _invertible_constant(neg):
                 inverse = _inverse_at(fn, neg)
                 if inverse is not None:
                     return fn.__name__, plus.args[0], inverse, fn is sp.log
-            if isinstance(neg, fn) and plus.is_number and plus.is_real:
+            if isinstance(neg, fn) and _invertible_constant(plus):
                 inverse = _inverse_at(fn, plus)
                 if inverse is not None:
                     return fn.__name__, inverse, neg.args[0], fn is sp.log
@@ -90,6 +116,12 @@ def _difference_of_same_function(g: sp.Expr) -> tuple[str, sp.Expr, sp.Expr, boo
         ):
             return f"x**{plus.exp} on x >= 0", plus.base, neg ** (1 / plus.exp), False
     return None
+
+
+def _invertible_constant(c: sp.Expr) -> bool:
+    """A real ``c`` free of exp and log: ``log(b) + eps`` is ``log(b) - log(e^-eps)``.  (With
+    exp or log in ``c`` the rewrite could undo itself: ``exp(x) - y`` <-> ``x - log(y)``.)"""
+    return bool(c.is_real) and (c.is_number or not c.has(sp.exp, sp.log))
 
 
 def _inverse_at(fn: object, c: sp.Expr) -> sp.Expr | None:

@@ -8,15 +8,30 @@ import sympy as sp
 
 from symbolic.relations import Relation
 from symbolic.rules.bounds import log_tangent, min_max
-from symbolic.rules.facts import MAX_DEPTH, MAX_GOALS, SIGN_MAX_OPS, Context
+from symbolic.rules.convexity import chord
+from symbolic.rules.facts import MAX_DEPTH, MAX_GOALS, SIGN_MAX_OPS, Context, abs_consequences
 from symbolic.rules.hypotheses import hypothesis
 from symbolic.rules.monotone import monotone, positive_factor
-from symbolic.rules.splits import product, termwise, triangle
+from symbolic.rules.signs import fact_sum, positive_sums, sign_split, signed_factors
+from symbolic.rules.splits import pairwise, product, termwise, triangle
 from symbolic.tactics import prove_zero
 
 # Targeted rules (they apply only to logs, Min/Max, Abs) before the termwise split, whose
-# recursion into every term is what exhausts the subgoal budget.
-RULES = (positive_factor, monotone, log_tangent, min_max, triangle, termwise)
+# recursion into every term is what exhausts the subgoal budget.  The sign case split comes
+# last: it multiplies the work by its number of cases, so everything cheaper goes first.
+RULES = (
+    positive_factor,
+    monotone,
+    signed_factors,
+    fact_sum,
+    chord,
+    log_tangent,
+    min_max,
+    triangle,
+    pairwise,
+    termwise,
+    sign_split,
+)
 
 
 def prove_relation(
@@ -25,7 +40,7 @@ def prove_relation(
     """A proof trace of ``lhs rel rhs`` by the rules, or None if none was found.  ``cheap``
     skips the costly simplify rungs of the equality ladder."""
     if rel is Relation.EQ:
-        tactic = prove_zero(lhs - rhs, cheap)
+        tactic = prove_zero(lhs - rhs, cheap, positive_sums(ctx))
         return f"tactic {tactic}" if tactic else None
     prover = Prover(ctx)
     small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
@@ -45,10 +60,24 @@ class Prover:
     """One proof attempt: the facts, the subgoals tried so far and their memoised answers."""
 
     def __init__(self, ctx: Context):
-        self.ctx = ctx
+        self.ctx = Context([*ctx.facts, *abs_consequences(ctx.facts)])
         self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
         self.form_cache: dict[sp.Expr, list[sp.Expr]] = {}
         self.signs: dict[tuple[sp.Expr, bool], str | None] = {}
+        self._strict_facts: frozenset[sp.Expr] | None = None
+        self.expand_cache: dict[sp.Expr, sp.Expr] = {}
+
+    def expanded(self, e: sp.Expr) -> sp.Expr:
+        """``expand(e)``, memoised."""
+        if e not in self.expand_cache:
+            self.expand_cache[e] = sp.expand(e)
+        return self.expand_cache[e]
+
+    def strict_facts(self) -> frozenset[sp.Expr]:
+        """The strict facts ``e > 0``, expanded, for membership tests."""
+        if self._strict_facts is None:
+            self._strict_facts = frozenset(sp.expand(f.expr) for f in self.ctx.facts if f.strict)
+        return self._strict_facts
 
     def nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
         key = (g, strict)
@@ -82,7 +111,7 @@ class Prover:
         if key not in self.signs:
             self.signs[key] = None
             if g.is_number or sp.count_ops(g) <= SIGN_MAX_OPS:
-                for form in (g, sp.factor_terms(g)):
+                for form in (g, *_common_factor_form(g)):
                     if form.is_positive if strict else form.is_nonnegative:
                         self.signs[key] = "sign from the variables' assumptions"
                         break
@@ -124,3 +153,14 @@ class Prover:
                     out.append(f)
             self.form_cache[g] = out
         return self.form_cache[g]
+
+
+def _common_factor_form(g: sp.Expr) -> tuple[sp.Expr, ...]:
+    """``factor_terms(g)``, unless ``g`` is a sum with terms of both signs: pulling out a
+    common factor then leaves a sum of mixed signs, which SymPy's assumptions do not decide,
+    and factor_terms was the largest cost of failing searches."""
+    if isinstance(g, sp.Add):
+        coeffs = [t.as_coeff_Mul()[0] for t in g.args]
+        if any(c.is_negative for c in coeffs) and any(c.is_positive for c in coeffs):
+            return ()
+    return (sp.factor_terms(g),)

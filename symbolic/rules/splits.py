@@ -2,6 +2,9 @@
 
 * **triangle inequality**: ``|a| <= sum |b_i|`` whenever ``a = sum (+-b_i)``;
 * **termwise**: a sum whose terms are each nonnegative;
+* **pairwise**: a sum of as many positive as negative terms, paired so that each pair
+  ``a_i - b_j`` is nonnegative (``sum_i F(a_i) - sum_i F(b_i)`` term against term, as in the
+  exponential mechanism's normaliser, Dwork & Roth 2014, Theorem 3.10);
 * **product**: ``prod x_i <= prod y_i`` from ``0 <= x_i <= y_i`` factor by factor.
 """
 
@@ -71,14 +74,68 @@ def termwise(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
     return ["termwise: every term is nonnegative"]
 
 
+PAIRWISE_MAX_TERMS = 4  # 4! pairings at most
+
+
+def pairwise(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+    """``sum_i a_i - sum_i b_i >= 0`` from ``a_i - b_pi(i) >= 0`` for some pairing ``pi``
+    (one pair positive if strict).  The sum is taken as written, not expanded: expanding
+    would split ``exp(a + b)`` into products and lose the pairs."""
+    if not isinstance(g, sp.Add):
+        return None
+    plus = [t for t in g.args if not t.could_extract_minus_sign()]
+    minus = [t for t in g.args if t.could_extract_minus_sign()]
+    if len(plus) != len(minus) or not 2 <= len(plus) <= PAIRWISE_MAX_TERMS:
+        return None
+    for perm in itertools.permutations(minus):
+        traces = []
+        any_strict = False
+        for a, b in zip(plus, perm, strict=True):
+            t = prover.nonneg(a + b, False, depth + 1)
+            if t is None:
+                break
+            traces.append(f"[{a + b} >= 0: {' -> '.join(t)}]")
+            any_strict = any_strict or (
+                strict and prover.nonneg(a + b, True, depth + 1) is not None
+            )
+        else:
+            if not strict or any_strict:
+                return ["pairwise: " + " ".join(traces)]
+    return None
+
+
 def product(prover: Prover, small: sp.Expr, big: sp.Expr, strict: bool) -> list[str] | None:
     """``prod x_i <= prod y_i`` from ``0 <= x_i <= y_i`` factor by factor (monotonicity
-    of products of nonnegative numbers), pairing factors in some order."""
+    of products of nonnegative numbers), pairing factors in some order.  When ``small`` has
+    twice as many factors as ``big``, half of them reciprocals (``c1 c2/(d1 d2)`` after
+    SymPy evaluated a product of ratios), they are paired into ratios first."""
     if strict or not (isinstance(small, sp.Mul) and isinstance(big, sp.Mul)):
         return None
-    xs, ys = list(small.args), list(big.args)
-    if len(xs) != len(ys) or len(xs) > 4:
+    ys = list(big.args)
+    if len(ys) > 4:
         return None
+    for xs in _factor_lists(small, len(ys)):
+        trace = _bounded_factorwise(prover, xs, ys)
+        if trace is not None:
+            return trace
+    return None
+
+
+def _factor_lists(small: sp.Expr, n: int) -> list[list[sp.Expr]]:
+    """``small`` as a list of ``n`` factors: its own, or numerators paired with reciprocals."""
+    xs = list(small.args)
+    if len(xs) == n:
+        return [xs]
+    nums = [f for f in xs if not (isinstance(f, sp.Pow) and f.exp == -1)]
+    dens = [f.base for f in xs if isinstance(f, sp.Pow) and f.exp == -1]
+    if len(nums) != n or len(dens) != n:
+        return []
+    return [
+        [a / b for a, b in zip(nums, perm, strict=True)] for perm in itertools.permutations(dens)
+    ]
+
+
+def _bounded_factorwise(prover: Prover, xs: list[sp.Expr], ys: list[sp.Expr]) -> list[str] | None:
     if not all(prover.known_sign(x, False) or prover.nonneg(x, False, 2) is not None for x in xs):
         return None
     for perm in itertools.permutations(ys):
