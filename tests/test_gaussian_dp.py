@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import mpmath
 import pytest
 import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from derivations.catalog import get
+from derivations.gaussian_dp import GaussianDelta, normal_density, rejection_threshold
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.dp.gaussian import (
     envelope,
@@ -22,7 +26,10 @@ from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.errors import InvalidInput
 from symbolic.functions import Phi
 from symbolic.relations import Relation
+from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
+
+from .conftest import on_the_catalog_worker
 
 D = get("gdp-to-dp")
 mu, eps = D.symbols["mu"], D.symbols["eps"]
@@ -47,10 +54,89 @@ def test_underflow_regime_is_resolved() -> None:
         assert abs(profile_by_hockey_stick("0.05", 2) / d - 1) < mpmath.mpf(10) ** -45
 
 
-def test_derivation_verdicts() -> None:
-    r = check_derivation(D)
-    assert [s.verdict for s in r.steps] == [Verdict.CHECKED] + [Verdict.PROVED] * 4
-    assert "doit" in r.steps[1].evidence and r.oracle is not None and r.oracle.agrees is True
+@on_the_catalog_worker
+def test_derivation_verdicts(catalog_reports: dict[str, DerivationReport]) -> None:
+    r = catalog_reports[D.id]
+    assert [s.verdict for s in r.steps] == [Verdict.PROVED] * 5, [s.evidence for s in r.steps]
+    assert "doit" in r.steps[0].evidence and "doit" in r.steps[1].evidence
+    assert r.verdict is Verdict.PROVED and r.oracle is not None and r.oracle.agrees is True
+
+
+def test_profile_definition_integrates_to_the_closed_form() -> None:
+    # GaussianDelta.doit: region {log(p/q) > eps} solved, the density gap integrated there
+    value = GaussianDelta(mu, eps).doit()
+    assert not value.has(sp.Integral, GaussianDelta)
+    for m, e in (("0.5", "0"), ("1", "2"), ("3", "0.5")):
+        with mpmath.workdps(40):
+            got = sp.N(value.subs({mu: sp.Rational(m), eps: sp.Rational(e)}), 40)
+            want = profile_closed_form(m, e)
+            assert abs(mpmath.mpf(str(got)) / want - 1) < mpmath.mpf(10) ** -30
+
+
+def test_profile_of_unknown_sign_stays_unevaluated() -> None:
+    t = sp.Symbol("t", real=True)  # mu of unknown sign: the region need not be a tail
+    assert GaussianDelta(t, eps).doit() == GaussianDelta(t, eps)
+
+
+@given(
+    a=st.fractions(min_value=Fraction(1, 100), max_value=100),
+    b=st.fractions(min_value=-100, max_value=100),
+    e=st.fractions(min_value=0, max_value=50),
+    x=st.fractions(min_value=-1000, max_value=1000),
+)
+@settings(max_examples=200, deadline=None)
+def test_rejection_threshold_is_the_region(
+    a: Fraction, b: Fraction, e: Fraction, x: Fraction
+) -> None:
+    # soundness: a x + b > eps iff x > x*, on random rational instances
+    t = sp.Symbol("t", real=True)
+    ra, rb, re_, rx = (sp.Rational(v.numerator, v.denominator) for v in (a, b, e, x))
+    star = rejection_threshold(sp.log(sp.exp(ra * t + rb)), t, re_)
+    assert star is not None
+    assert bool(ra * rx + rb > re_) == bool(rx > star)
+
+
+def test_rejection_threshold_refuses_what_is_not_a_tail() -> None:
+    t = sp.Symbol("t", real=True)
+    assert rejection_threshold(-2 * t + 1, t, eps) is None  # decreasing: a left tail
+    assert rejection_threshold(t**2 - 1, t, eps) is None  # two-sided region
+    assert rejection_threshold(mu * t, t, eps) is not None  # mu > 0 is declared
+
+
+def _likelihood_step(rhs: sp.Expr) -> Derivation:
+    """The likelihood-ratio link delta(eps) = rhs alone, rhs a variant of the tail integral."""
+    return Derivation(
+        id="gdp-region-variant",
+        title="variant",
+        source=Source("test", "mutant"),
+        variables=D.variables,
+        defs=D.defs,
+        claim=Claim(GaussianDelta(mu, eps), Relation.EQ, rhs),
+        steps=(Step(Relation.EQ, rhs, Justification("variant")),),
+        points=D.points,
+    )
+
+
+_X = sp.Symbol("x", real=True)
+_XS = next(s for s, _ in D.defs)
+_WEIGHT = sp.exp(eps)
+
+
+def _gap_tail(start: sp.Expr, weight: sp.Expr = _WEIGHT, shift: sp.Expr = mu) -> sp.Expr:
+    return sp.Integral(normal_density(_X - shift) - weight * normal_density(_X), (_X, start, sp.oo))
+
+
+REGION_MUTANTS: dict[str, sp.Expr] = {
+    "threshold eps/mu + mu": _gap_tail(eps / mu + mu),
+    "weight e^(eps/2)": _gap_tail(_XS, weight=sp.exp(eps / 2)),
+    "shift 2 mu": _gap_tail(_XS, shift=2 * mu),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REGION_MUTANTS))
+def test_likelihood_step_mutants_refuted(name: str) -> None:
+    r = check_derivation(_likelihood_step(REGION_MUTANTS[name]), CheckOptions(search_budget=12))
+    assert r.verdict is Verdict.REFUTED and r.steps[0].counterexample is not None
 
 
 @pytest.mark.parametrize("a", ["0.01", "0.1", "0.3", "0.7"])

@@ -5,7 +5,9 @@ and Sec. 3; seed 004, sections 4.6, 5.1-5.3).
 Every left side here is computed by an independent numeric construction from
 ``numeric_checks.dp.tradeoff``: a Neyman-Pearson curve of an explicitly built product of finite
 distributions, a quadrature over the privacy loss of a product of Gaussians, or the literal
-k-fold iterate of 1 - f.  Steps about them are ``checked``; the algebra after them is proved.
+k-fold iterate of 1 - f.  Steps about them are ``checked`` (the functionals of f_{eps,0} are
+also finite sums over the atoms of its pair, so theirs are proved); the algebra after them is
+proved.
 The seed's limit statements (k -> oo, n -> oo) are not finite claims; ``dpderive explain``
 prints how close each limit is at finite k or n.
 

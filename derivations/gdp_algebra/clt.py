@@ -39,28 +39,73 @@ def _functional(name: str) -> Callable[[Any], Any]:
     return lambda eps: getattr(functionals(tradeoff_curve(eps_delta_pair(eps, 0))), name)
 
 
-class KlFunctional(NumericFunction):
+def _pair_atoms(e: sp.Expr) -> list[tuple[sp.Expr, sp.Expr]]:
+    """The atoms (p_i, q_i) with p_i > 0 of the pair whose trade-off function is f_{eps,0}:
+    P = (e^eps/(1+e^eps), 1/(1+e^eps)), Q the reverse (Dong, Roth & Su, Sec. 2.3; seed 004,
+    section 4.1)."""
+    hi, lo = 1 / (1 + sp.exp(-e)), 1 / (1 + sp.exp(e))
+    return [(hi, lo), (lo, hi)]
+
+
+class _AtomFunctional(NumericFunction):
+    """A functional int_0^1 h(log|f'(x)|) dx of f = T(P, Q) = f_{eps,0}.  Numerically from
+    the Neyman-Pearson curve (``impl``).  Symbolically (:meth:`doit`) as the finite sum
+    over the atoms: the segment of the atom (p_i, q_i) has width p_i and |f'| = q_i/p_i, so
+    the integral is sum_i p_i h(log(q_i/p_i)) (Dong, Roth & Su, Sec. 3), whatever the
+    order of the segments."""
+
     nargs = 1
+
+    @classmethod
+    def integrand(cls, log_slope: sp.Expr, kl: sp.Expr) -> sp.Expr:
+        raise NotImplementedError
+
+    @staticmethod
+    def atom_sum(e: sp.Expr, h: Callable[[sp.Expr], sp.Expr]) -> sp.Expr:
+        # cancel() reduces each likelihood ratio to a power of e^eps, so that the sums the
+        # tactics meet are in eps, not in logs of fractions of exponentials.
+        return sp.Add(*(p * h(sp.log(sp.cancel(q / p))) for p, q in _pair_atoms(e)))
+
+    def doit(self, **hints: Any) -> sp.Expr:
+        (e,) = (a.doit(**hints) if hints.get("deep", True) else a for a in self.args)
+        kl = -self.atom_sum(e, lambda t: t)
+        return self.atom_sum(e, lambda t: type(self).integrand(t, kl))
+
+
+class KlFunctional(_AtomFunctional):
     impl = staticmethod(_functional("kl"))
     latex_template = r"\mathrm{{kl}}\left(f_{{{0}, 0}}\right)"
 
+    @classmethod
+    def integrand(cls, log_slope: sp.Expr, kl: sp.Expr) -> sp.Expr:
+        return -log_slope
 
-class Kappa2Functional(NumericFunction):
-    nargs = 1
+
+class Kappa2Functional(_AtomFunctional):
     impl = staticmethod(_functional("kappa2"))
     latex_template = r"\kappa_2\left(f_{{{0}, 0}}\right)"
 
+    @classmethod
+    def integrand(cls, log_slope: sp.Expr, kl: sp.Expr) -> sp.Expr:
+        return log_slope**2
 
-class Kappa3Functional(NumericFunction):
-    nargs = 1
+
+class Kappa3Functional(_AtomFunctional):
     impl = staticmethod(_functional("kappa3"))
     latex_template = r"\kappa_3\left(f_{{{0}, 0}}\right)"
 
+    @classmethod
+    def integrand(cls, log_slope: sp.Expr, kl: sp.Expr) -> sp.Expr:
+        return sp.Abs(log_slope) ** 3
 
-class Kappa3BarFunctional(NumericFunction):
-    nargs = 1
+
+class Kappa3BarFunctional(_AtomFunctional):
     impl = staticmethod(_functional("kappa3_bar"))
     latex_template = r"\bar\kappa_3\left(f_{{{0}, 0}}\right)"
+
+    @classmethod
+    def integrand(cls, log_slope: sp.Expr, kl: sp.Expr) -> sp.Expr:
+        return sp.Abs(log_slope + kl) ** 3
 
 
 def _pieces(e: sp.Expr, h: Callable[[sp.Expr], sp.Expr]) -> sp.Expr:

@@ -19,6 +19,7 @@ alpha_phi = E_P[phi] and beta_phi = 1 - E_Q[phi] (seed 004, section 2).
 from __future__ import annotations
 
 import bisect
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -83,8 +84,12 @@ def tradeoff_curve(pair: FinitePair) -> Curve:
     alphas = [mpmath.mpf(0)]
     for p, _ in atoms:
         alphas.append(alphas[-1] + p)
-    # beta(0) = sum of q over p > 0: outcomes only Q charges are rejected at no cost.
-    betas = [mpmath.fsum(qs[j:]) for j in range(len(qs) + 1)]
+    # beta(0) = sum of q over p > 0: outcomes only Q charges are rejected at no cost.  The
+    # suffix sums in one backward pass (n additions, not n^2/2): the terms are >= 0, so
+    # each partial sum keeps its relative accuracy.
+    betas = [mpmath.mpf(0)] * (len(qs) + 1)
+    for j in range(len(qs) - 1, -1, -1):
+        betas[j] = betas[j + 1] + qs[j]
     return Curve(tuple(alphas), tuple(betas), tuple(q / p for p, q in atoms))
 
 
@@ -162,4 +167,12 @@ def identity_pair() -> FinitePair:
 
 def eps_tradeoff_power(eps: Any, n: int, alpha: Any) -> Any:
     """f_{eps, 0}^{(x) n}(alpha), exactly (a binomial Neyman-Pearson curve)."""
-    return tradeoff_curve(eps_power_pair(eps, n))(alpha)
+    return _power_curve(mpmath.mpf(eps), check_whole("n", n), mpmath.mp.prec)(alpha)
+
+
+@functools.lru_cache(maxsize=256)
+def _power_curve(eps: Any, n: int, prec: int) -> Curve:
+    """The curve of f_{eps,0}^{(x) n} at a precision, built once: the steps of a chain and
+    its conclusion evaluate it at the same (eps, n) for many alphas."""
+    with mpmath.workprec(prec):
+        return tradeoff_curve(eps_power_pair(eps, n))

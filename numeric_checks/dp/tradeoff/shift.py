@@ -9,12 +9,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 import mpmath
 
-from numeric_checks.mp import phi_inv, quad_relative
+from numeric_checks.dp.gaussian import quad_scaled
+from numeric_checks.mp import phi_inv
 from numeric_checks.validate import check_alpha, check_mu
 from symbolic.errors import EvaluationError
 
@@ -73,7 +75,7 @@ def _loss_integral(mu1: Any, mu2: Any, t: Any, kind: str) -> Any:
             return mpmath.npdf(y) * tail(b * y - c)
 
         peak = b * c / (1 + b**2) if (c > 0 or kind == "dp") else mpmath.mpf(0)
-    value = quad_relative(f, [-mpmath.inf, peak - 8, peak, peak + 8, mpmath.inf])
+    value = quad_scaled(f, [-mpmath.inf, peak - 8, peak, peak + 8, mpmath.inf])
     return value / mu2 if kind == "dp" else value
 
 
@@ -86,7 +88,14 @@ def gaussian_tensor(mu1: Any, mu2: Any, alpha: Any) -> Any:
         return mpmath.mpf(1)
     if a == 1:
         return mpmath.mpf(0)
-    with mpmath.extradps(10):
+    return +_gaussian_tensor(m1, m2, a, mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=1024)
+def _gaussian_tensor(m1: Any, m2: Any, a: Any, prec: int) -> Any:
+    """One Newton solve and three quadratures per (mu1, mu2, alpha, precision): a step and
+    the conclusion that contain the tensor product are spot-checked at the same points."""
+    with mpmath.workprec(prec), mpmath.extradps(10):
         # Start where a normal law with the losses' mean and variance would put t; only the
         # start: the iteration solves the exact equation.
         s = mpmath.sqrt(m1**2 + m2**2)
@@ -100,5 +109,5 @@ def gaussian_tensor(mu1: Any, mu2: Any, alpha: Any) -> Any:
             if abs(step) <= eps * (1 + abs(t)):
                 break
         else:
-            raise EvaluationError(f"no convergence for the loss threshold at alpha={alpha}")
+            raise EvaluationError(f"no convergence for the loss threshold at alpha={a}")
         return +_loss_integral(m1, m2, t, "q")
