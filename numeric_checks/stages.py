@@ -12,7 +12,6 @@ No stage decides a verdict: :func:`numeric_checks.decide.decide` does, from the 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,11 +19,13 @@ from typing import Any
 import sympy as sp
 
 from numeric_checks.arb import residual_ball, show
-from numeric_checks.certify import Certificate, certify, fails, leading_factor
+from numeric_checks.budget import BudgetSpent, time_limit
+from numeric_checks.certify import certify_residual, fails
 from numeric_checks.plan import CheckPlan
 from numeric_checks.points import RelationCheck, confirm_with_evalf
 from numeric_checks.search import SpotOutcome, spot_check
 from symbolic.errors import Unsupported
+from symbolic.functions import unfold
 from symbolic.relations import Relation
 from symbolic.report import (
     CertificateRecord,
@@ -108,10 +109,66 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
         return SymbolicProof(None, ran=False)
     try:
         trace = prove_relation(link.lhs, link.relation, link.rhs, plan.context, cheap=cheap)
+        if trace is None and not cheap and link.relation is Relation.EQ:
+            trace = _prove_as_written(plan, link)
     except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
         trace = None  # a crash in a rule proves nothing; the numeric layers decide
     unfolded = trace == IDENTICAL and (link.left, link.right) != (link.lhs, link.rhs)
     return SymbolicProof(trace, unfolded)
+
+
+AS_WRITTEN_SECONDS = 30.0
+"""Wall-time bound on one equality attempted in the defined symbols as written."""
+
+
+def _prove_as_written(plan: CheckPlan, link: Link) -> str | None:
+    """An equality proved in the defined symbols as written (``mu_G``, not its value).
+
+    Unfolding a definition can hide what the tactics need: ``GaussianDelta(mu, eps)``
+    integrates to its closed form only when mu is known to be positive, which SymPy sees of
+    the positive symbol ``mu_G`` but not of its value ``eps/sqrt(2 ln(1.25/delta))``.  An
+    identity in a symbol holds at every value that has the symbol's assumptions, so it holds
+    at the defined value once the rules prove that value has them (positive, nonnegative);
+    any other assumption must be one SymPy itself knows of the value.
+    """
+    written = (unfold(link.left), unfold(link.right))
+    symbols = set().union(*(e.free_symbols for e in written))
+    used = [(s, v) for s, v in plan.derivation.defs if s in symbols]
+    if not used or written == (link.lhs, link.rhs):
+        return None
+    why = []
+    for symbol, value in used:
+        reason = _has_assumptions(plan, symbol, plan.prepare(value))
+        if reason is None:
+            return None
+        why.append(f"{symbol} {reason}")
+    try:
+        # Integrating a defined function can cost SymPy minutes when the identity is false
+        # or beyond it; a bound that fires proves nothing (the numeric layers decide).
+        with time_limit(AS_WRITTEN_SECONDS):
+            trace = prove_relation(written[0], Relation.EQ, written[1], plan.context)
+    except BudgetSpent:
+        return None
+    if trace is None:
+        return None
+    return f"{trace} in the defined symbols as written ({'; '.join(why)})"
+
+
+def _has_assumptions(plan: CheckPlan, symbol: sp.Symbol, value: sp.Expr) -> str | None:
+    """How ``value`` is known to have ``symbol``'s assumptions, or None."""
+    if symbol.is_positive:
+        wanted = Relation.GT
+    elif symbol.is_nonnegative:
+        wanted = Relation.GE
+    else:
+        extra = {k for k, v in symbol.assumptions0.items() if v and k != "commutative"}
+        known = all(getattr(value, f"is_{k}", None) is True for k in extra)
+        return "(no assumption beyond SymPy's own)" if known else None
+    sign = "> 0" if wanted is Relation.GT else ">= 0"
+    if (value.is_positive if wanted is Relation.GT else value.is_nonnegative) is True:
+        return f"{sign} by SymPy's assumptions"
+    trace = prove_relation(value, wanted, sp.Integer(0), plan.context)
+    return None if trace is None else f"{sign} by {trace}"
 
 
 def evalf_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord:
@@ -135,25 +192,14 @@ def arb_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRec
 
 
 def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:
-    """Enclose an inequality's residual on the plan's box by Arb branch-and-bound.  When the
-    search gives up, retry once with a checked rewrite that divides out a positive power of
-    a variable (a residual touching zero at the box's end cannot be separated from zero by
-    enclosures otherwise)."""
+    """Enclose an inequality's residual on the plan's box by Arb branch-and-bound, with the
+    exact rewrites of :func:`~numeric_checks.certify.certify_residual` (Max/Min conjuncts,
+    signs of factors) and a budget counted in boxes, so the verdict does not depend on the
+    machine's load."""
     (step,) = fact_from_relation(link.relation.make(link.lhs, link.rhs), "step")
-    residual, strict = step.expr, step.strict
     whole = plan.box_is_whole_domain
     try:
-        cert: Certificate = certify(residual, strict, plan.symbols, plan.box, plan.hypotheses)
-        if cert.status is CertificateStatus.GAVE_UP:
-            factor, rest = leading_factor(residual, plan.symbols)
-            if factor != 1:
-                again = certify(rest, strict, plan.symbols, plan.box, plan.hypotheses)
-                if again.status is not CertificateStatus.GAVE_UP:
-                    cert = dataclasses.replace(
-                        again,
-                        detail=(again.detail + "; " if again.detail else "")
-                        + f"after dividing the residual by {factor} > 0 (checked rewrite)",
-                    )
+        cert = certify_residual(step.expr, step.strict, plan.symbols, plan.box, plan.hypotheses)
     except (Unsupported, TypeError, ValueError, ZeroDivisionError) as exc:
         return CertificateRecord(
             CertificateStatus.NOT_CERTIFIABLE, whole_domain=whole, detail=str(exc)[:80]
