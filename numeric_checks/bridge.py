@@ -3,14 +3,15 @@
 Each expression is compiled once with ``lambdify(..., modules="mpmath", cse=True)`` through
 :class:`DpMpmathPrinter`, which fixes what SymPy's stock printer gets wrong for us: ``Sum`` is
 summed in mpmath numbers (the stock printer iterates Python ints, so ``1/k**2`` is a float),
-``Phi``/``PhiInv``, ``expm1``/``log1p``, ``LambertW`` and ``binomial`` map to mpmath, and
-infinite sums use ``mpmath.nsum``.  Precision is never set here; callers wrap evaluation in
+``Phi``/``PhiInv``, ``expm1``/``log1p``, ``LambertW`` and ``binomial`` map to mpmath, sums
+go through :mod:`numeric_checks.sums` and integrals through :mod:`numeric_checks.integrals`.
+Precision is never set here; callers wrap evaluation in
 ``mpmath.workdps``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
@@ -18,49 +19,61 @@ import mpmath
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
-from numeric_checks.mp import integration_points, phi_inv, quad_relative
+from numeric_checks.integrals import analyse, integrate
+from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
+from numeric_checks.sums import MAX_TERMS, sum_finite, sum_infinite, sum_range
 from symbolic.errors import EvaluationError
 from symbolic.functions import NumericFunction
 
-MAX_SUM_TERMS = 200_000
+MAX_SUM_TERMS = MAX_TERMS
 
 
-def sum_range(a: Any, b: Any) -> Iterator[Any]:
-    """The integers a..b as mpmath numbers, refusing sums too long to evaluate."""
-    lo, hi = int(mpmath.ceil(a)), int(mpmath.floor(b))
-    if hi - lo + 1 > MAX_SUM_TERMS:
-        raise EvaluationError(f"a Sum of {hi - lo + 1} terms is too long to evaluate directly")
-    return (mpmath.mpf(i) for i in range(lo, hi + 1))
+def _lazy(thunk: Callable[[], Any]) -> Any:
+    """A thunk's value, or 0 where it is undefined (a sum's centre is only a hint)."""
+    try:
+        return thunk()
+    except (ArithmeticError, ValueError, TypeError):
+        return 0
 
 
 class DpMpmathPrinter(MpmathPrinter):
     """SymPy's mpmath printer with Sum, Phi and PhiInv done in mpmath."""
 
     def _print_Sum(self, expr: sp.Sum) -> str:
+        # One compiled term, summed in one pass (numeric_checks.sums): never term-by-term
+        # symbolic evaluation, and infinite ranges with a tail bound instead of nsum.
         body = self._print(expr.function)
+        inner = expr.function
         for var, a, b in reversed(expr.limits):
             v = self._print(var)
-            if b is sp.S.Infinity:
+            if a.is_infinite or b.is_infinite:
+                centres = analyse(inner, var).kinks
+                centre = self._print(centres[0]) if centres else "0"
                 body = (
-                    f"{self._module_format('mpmath.nsum')}(lambda {v}: {body}, "
-                    f"[{self._print(a)}, {self._module_format('mpmath.inf')}])"
+                    f"sum_infinite(lambda {v}: {body}, {self._print(a)}, {self._print(b)}, "
+                    f"_lazy(lambda: {centre}))"
                 )
             else:
-                body = (
-                    f"{self._module_format('mpmath.fsum')}({body} for {v} in "
-                    f"sum_range({self._print(a)}, {self._print(b)}))"
-                )
+                body = f"sum_finite(lambda {v}: {body}, {self._print(a)}, {self._print(b)})"
+            inner = sp.Sum(inner, (var, a, b))
         return f"({body})"
 
     def _print_Integral(self, expr: sp.Integral) -> str:
-        # Relative accuracy: mpmath's own quad stops on an absolute error target.
+        # Split at the kinks, scaled to the integrand's width (numeric_checks.integrals);
+        # kinks and widths are thunks: undefined at a point, they only lose a breakpoint.
         body = self._print(expr.function)
+        inner = expr.function
         for var, a, b in reversed(expr.limits):
+            shape = analyse(inner, var)
+            kinks = ", ".join(f"lambda: {self._print(k)}" for k in shape.kinks)
             body = (
-                f"quad_relative(lambda {self._print(var)}: {body}, "
-                f"integration_points({self._print(a)}, {self._print(b)}))"
+                f"integrate(lambda {self._print(var)}: {body}, {self._print(a)}, "
+                f"{self._print(b)}, [{kinks}], lambda: {self._print(shape.left_width)}, "
+                f"lambda: {self._print(shape.right_width)}, "
+                f"lambda {self._print(var)}: {self._print(shape.rate)})"
             )
+            inner = sp.Integral(inner, (var, a, b))
         return body
 
     def _print_Phi(self, expr: sp.Expr) -> str:
@@ -104,8 +117,10 @@ class DpMpmathPrinter(MpmathPrinter):
 _NAMESPACE = {
     "phi_inv": phi_inv,
     "sum_range": sum_range,
-    "quad_relative": quad_relative,
-    "integration_points": integration_points,
+    "sum_finite": sum_finite,
+    "sum_infinite": sum_infinite,
+    "integrate": integrate,
+    "_lazy": _lazy,
 }
 
 

@@ -12,17 +12,20 @@ inconsistency).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from collections.abc import Callable
 
 import mpmath
 import sympy as sp
 
+from numeric_checks.budget import BudgetSpent, deadline, time_limit
 from numeric_checks.decide import Records, decide, needs_arb, needs_certificate, needs_evalf
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from numeric_checks.points import fmt
 from numeric_checks.stages import (
     Link,
+    SymbolicProof,
     arb_referee,
     certify_step,
     evalf_referee,
@@ -37,6 +40,13 @@ from symbolic.verdicts import Verdict, weakest
 
 __all__ = ["CheckOptions", "check_claim", "check_derivation", "check_link"]
 
+
+SYMBOLIC_SECONDS = 30.0
+"""Wall-time bound on the symbolic stage of a link with integrals or sums (SymPy's
+``integrate`` and ``summation`` can run for minutes on a Laplace or binomial integrand).
+A time bound is the one guard that can depend on load, so it is set well above what the
+catalog's symbolic integrals take on a loaded machine (gdp-to-dp's, the slowest, about 10 s
+at load 6), and SymPy's one-off warm-up is kept out of it (:func:`_warm_up_integration`)."""
 
 LemmaVerdicts = Callable[[str], Verdict | None]
 """A catalog id -> that derivation's verdict (None when unknown)."""
@@ -55,7 +65,7 @@ def check_link(
     reason = why if isinstance(why, Justification) else Justification(why)
     link = Link.of(plan, index, left, rel, right, reason.text)
     spot = spot_stage(plan, link)
-    proof = prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
+    proof = _bounded_prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
     records = Records(rel, spot, proof)
     point = spot.point
     if point is not None and needs_evalf(records):
@@ -84,6 +94,30 @@ def check_link(
     )
 
 
+def _bounded_prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
+    """The tactics and rules, with SymPy's integration and summation (the ``doit`` tactic)
+    bounded: at most :data:`SYMBOLIC_SECONDS` for a link with integrals or sums, and never
+    past the budget.  A bound that fires proves nothing; the numeric layers decide."""
+    if not link.lhs.has(sp.Integral, sp.Sum) and not link.rhs.has(sp.Integral, sp.Sum):
+        return prove(plan, link, cheap=cheap)
+    _warm_up_integration()
+    try:
+        with time_limit(SYMBOLIC_SECONDS):
+            return prove(plan, link, cheap=cheap)
+    except BudgetSpent:
+        return SymbolicProof(None)
+
+
+@functools.cache
+def _warm_up_integration() -> None:
+    """SymPy's first definite integral in a process builds its Meijer G lookup tables and
+    imports the integration machinery (about 5 s on a loaded machine): done once, outside
+    the time bound, so that the bound measures the integral itself."""
+    x = sp.Symbol("x", positive=True)
+    sp.integrate(sp.exp(-x) * x, (x, 0, sp.oo))
+    sp.integrate(sp.exp(-(x**2)), (x, 0, sp.oo), meijerg=True)
+
+
 def basis(reason: Justification, trace: str | None, lemmas: LemmaVerdicts | None) -> str:
     """What a step rests on beyond its own check (see ``StepResult.basis``)."""
     if reason.kind is JustificationKind.LEMMA and reason.lemma:
@@ -106,8 +140,12 @@ def basis(reason: Justification, trace: str | None, lemmas: LemmaVerdicts | None
 def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResult:
     """Check ``d.claim`` on its own (the ``dpderive claim`` verb: a claim typed from a
     book), with ``d``'s variables, hypotheses and definitions."""
-    plan = make_plan(d, options or CheckOptions())
-    result = check_link(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
+    options = options or CheckOptions()
+    with deadline(options.budget):
+        plan = make_plan(d, options)
+        result = check_link(
+            plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed"
+        )
     notes = _hypothesis_notes(plan)
     if notes:
         result = dataclasses.replace(result, evidence=result.evidence + "; " + "; ".join(notes))
@@ -120,6 +158,13 @@ def check_derivation(
     """Check every link, the conclusion and the oracle of ``d``.  ``lemmas`` gives the
     verdicts of the catalog derivations that steps cite with ``by.lemma(id)``."""
     options = options or CheckOptions()
+    with deadline(options.budget):
+        return _check_derivation(d, options, lemmas)
+
+
+def _check_derivation(
+    d: Derivation, options: CheckOptions, lemmas: LemmaVerdicts | None
+) -> DerivationReport:
     started = time.perf_counter()
     plan = make_plan(d, options)
     steps = tuple(

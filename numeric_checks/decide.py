@@ -119,6 +119,8 @@ def _before_certificate(r: Records) -> Decision:
     if spot.verdict is Verdict.CHECKED:
         return Decision(Verdict.CHECKED, f"numeric only: {numeric}, no counterexample", None)
     evidence = f"no symbolic proof; numeric: {numeric}"
+    if spot.budget_spent:
+        evidence = f"budget spent: no symbolic proof; numeric so far: {numeric}"
     if spot.ties:
         evidence += f"; {spot.ties} point(s) tie and exactness was not shown"
     return Decision(spot.verdict, evidence, None)

@@ -16,6 +16,7 @@ from typing import Any
 import sympy as sp
 
 from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.budget import DEFAULT_BUDGET
 from numeric_checks.certify import Box
 from numeric_checks.points import fmt
 from numeric_checks.sampling import Point, Sampler
@@ -38,8 +39,13 @@ class CheckOptions:
     symbolic: bool = True
     oracle: bool = True
     certify: bool = True
+    budget: float = DEFAULT_BUDGET
+    """Wall-clock seconds per claim or derivation (a last-resort guard, see
+    :mod:`numeric_checks.budget`); steps it stops are ``undecided: budget spent``."""
 
     def __post_init__(self) -> None:
+        if not self.budget > 0:
+            raise InvalidInput(f"budget must be > 0 seconds, got budget={self.budget}")
         if self.points < 1:
             raise InvalidInput(f"points must be >= 1, got points={self.points}")
         if self.dps < 15:

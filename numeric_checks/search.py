@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 import mpmath
 
+from numeric_checks.budget import (
+    EXPENSIVE_EDGE_POINTS,
+    EXPENSIVE_RANDOM_POINTS,
+    EXPENSIVE_SEARCH,
+    BudgetSpent,
+    remaining,
+    spent,
+    time_limit,
+)
 from numeric_checks.points import (
     PointResult,
     RelationCheck,
@@ -41,6 +51,8 @@ class SpotOutcome:
     counterexample: Counterexample | None
     ties: int = 0
     point: tuple[Any, ...] | None = None  # the counterexample's exact free-variable values
+    budget_spent: bool = False
+    """The wall-clock budget ran out before every point was decided."""
 
 
 def _search_margin(r: PointResult) -> Any:
@@ -65,13 +77,36 @@ def spot_check(
     """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
     found, shrink it.  ``display(values, digits)`` maps a point to the variables shown to a
     user (the free variables and any solved for by an equality hypothesis)."""
+    if check.expensive:
+        points = thinned(points)
+        search_budget = min(search_budget, EXPENSIVE_SEARCH)
     results: list[tuple[Point, PointResult]] = []
-    for p, first in zip(points, check.first_pass(points), strict=True):
-        results.append((p, check.decide(p.values, first)))
+    cut = False
+    # Cheap links are evaluated in one batch; expensive ones one point at a time, so that a
+    # spent budget stops between points.
+    firsts = None if check.expensive else check.first_pass(points)
+    for i, p in enumerate(points):
+        if spent():
+            cut = True
+            break
+        try:
+            # SIGALRM-bounded: one quadrature of exp(-exp(-x)) far out can run for hours.
+            with time_limit(remaining()) if check.expensive else nullcontext():
+                first = check.first_pass([p])[0] if firsts is None else firsts[i]
+                results.append((p, check.decide(p.values, first)))
+        except BudgetSpent:
+            cut = True
+            break
+        if results[-1][1].status is Status.VIOLATED and check.expensive:
+            break  # one counterexample decides; the rest would cost a quadrature each
     violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
     searched = 0
-    if not violated and search_budget > 0:
-        found, searched = _local_search(check, results, search_budget, seed)
+    if not violated and search_budget > 0 and not cut:
+        try:
+            with time_limit(remaining()):
+                found, searched = _local_search(check, results, search_budget, seed)
+        except BudgetSpent:
+            found, searched, cut = None, 0, True
         if found is not None:
             violated = [found]
             results.append(found)
@@ -94,9 +129,19 @@ def spot_check(
         notes = "; ".join(n for n in (result.note, note) if n)
         cex = Counterexample(point=show, lhs=lhs_text, rhs=rhs_text, digits=check.dps, note=notes)
         return SpotOutcome(Verdict.REFUTED, evidence, cex, ties, tuple(values))
-    if evaluated == 0 or ties:
-        return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties)
+    if evaluated == 0 or ties or cut or spent():
+        return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties, budget_spent=cut or spent())
     return SpotOutcome(Verdict.CHECKED, evidence, None, ties)
+
+
+def thinned(points: Sequence[Point]) -> list[Point]:
+    """The points an expensive link is decided on: the first random ones and the first
+    edge points (each a fixed count, so the choice never depends on time), and every
+    hypothesis-boundary point (where a wrong constant shows)."""
+    random_pts = [p for p in points if p.origin == "random"][:EXPENSIVE_RANDOM_POINTS]
+    edges = [p for p in points if p.origin == "edge"][:EXPENSIVE_EDGE_POINTS]
+    rest = [p for p in points if p.origin not in ("random", "edge")]
+    return edges + rest + random_pts
 
 
 def _local_search(
@@ -120,6 +165,8 @@ def _local_search(
         values, margin = list(start.values), _search_margin(res)
         sigma = 1.0
         for _ in range(per_start):
+            if spent():
+                return None, evaluated
             cand = list(values)
             i = rng.randrange(len(cand)) if cand else 0
             if not cand:
@@ -192,6 +239,8 @@ def _shrink(
     for _ in range(passes):
         changed = False
         for i in range(len(current)):
+            if spent():
+                return current, result
             for c in _simple_candidates(current[i], free[i].domain.kind, check.dps):
                 if c == current[i] or complexity(c) >= complexity(current[i]):
                     continue
@@ -229,7 +278,11 @@ def shown_counterexample(
             return display(vals, digits)
         return {s.name: fmt(v, digits) for s, v in zip(check.symbols, vals, strict=True)}
 
-    shrunk, decided = _shrink(check, values, result)
+    try:
+        with time_limit(remaining()):
+            shrunk, decided = _shrink(check, values, result, passes=1 if check.expensive else 3)
+    except BudgetSpent:
+        shrunk, decided = list(values), result
     candidates = [(shrunk, decided)]
     if list(shrunk) != list(values):
         candidates.append((list(values), result))

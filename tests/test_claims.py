@@ -48,7 +48,9 @@ def test_true_claims_are_not_refuted(name: str, verdict: str) -> None:
     code, data = claim_json(CLAIMS / f"{name}.toml")
     assert (code, data["verdict"]) == (0, verdict)
     assert data["counterexample"] is None
-    assert data["points"] >= 50 and data["digits"] == 50
+    # Links with integrals or long sums are decided at 30 digits (budget.EXPENSIVE_DPS).
+    expensive = name.startswith(("integral", "sum"))
+    assert data["points"] >= 50 and data["digits"] == (30 if expensive else 50)
 
 
 @pytest.mark.parametrize(

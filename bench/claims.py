@@ -1,0 +1,48 @@
+"""Claims with integrals and sums (issue 17): the time to decide each claim file of
+``tests/claims`` that has one, and the median time to refute a false variant.  Figures
+only, never asserted; the lead calls :func:`run` from ``bench/run.py``."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from io import StringIO
+from pathlib import Path
+
+from derivations.app.cli import main
+
+CLAIMS = Path(__file__).resolve().parent.parent / "tests" / "claims"
+FAMILIES = (
+    "laplace_variance",
+    "laplace_mgf",
+    "gaussian_hockey_stick",
+    "gumbel_max",
+    "discrete_gaussian_variance",
+    "optimal_composition",
+)
+
+
+def time_claim(path: Path, budget: float = 60.0) -> tuple[float, int]:
+    """Wall seconds and exit code of ``dpderive claim path --budget budget``."""
+    started = time.perf_counter()
+    code = main(["claim", str(path), "--json", "--budget", str(budget)], out=StringIO())
+    return time.perf_counter() - started, code
+
+
+def run(budget: float = 60.0) -> dict[str, tuple[float, int]]:
+    """Print and return ``{claim: (seconds, exit code)}`` and the median refutation time."""
+    figures: dict[str, tuple[float, int]] = {}
+    for family in FAMILIES:
+        for variant in ("true", "false"):
+            name = f"{family}_{variant}"
+            figures[name] = time_claim(CLAIMS / f"{name}.toml", budget)
+            seconds, code = figures[name]
+            print(f"{name:40s} {seconds:7.2f} s  exit {code}")
+    refuted = [s for n, (s, c) in figures.items() if n.endswith("_false") and c == 1]
+    if refuted:
+        print(f"median time to refute a false variant: {statistics.median(refuted):.2f} s")
+    return figures
+
+
+if __name__ == "__main__":
+    run()

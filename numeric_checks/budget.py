@@ -1,0 +1,126 @@
+"""The budget of one claim or derivation: work caps first, wall time as a last resort.
+
+Verdicts must not flip with the machine's load, so the expensive parts are bounded by
+counts that do not depend on time (points and search steps for links with integrals or
+long sums, :data:`EXPENSIVE_RANDOM_POINTS`; quadrature levels, ``integrals.MAX_DEGREE``;
+terms of a sum, ``sums.MAX_TERMS``).  The wall-clock deadline (``--budget SECONDS``) only
+stops what those caps cannot bound: a symbolic integration or summation that runs away, or
+a derivation whose total work is simply too large; a step it stops is ``undecided`` with
+the evidence gathered so far.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import math
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+import sympy as sp
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "EXPENSIVE_DPS",
+    "EXPENSIVE_EDGE_POINTS",
+    "EXPENSIVE_RANDOM_POINTS",
+    "EXPENSIVE_SEARCH",
+    "BudgetSpent",
+    "deadline",
+    "expensive",
+    "remaining",
+    "spent",
+    "time_limit",
+]
+
+DEFAULT_BUDGET = 600.0
+"""Seconds per claim or derivation.  Well above the slowest catalog derivation on a loaded
+2-core machine (gdp-to-dp took 198 s with six processes sharing two cores; a 120 s default
+made it undecided), so that the wall-clock guard never decides a catalog verdict."""
+EXPENSIVE_RANDOM_POINTS = 24
+EXPENSIVE_EDGE_POINTS = 24
+EXPENSIVE_SEARCH = 30
+EXPENSIVE_DPS = 30
+"""Working digits for links whose every evaluation is a quadrature or a long sum: the
+equality tolerance is then 1e-22 relative, far below any constant a mutant changes, and
+violations are still confirmed at higher precision."""
+LONG_SUM = 1000
+
+
+class BudgetSpent(Exception):
+    """The wall-clock budget ran out inside a bounded call."""
+
+
+_DEADLINE: contextvars.ContextVar[float] = contextvars.ContextVar("deadline", default=math.inf)
+
+
+@contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Within this block, :func:`spent` turns true ``seconds`` from now (nested blocks keep
+    the earlier deadline)."""
+    token = _DEADLINE.set(min(_DEADLINE.get(), time.monotonic() + seconds))
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def remaining() -> float:
+    return _DEADLINE.get() - time.monotonic()
+
+
+def spent() -> bool:
+    return remaining() <= 0
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`BudgetSpent` in this block after ``seconds`` of wall time (also when
+    the deadline comes first).  Uses ``SIGALRM``, so it bounds only code running in the
+    main thread of a POSIX process; elsewhere the block runs unbounded (work caps still
+    apply)."""
+    limit = min(seconds, remaining())
+    if limit <= 0:
+        raise BudgetSpent("budget spent")
+    usable = (
+        hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getitimer(signal.ITIMER_REAL)[0] == 0  # never clobber an outer timer
+    )
+    if not usable or math.isinf(limit):
+        yield
+        return
+
+    def _raise(signum: int, frame: FrameType | None) -> None:
+        raise BudgetSpent(f"gave up after {limit:.1f} s")
+
+    previous = signal.signal(signal.SIGALRM, _raise)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _terms(limits: tuple[sp.Basic, ...]) -> float:
+    _, a, b = limits
+    span = b - a
+    if span.is_number:
+        return float(span) + 1 if span.is_finite else math.inf
+    return math.inf
+
+
+def expensive(*exprs: sp.Basic) -> bool:
+    """Each evaluation of these expressions is a quadrature, an infinite sum or a sum that
+    may have more than :data:`LONG_SUM` terms (its bounds depend on variables)."""
+    for e in exprs:
+        if e.has(sp.Integral):
+            return True
+        for s in e.atoms(sp.Sum):
+            if any(_terms(lim) > LONG_SUM for lim in s.limits):
+                return True
+    return False
