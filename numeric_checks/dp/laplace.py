@@ -3,9 +3,9 @@
 Nothing of the proof chain is reused.  For the outputs ``P = f(x) + Lap(b)`` and
 ``Q = f(y) + Lap(b)`` it computes
 
-* the hockey-stick divergence ``H = int max(0, p(z) - e^eps q(z)) dz`` by quadrature, split at
-  the kinks ``f(x)``, ``f(y)`` and at the crossing points of ``p = e^eps q``; pure
-  ``eps``-DP for this pair means ``H = 0``;
+* the hockey-stick divergence ``H = int max(0, p(z) - e^eps q(z)) dz``, integrated exactly
+  on the pieces between the kinks ``f(x)``, ``f(y)`` and the crossing of ``p = e^eps q``;
+  pure ``eps``-DP for this pair means ``H = 0``;
 * the worst privacy loss ``sup_z ln(p(z)/q(z))``, read off the densities in their far tails
   (where the log-ratio is constant) and at the kinks, which must not exceed ``eps``;
 * ``Pr[P in S] <= e^eps Pr[Q in S]`` (and the reverse) for a few intervals ``S``, with
@@ -14,11 +14,10 @@ Nothing of the proof chain is reused.  For the outputs ``P = f(x) + Lap(b)`` and
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import mpmath
-
-from numeric_checks.mp import quad_relative
 
 
 def laplace_density(z: Any, loc: Any, b: Any) -> Any:
@@ -37,27 +36,43 @@ def laplace_interval(lo: Any, hi: Any, loc: Any, b: Any) -> Any:
 
 
 def hockey_stick(loc_p: Any, loc_q: Any, b: Any, eps: Any) -> Any:
-    """``int max(0, p - e^eps q)`` for two Laplace densities of scale ``b``."""
+    """``int max(0, p - e^eps q)`` for two Laplace densities of scale ``b``, integrated
+    exactly piece by piece.
+
+    Between the kinks ``loc_p``, ``loc_q`` and the crossing of ``p = e^eps q`` the log-ratio
+    ``ln p - ln q`` is linear (constant beyond the kinks), so ``p - e^eps q`` has one sign on
+    each piece; where it is positive its integral is ``P(piece) - e^eps Q(piece)``, two
+    interval probabilities in the cancellation-free closed form of
+    :func:`laplace_interval`.  (A quadrature of the same integral, the earlier method, agrees
+    to the working precision and costs about a thousand times more.)
+    """
     weight = mpmath.exp(eps)
-
-    def gap(z: Any) -> Any:
-        return max(
-            mpmath.mpf(0), laplace_density(z, loc_p, b) - weight * laplace_density(z, loc_q, b)
-        )
-
     lo, hi = min(loc_p, loc_q), max(loc_p, loc_q)
-    # On [lo, hi] the log-ratio is linear in z, so p = e^eps q has at most one root there.
+
+    def excess(z: Any) -> Any:  # ln p(z) - ln q(z) - eps, piecewise linear in z
+        return (abs(z - loc_q) - abs(z - loc_p)) / b - eps
+
     cuts = [lo, hi]
     if hi > lo:
-        # ln p - ln q - eps = (|z - loc_q| - |z - loc_p|)/b - eps, linear on [lo, hi].
-        def h(z: Any) -> Any:
-            return (abs(z - loc_q) - abs(z - loc_p)) / b - eps
-
-        ha, hb = h(lo), h(hi)
+        ha, hb = excess(lo), excess(hi)
         if ha * hb < 0:
             cuts.append(lo - ha * (hi - lo) / (hb - ha))
     cuts = sorted(set(cuts))
-    return quad_relative(gap, [-mpmath.inf, *cuts, mpmath.inf])
+    edges = [-mpmath.inf, *cuts, mpmath.inf]
+    total = mpmath.mpf(0)
+    for left, right in itertools.pairwise(edges):
+        if mpmath.isinf(left):
+            probe = right - b
+        elif mpmath.isinf(right):
+            probe = left + b
+        else:
+            probe = (left + right) / 2
+        if excess(probe) > 0:
+            piece = laplace_interval(left, right, loc_p, b) - weight * laplace_interval(
+                left, right, loc_q, b
+            )
+            total += max(mpmath.mpf(0), piece)
+    return total
 
 
 def worst_privacy_loss(loc_p: Any, loc_q: Any, b: Any) -> Any:
