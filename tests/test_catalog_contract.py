@@ -51,7 +51,7 @@ def test_lemmas_resolve_and_citations_are_not_lemmas(did: str) -> None:
 def test_latex_and_explain_render(did: str) -> None:
     d = _get(did)
     tex = derivation_latex(d, None, standalone=False)
-    assert r"\begin{align" in tex and tex.count(r"\\") >= len(d.steps) - 1
+    assert r"align*}" in tex and tex.count(r"\\") >= len(d.steps) - 1  # align* or flalign*
     text = explain(d, None)
     assert f"Step {len(d.steps)}." in text
 

@@ -9,12 +9,28 @@ import shutil
 from pathlib import Path
 
 import pytest
+import sympy as sp
+from hypothesis import given
+from hypothesis import strategies as st
 
+from derivations import audit
 from derivations.app.cli import PLOT_NAMES, main
-from derivations.app.pdflatex import INSTALL_LATEX, latex_errors
+from derivations.app.pdflatex import (
+    INSTALL_LATEX,
+    compile_pdf,
+    latex_errors,
+    overfull_boxes,
+    render,
+)
 from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_derivation
-from symbolic.printing.latex import catalog_book, derivation_latex
+from symbolic.printing.audit import errata_latex
+from symbolic.printing.latex import DerivationPrinter, catalog_book, derivation_latex
+from symbolic.printing.latex_layout import fill, math_width
+from symbolic.printing.latex_prose import prose_latex
+from symbolic.report import DerivationReport
+
+from .conftest import on_the_catalog_worker
 
 GOLDEN = Path(__file__).parent / "golden"
 HAVE_LATEX = shutil.which("pdflatex") is not None and shutil.which("pdftoppm") is not None
@@ -53,6 +69,57 @@ def test_latex_with_report_shows_badges_and_evidence() -> None:
     assert "counterexample at eps" in text
     assert "refuted as expected" in text
     assert r"\varepsilon" in text and "eps_" not in text
+    # the evidence list refers to the numbers the chain gives its steps
+    assert r"(1)~common denominator" in text and r"\item[Step (1)]" in text
+
+
+def test_display_order_is_the_authors() -> None:
+    # Dwork & Roth write 8 eps/9 + c/sigma(eps2); SymPy's canonical order reverses it
+    text = derivation_latex(get("numeric-sparse-privacy-pure"))
+    claim = text[text.index("Formally") :]
+    assert claim.index(r"\frac{8 \varepsilon}{9}") < claim.index(r"\frac{c}{")
+    # an evaluated sum keeps SymPy's polynomial order: e^eps - 1, not -1 + e^eps
+    assert r"\left(e^{\varepsilon} - 1\right)" in derivation_latex(get("kl-bound"))
+
+
+def test_statements_and_justifications_are_typeset_as_mathematics() -> None:
+    text = derivation_latex(get("kl-bound"))
+    assert r"$D_{\infty}(Y\|Z) \le \varepsilon$" in text  # the prose statement
+    assert "such that $p_{1} + p_{2} + p_{3} = 1$" in text  # the formal one, from the data
+    assert r"$\max(p_{i}, q_{i}) \le e^{\varepsilon} \min(p_{i}, q_{i})$ by the two" in text
+    assert "D_inf" not in text and "<=" not in text and r"\parbox[t]{5.5cm}" not in text
+
+
+@pytest.mark.parametrize(
+    ("ascii", "latex"),
+    [
+        ("1/sigma(eps2) = eps2/(2c)", r"$1/\sigma(\varepsilon_{2}) = \varepsilon_{2}/(2c)$"),
+        ("b > 0, exp increasing", r"$b > 0$, exp increasing"),
+        ("see Theorem 3.20, with a bound", "see Theorem 3.20, with a bound"),
+        ("1 - (1 - f)^{o k}", r"$1 - (1 - f)^{\circ k}$"),
+        ("G_mu1 (x) G_mu2", r"$G_{\mu_{1}} \otimes G_{\mu_{2}}$"),
+        ("|a - b| = max(a, b)", r"$|a - b| = \max(a, b)$"),
+        ("差分隐私 <= eps", r"[Chinese text] $\le \varepsilon$"),
+    ],
+)
+def test_prose_marks_its_mathematics(ascii: str, latex: str) -> None:
+    assert prose_latex(ascii) == latex
+
+
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=30), st.floats(60.0, 400.0))
+def test_long_sums_break_into_lines_that_fit(coeffs: list[int], budget: float) -> None:
+    # every line fits (a single term always does here) and nothing is lost or reordered
+    x = sp.symbols("x1:31", positive=True)
+    expr = sp.Add(*[c * sp.exp(x[i]) / x[-1 - i] for i, c in enumerate(coeffs)], evaluate=False)
+    p = DerivationPrinter()
+    lines = fill(p.pieces(expr, budget), budget, budget)
+    assert all(math_width(line) <= budget for line in lines)
+    assert "".join(lines).replace(" ", "") == p._print(expr).replace(" ", "")
+
+
+def test_summary_is_a_longtable() -> None:
+    text = catalog_book(list(catalog().values()))
+    assert r"\begin{longtable}" in text and r"\endhead" in text and r"\toprule" in text
 
 
 def test_book_has_chapters_contents_and_summary() -> None:
@@ -62,25 +129,52 @@ def test_book_has_chapters_contents_and_summary() -> None:
     assert text.count(r"\chapter{") == len({d.family for d in derivations})
     assert text.count(r"\section{") == len(derivations)
     for d in derivations:
-        assert d.id.replace("_", r"\_") in text
+        assert rf"\path{{{d.id}}}" in text
 
 
 @needs_latex
-def test_book_compiles_with_pdflatex_and_renders(tmp_path: Path) -> None:
-    pdf = tmp_path / "catalog.pdf"
-    code, _ = run(
-        "latex",
-        "--all",
-        "--standalone",
-        "-o",
-        str(pdf),
-        "--points",
-        "8",
-        "--search",
-        "1",
-        "--no-oracle",
+def test_book_fits_the_page_and_has_its_contents(tmp_path: Path) -> None:
+    """pdflatex's own log of the whole book (unchecked, plus a checked derivation with
+    badges and evidence and a refuted erratum with its footnote): no line more than 5 pt
+    too wide, and after the second run the table of contents lists every section."""
+    derivations = list(catalog().values())
+    fast = CheckOptions(points=8, search_budget=1, oracle=False)
+    checked = [get("laplace-ratio"), get("numeric-sparse-privacy-approx-seed")]
+    reports = {d.id: check_derivation(d, fast) for d in checked}
+    tex = catalog_book(derivations, reports, errata=errata_latex(audit.errata()))
+    compile_pdf(tex, tmp_path)
+    boxes = overfull_boxes((tmp_path / "doc.log").read_text(errors="replace"))
+    assert [b for b in boxes if b[0] > 5.0] == []
+    toc = (tmp_path / "doc.toc").read_text(errors="replace")
+    assert toc.count(r"\contentsline {section}") == len(derivations)
+    assert r"\fbox{\scriptsize\textsf{proved}}" in tex and r"\footnotetext[2]" in tex
+
+
+def test_overfull_boxes_are_read_from_the_log() -> None:
+    log = (
+        "Overfull \\hbox (486.31273pt too wide) detected at line 355\n[]\n"
+        "Overfull \\hbox (2.1pt too wide) in paragraph at lines 23--66\n"
+        "Overfull \\vbox (9.0pt too high) has occurred\n"
     )
-    assert code == 0 and pdf.stat().st_size > 50_000
+    assert overfull_boxes(log) == [
+        (486.31273, "detected at line 355"),
+        (2.1, "in paragraph at lines 23--66"),
+    ]
+
+
+@needs_latex
+@on_the_catalog_worker
+def test_book_compiles_with_pdflatex_and_renders(
+    tmp_path: Path, catalog_reports: dict[str, DerivationReport]
+) -> None:
+    """The checked book (what ``latex --all -o catalog.pdf`` writes), from the session's one
+    check of the catalog."""
+    pdf = tmp_path / "catalog.pdf"
+    text = catalog_book(
+        list(catalog().values()), catalog_reports, errata=errata_latex(audit.errata())
+    )
+    render(text, pdf)
+    assert pdf.stat().st_size > 50_000
     png = tmp_path / "page.png"
     from derivations.app.pdflatex import pdf_to_png
 

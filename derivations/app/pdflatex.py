@@ -19,6 +19,7 @@ INSTALL_POPPLER = (
     "pdftoppm was not found; install poppler, e.g. `apt-get install poppler-utils` on Debian/Ubuntu"
 )
 _LATEX_ERROR = re.compile(r"^! .*$|^.*Undefined control sequence.*$", re.MULTILINE)
+_OVERFULL = re.compile(r"^Overfull \\hbox \(([0-9.]+)pt too wide\)(.*)$", re.MULTILINE)
 
 
 def _tool(name: str, message: str) -> str:
@@ -31,6 +32,16 @@ def _tool(name: str, message: str) -> str:
 def latex_errors(log: str) -> list[str]:
     """The error lines of a pdflatex log (``! ...`` and undefined control sequences)."""
     return _LATEX_ERROR.findall(log)
+
+
+def overfull_boxes(log: str) -> list[tuple[float, str]]:
+    """Every overfull hbox of a pdflatex log: how many pt too wide, and where (TeX's own
+    words, e.g. ``in paragraph at lines 12--14``).
+
+    >>> overfull_boxes("Overfull \\\\hbox (2.5pt too wide) detected at line 7\\n")
+    [(2.5, 'detected at line 7')]
+    """
+    return [(float(m.group(1)), m.group(2).strip()) for m in _OVERFULL.finditer(log)]
 
 
 def compile_pdf(tex: str, workdir: Path, runs: int = 2) -> Path:

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from symbolic.audit import AuditVerdict, Entry, Erratum
-from symbolic.printing.latex import latex_text
+from symbolic.printing.latex import latex_id, latex_text
+from symbolic.printing.latex_prose import prose_latex
 
 __all__ = [
     "audit_json",
@@ -197,21 +198,23 @@ def errata_markdown(errata: Sequence[tuple[Entry, Erratum]]) -> str:
 
 
 def errata_latex(errata: Sequence[tuple[Entry, Erratum]]) -> str:
-    """The book's chapter "Errata in the sources" (text mode; quotes in the original
-    language are not reproduced, since pdflatex without CJK fonts cannot set them)."""
+    """The book's chapter "Errata in the sources" (text mode, with the ASCII mathematics of
+    each entry typeset; quotes in the original language are not reproduced, since pdflatex
+    without CJK fonts cannot set them).  Ragged right: the entries hold long formulas that
+    a justified line could not stretch around."""
     parts = [
         r"\chapter{Errata in the sources}",
         latex_text(
             f"{len(errata)} statements of the seed texts are false as written. Each was "
             "refuted with a counterexample and corrected; the full audit is in docs/audit.md."
         ),
-        r"\begin{description}",
+        r"\begin{description}\raggedright",
     ]
     for e, x in errata:
         parts.append(
-            rf"\item[{latex_text(x.id)}] ({latex_text(x.kind.value)}, seed {e.seed}) "
-            rf"{latex_text(x.wrong)} \emph{{Counterexample:}} {latex_text(x.counterexample)} "
-            rf"\emph{{Correction:}} {latex_text(x.correction)}"
+            rf"\item[{latex_id(x.id)}] ({latex_text(x.kind.value)}, seed {e.seed}) "
+            rf"{prose_latex(x.wrong)} \emph{{Counterexample:}} {prose_latex(x.counterexample)} "
+            rf"\emph{{Correction:}} {prose_latex(x.correction)}"
         )
     parts.append(r"\end{description}")
     return "\n".join(parts)

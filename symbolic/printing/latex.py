@@ -2,21 +2,27 @@ r"""LaTeX for derivations and reports (Markdown for notebooks is in
 :mod:`symbolic.printing.markdown`).
 
 A :class:`DerivationPrinter` is SymPy's ``LatexPrinter`` taught two more types: it prints a
-:class:`~symbolic.derivation.Derivation` as a statement with hypotheses and source followed by
-an ``align*`` chain with each justification beside its step, and, when given a report, a
-verdict badge per step.  Variables print under their readable names (``\varepsilon``,
-``\Delta f``, ``f(x)``).
+:class:`~symbolic.derivation.Derivation` as its statement (the author's prose with its
+mathematics typeset, then the formal statement generated from the variables, hypotheses and
+claim) followed by the proof as an ``align*`` chain: one numbered step per line with its
+justification beside it, long right-hand sides broken across lines
+(:mod:`symbolic.printing.latex_layout`), and, when given a report, a verdict badge per step
+and a list of the evidence referring to the step numbers.  Variables print under their
+readable names (``\varepsilon``, ``\Delta f``, ``f(x)``); sums built unevaluated print their
+terms in the order the author wrote them.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from symbolic.derivation import Derivation
+from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
+from symbolic.printing.latex_prose import latex_text, prose_latex
 from symbolic.printing.wording import (
     NOT_CHECKED,
     erratum_state,
@@ -29,82 +35,62 @@ from symbolic.report import Counterexample, DerivationReport, OracleResult, Step
 __all__ = [
     "BOOK_PREAMBLE",
     "PREAMBLE",
+    "TEXT_WIDTH",
     "DerivationPrinter",
     "catalog_book",
     "counterexample_note",
     "derivation_latex",
     "display_latex",
+    "evidence_text",
+    "latex_id",
     "latex_text",
     "summary_table",
 ]
 
-_TEXT_ESCAPES = {
-    "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
-    "~": r"\textasciitilde{}",
-    "^": r"\textasciicircum{}",
-}
+TEXT_WIDTH = 470.0
+"""The width in pt a chain may take: A4 with 2 cm margins is 481 pt, less a margin for
+the error of the width estimate."""
 
 
-_UNICODE = {
-    "∩": r"$\cap$",
-    "∪": r"$\cup$",
-    "≤": r"$\le$",
-    "≥": r"$\ge$",
-    "ε": r"$\varepsilon$",
-    "δ": r"$\delta$",
-    "α": r"$\alpha$",
-    "β": r"$\beta$",
-    "μ": r"$\mu$",
-    "∞": r"$\infty$",
-    "−": "-",
-    "·": r"$\cdot$",
-    "×": r"$\times$",
-    "→": r"$\to$",
-    "√": r"$\surd$",
-    "⊆": r"$\subseteq$",
-    "∈": r"$\in$",
-    "′": "'",
-    "…": r"\ldots{}",
-    "Σ": r"$\Sigma$",
-    "≡": r"$\equiv$",
-    "⊥": r"$\bot$",
-    "κ": r"$\kappa$",
-    "≠": r"$\ne$",
-}
-_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]+")
+def latex_id(ident: str) -> str:
+    r"""A derivation id in typewriter type that may break after its hyphens (``\path``
+    of url.sty with the ``hyphens`` option).
 
-
-def _char(c: str) -> str:
-    if c in _TEXT_ESCAPES:
-        return _TEXT_ESCAPES[c]
-    if c in _UNICODE:
-        return _UNICODE[c]
-    if ord(c) > 127:
-        return f"[U+{ord(c):04X}]"  # never an input error in pdflatex
-    return c
-
-
-def latex_text(text: str) -> str:
-    r"""Plain text for LaTeX text mode: specials escaped, ``<=``/``>=`` as math.
-
-    >>> latex_text("|f(x) - f(y)| <= Delta_f & 5%")
-    '|f(x) - f(y)| $\\le$ Delta\\_f \\& 5\\%'
-    >>> latex_text("X ∩ D_i")
-    'X $\\cap$ D\\_i'
-    >>> latex_text("差分隐私 ⊆ √2")
-    '[Chinese text] $\\subseteq$ $\\surd$2'
+    >>> latex_id("kl-bound")
+    '\\path{kl-bound}'
     """
-    # pdflatex without CJK fonts cannot set Chinese: a quoted run is marked, not garbled.
-    out = "".join(_char(c) for c in _CJK.sub("[Chinese text]", text))
-    out = out.replace("<=", r"$\le$").replace(">=", r"$\ge$")
-    return re.sub(r"(?<![\\$])([<>])", r"$\1$", out)
+    return rf"\path{{{ident}}}"
+
+
+def evidence_text(text: str) -> str:
+    r"""The engine's evidence for text mode: its expressions are SymPy's strings without
+    spaces (``_t*eps/(exp(2*eps) - 1)``), so a line may break after ``*``, ``/``, ``(``
+    and ``=``.
+
+    >>> evidence_text("H(t) = eps*exp(t)")
+    'H(\\allowbreak{}t) =\\allowbreak{} eps*\\allowbreak{}exp(\\allowbreak{}t)'
+    """
+    # latex_text's output has none of these characters inside its own commands
+    return re.sub(r"([*/(=])", r"\1\\allowbreak{}", latex_text(text))
+
+
+def _unevaluated(expr: sp.Basic) -> bool:
+    """Whether ``expr`` holds a node built with ``evaluate=False`` (one that evaluation would
+    change)."""
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, (sp.Add, sp.Mul, sp.Pow)) and node.func(*node.args) != node:
+            return True
+    return False
+
+
+def _as_written(expr: sp.Add) -> bool:
+    """Whether a sum was written by its author (built unevaluated, or holding unevaluated
+    terms) rather than produced by SymPy, whose canonical order is no one's."""
+    try:
+        rebuilt = sp.Add(*expr.args)
+        return rebuilt.args != expr.args or any(_unevaluated(a) for a in expr.args)
+    except (TypeError, ValueError):
+        return False
 
 
 class DerivationPrinter(LatexPrinter):
@@ -112,56 +98,80 @@ class DerivationPrinter(LatexPrinter):
 
     printmethod = "_latex"
 
-    def __init__(self, names: Mapping[str, str] | None = None):
+    def __init__(self, names: Mapping[str, str] | None = None, width: float = TEXT_WIDTH):
         self.names = dict(names or {})
-        super().__init__({"symbol_names": {}})
+        self.width = width
+        # ln as the books write it (Dwork & Roth write ln, not log)
+        super().__init__({"symbol_names": {}, "ln_notation": True})
 
     def for_derivation(self, d: Derivation) -> DerivationPrinter:
         names = {v.name: v.latex_name for v in d.variables if v.latex_name}
         names.update(self.names)
-        return DerivationPrinter(names)
+        return DerivationPrinter(names, self.width)
 
     def _print_Symbol(self, expr: sp.Symbol, style: str = "plain") -> str:
         if expr.name in self.names:
             return self.names[expr.name]
         return super()._print_Symbol(expr, style=style)
 
+    def _print_Add(self, expr: sp.Add, order: str | None = None) -> str:
+        # An unevaluated sum keeps the author's order (8 eps/9 + c/sigma, not c/sigma + ...);
+        # an evaluated one prints in SymPy's polynomial order (e^eps - 1, not -1 + e^eps).
+        if order is None and _as_written(expr):
+            order = "none"
+        return str(super()._print_Add(expr, order=order))
+
+    def ordered(self, expr: sp.Basic) -> list[sp.Basic]:
+        """The terms of a sum in the order they print."""
+        order = "none" if _as_written(expr) else None
+        return list(self._as_ordered_terms(expr, order=order))
+
+    def pieces(self, expr: sp.Basic, budget: float) -> list[Piece]:
+        """``expr`` cut where a line may break (see :func:`~.latex_layout.pieces`)."""
+        return pieces(expr, budget, self._print, self.ordered)
+
     def _print_Derivation(
         self, d: Derivation, report: DerivationReport | None = None, heading: str = "paragraph"
     ) -> str:
         p = self.for_derivation(d)
         lines = [
-            rf"\{heading}{{{latex_text(d.title)}}}",
-            rf"{latex_text(str(d.source))}; \texttt{{{latex_text(d.id)}}}.",
+            rf"\{heading}{{{prose_latex(d.title)}}}",
+            rf"{{\raggedright {latex_text(str(d.source))}; {latex_id(d.id)}.\par}}",
             "",
         ]
         if d.erratum:
-            lines.append(
+            lines += [
                 rf"\emph{{Erratum (kept as written, expected to be refuted):}} "
-                rf"{latex_text(d.erratum)}"
-            )
-            lines.append("")
+                rf"{prose_latex(d.erratum)}",
+                "",
+            ]
         if d.statement:
-            lines.append(latex_text(d.statement))
-        lines.append(r"\begin{itemize}")
-        domains = ", ".join(rf"${p._print(v.symbol)} \in {v.domain.latex()}$" for v in d.variables)
-        lines.append(rf"\item Variables: {domains}.")
-        if d.hypotheses:
-            hyps = ", ".join(f"${p._print(h)}$" for h in d.hypotheses)
-            lines.append(rf"\item Hypotheses: {hyps}.")
-        if d.defs:
-            defs = ", ".join(f"${p._print(s)} = {p._print(v)}$" for s, v in d.defs)
-            lines.append(rf"\item Definitions: {defs}.")
-        claim = (
-            rf"{p._print(d.claim.lhs)} {d.claim.relation.latex} "
-            rf"{p._print(d.claim.rhs)}"
-        )
-        lines.append(rf"\item Claim: ${claim}$.")
-        lines.append(r"\end{itemize}")
+            statement = prose_latex(d.statement)
+            lines += [rf"{{\raggedright\textbf{{Statement.}} {statement}\par}}", ""]
+        lines.append(p.formal_statement(d))
+        lines += ["", r"\noindent\textbf{Proof.}"]
         lines.append(p.chain(d, report))
         if report is not None:
             lines.append(p._print_DerivationReport(report))
         return "\n".join(lines)
+
+    def formal_statement(self, d: Derivation) -> str:
+        """The statement generated from the derivation's data: for the variables in their
+        domains, under the hypotheses and definitions, the claim (displayed, broken if
+        long)."""
+        domains = ", ".join(
+            rf"${self._print(v.symbol)} \in {v.domain.latex()}$" for v in d.variables
+        )
+        # ragged: a line of inline formulas cannot stretch like words can
+        text = rf"{{\raggedright\textbf{{Formally.}} For {domains}"
+        if d.hypotheses:
+            text += " such that " + ", ".join(f"${self._print(h)}$" for h in d.hypotheses)
+        if d.defs:
+            defs = ", ".join(f"${self._print(s)} = {self._print(v)}$" for s, v in d.defs)
+            text += rf", where {defs}"
+        claim = Link(d.claim.relation.latex, self._parts(d.claim.rhs), "")
+        lhs = self._print(d.claim.lhs)
+        return text + ":\\par}\n" + align_chain(lhs, self._parts(d.claim.lhs), [claim], self.width)
 
     def _print_StepResult(self, s: StepResult) -> str:
         """A step's verdict as a badge, for the chain's margin."""
@@ -169,7 +179,9 @@ class DerivationPrinter(LatexPrinter):
 
     def _print_OracleResult(self, o: OracleResult) -> str:
         state = oracle_state(o.agrees)
-        text = rf"\textbf{{Oracle}} \texttt{{{latex_text(o.name)}}} {state}: {latex_text(o.detail)}"
+        text = (
+            rf"\textbf{{Oracle}} \texttt{{{latex_text(o.name)}}} {state}: {evidence_text(o.detail)}"
+        )
         if o.counterexample:
             at = ", ".join(f"{k} = {v}" for k, v in o.counterexample.items())
             text += rf" (at {latex_text(at)})"
@@ -178,15 +190,16 @@ class DerivationPrinter(LatexPrinter):
         return text + "."
 
     def _print_DerivationReport(self, r: DerivationReport) -> str:
-        """The evidence behind each badge: which tactic or rule, how many points at how many
-        digits, which counterexample; then the conclusion and the oracle."""
+        """The evidence behind each badge, under the step numbers of the chain: which tactic
+        or rule, how many points at how many digits, which counterexample; then the
+        conclusion and the oracle."""
         items = [
-            rf"\item[Step {s.index}] {self._print_StepResult(s)} {latex_text(s.evidence)}"
+            rf"\item[Step ({s.index})] {self._print_StepResult(s)} {evidence_text(s.evidence)}"
             for s in r.steps
         ]
         items.append(
             rf"\item[Conclusion] {self._print_StepResult(r.conclusion)} "
-            rf"{latex_text(r.conclusion.evidence)}"
+            rf"{evidence_text(r.conclusion.evidence)}"
         )
         if r.oracle is not None:
             items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle)}")
@@ -194,32 +207,39 @@ class DerivationPrinter(LatexPrinter):
         if r.erratum:
             verdict += f"; an erratum, {erratum_state(r.as_expected)}"
         return (
-            verdict + "\n\\begin{description}\\small\n" + "\n".join(items) + "\n\\end{description}"
+            verdict
+            + "\n\\begin{description}\\small\\raggedright\n"
+            + "\n".join(items)
+            + "\n\\end{description}"
         )
 
     def chain(self, d: Derivation, report: DerivationReport | None = None) -> str:
-        """The proof as an ``align*`` environment, one link per line.  Where the author wrote
-        a step in LaTeX (a proof file), their own text is given back; a refuted step carries
-        a footnote with its counterexample (numbered by the step)."""
+        """The proof as an ``align*`` environment: step ``(i)`` with its justification (and
+        badge) beside it.  Where the author wrote a step in LaTeX (a proof file), their own
+        text is given back; a refuted step carries a footnote with its counterexample."""
         results: dict[int, StepResult] = {s.index: s for s in report.steps} if report else {}
-        rows, notes = [], []
-        for i, (left, rel, right, why) in enumerate(d.links(), start=1):
-            step = d.steps[i - 1]
-            head = (d.lhs_source or self._print(left)) if i == 1 else ""
-            note = latex_text(why.text)
+        steps: list[Link] = []
+        notes: list[str] = []
+        for i, (_, rel, right, why) in enumerate(d.links(), start=1):
+            source = d.steps[i - 1].source
+            note = rf"({i})~{prose_latex(why.text)}"
             if i in results:
                 note += " " + self._print_StepResult(results[i])
                 cex = results[i].counterexample
                 if cex is not None:
                     note += rf"\footnotemark[{i}]"
                     notes.append(rf"\footnotetext[{i}]{{{counterexample_note(i, cex)}}}")
-            # A parbox keeps long justifications from running off the page.
-            rows.append(
-                rf"{head} &{rel.latex} {step.source or self._print(right)} && "
-                rf"\parbox[t]{{5.5cm}}{{\raggedright\small {note}}}"
-            )
-        body = " \\\\\n".join(rows)
-        return "\\begin{align*}\n" + body + "\n\\end{align*}" + "".join("\n" + n for n in notes)
+            steps.append(Link(rel.latex, self._parts(right, source), note))
+        head = d.lhs_source or self._print(d.claim.lhs)
+        chain = align_chain(head, self._parts(d.claim.lhs, d.lhs_source), steps, self.width)
+        return chain + "".join("\n" + n for n in notes)
+
+    def _parts(self, expr: sp.Basic, source: str = "") -> Callable[[float], list[Piece]]:
+        """How to cut ``expr`` for a line of a given width; an author's own LaTeX is kept
+        whole."""
+        if source:
+            return lambda _budget: [Piece(source, source)]
+        return lambda budget: self.pieces(expr, budget)
 
     def aligned(self, d: Derivation) -> str:
         """The chain as one ``aligned`` math block (for notebooks, where MathJax has no
@@ -232,21 +252,22 @@ class DerivationPrinter(LatexPrinter):
         return "\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}"
 
 
-PREAMBLE = r"""\documentclass[11pt]{article}
-\usepackage[T1]{fontenc}
+_PACKAGES = r"""\usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
-\usepackage{amsmath,amssymb}
+\usepackage{amssymb,mathtools}
 \usepackage[margin=2cm]{geometry}
+\usepackage[hyphens]{url}
+\usepackage{array,longtable,booktabs}
 \allowdisplaybreaks
-\begin{document}
 """
 
-BOOK_PREAMBLE = r"""\documentclass[11pt]{report}
-\usepackage[T1]{fontenc}
-\usepackage[utf8]{inputenc}
-\usepackage{amsmath,amssymb}
-\usepackage[margin=2cm]{geometry}
-\allowdisplaybreaks
+PREAMBLE = "\\documentclass[11pt,a4paper]{article}\n" + _PACKAGES + "\\begin{document}\n"
+
+BOOK_PREAMBLE = (
+    "\\documentclass[11pt,a4paper]{report}\n"
+    + _PACKAGES
+    # contents lines ragged right: a title with a formula cannot be justified
+    + r"""\makeatletter\renewcommand{\@tocrmarg}{2.55em plus 1fil}\makeatother
 \title{dpderive: the catalog of derivations}
 \author{Generated by dpderive}
 \date{}
@@ -254,6 +275,7 @@ BOOK_PREAMBLE = r"""\documentclass[11pt]{report}
 \maketitle
 \tableofcontents
 """
+)
 
 
 def counterexample_note(index: int, cex: Counterexample) -> str:
@@ -283,21 +305,22 @@ def derivation_latex(
 def summary_table(
     derivations: Sequence[Derivation], reports: Mapping[str, DerivationReport]
 ) -> str:
-    """One row per derivation: id, source, verdict (``not checked`` without a report)."""
+    """One row per derivation: id, source, verdict (``not checked`` without a report), as a
+    ``longtable`` that breaks across pages with its header repeated."""
     rows = []
     for d in derivations:
         r = reports.get(d.id)
         verdict = verdict_word(r.verdict) if r else NOT_CHECKED
         if d.erratum:
             verdict += " (erratum)"
-        rows.append(
-            rf"\texttt{{{latex_text(d.id)}}} & {latex_text(d.source.locator)} & {verdict} \\"
-        )
+        rows.append(rf"{latex_id(d.id)} & {latex_text(d.source.locator)} & {verdict} \\")
+    head = r"\textbf{id} & \textbf{source} & \textbf{verdict} \\"
     return (
-        "\\begin{tabular}{p{6.3cm}p{6.3cm}p{3.2cm}}\n\\hline\n"
-        "\\textbf{id} & \\textbf{source} & \\textbf{verdict} \\\\\n\\hline\n"
-        + "\n".join(rows)
-        + "\n\\hline\n\\end{tabular}"
+        "\\begin{longtable}{@{}>{\\raggedright}p{5.6cm}>{\\raggedright}p{7.4cm}"
+        ">{\\raggedright\\arraybackslash}p{3cm}@{}}\n"
+        f"\\toprule\n{head}\n\\midrule\n\\endfirsthead\n"
+        f"\\toprule\n{head}\n\\midrule\n\\endhead\n"
+        "\\bottomrule\n\\endlastfoot\n" + "\n".join(rows) + "\n\\end{longtable}"
     )
 
 
@@ -309,7 +332,9 @@ def catalog_book(
 ) -> str:
     """The whole catalog as one document: a table of contents, a summary table of the
     verdicts, a chapter per theorem family and a section per derivation, then ``errata``
-    (the chapter "Errata in the sources", from :func:`symbolic.printing.audit.errata_latex`)."""
+    (the chapter "Errata in the sources", from :func:`symbolic.printing.audit.errata_latex`).
+    Compile it twice (:func:`derivations.app.pdflatex.compile_pdf` does) to fill the
+    contents."""
     reports = reports or {}
     parts = [
         BOOK_PREAMBLE,
@@ -320,7 +345,7 @@ def catalog_book(
         verdict_glossary() + "  An erratum is a statement kept as its source writes it and "
         "expected to be refuted."
     )
-    parts.append("\n{\\small\n" + summary_table(derivations, reports) + "\n}")
+    parts.append("{\\small\n" + summary_table(derivations, reports) + "\n}")
     families: dict[str, list[Derivation]] = {}
     for d in derivations:
         families.setdefault(d.family or "Other", []).append(d)

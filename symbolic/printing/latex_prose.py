@@ -1,0 +1,361 @@
+r"""Prose with ASCII mathematics (``sigma(eps2) = 2c/eps2``) typeset as LaTeX: the runs of
+mathematics are found word by word and set in ``$...$``, the words in between stay text.
+
+The catalog's statements and justifications are written as a book's prose with its formulas
+in ASCII (``D_inf(Y||Z) <= eps (e^eps - 1)``).  Rather than asking every author to mark their
+mathematics, the runs are recognised here: a word is mathematics when it names a symbol
+(a Greek letter, a single letter, a known function), contains an operator or a sub/superscript,
+or applies a function (``f(x)``, ``Pr[M(x) = r]``); numbers and lone operators join a run
+but never start one.  What cannot be converted safely stays text, so a document never breaks.
+
+>>> prose_latex("sigma(e) = 2c/e, eps2 = 2 eps/9, by Theorem 3.6")
+'$\\sigma(e) = 2c/e$, $\\varepsilon_{2} = 2 \\varepsilon/9$, by Theorem 3.6'
+>>> prose_latex("Pr[Z in S] <= e^eps Pr[Y in S] + delta")
+'$\\Pr[Z \\in S] \\le e^{\\varepsilon} \\Pr[Y \\in S] + \\delta$'
+>>> prose_latex("D_inf(Y||Z) <= eps (e^eps - 1), a bound")
+'$D_{\\infty}(Y\\|Z) \\le \\varepsilon (e^{\\varepsilon} - 1)$, a bound'
+>>> prose_latex("each M_i is eps_i-DP (the Laplace part)")
+'each $M_{i}$ is $\\varepsilon_{i}$-DP (the Laplace part)'
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["latex_text", "math_latex", "prose_latex"]
+
+_TEXT_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+
+
+_UNICODE = {
+    "∩": r"$\cap$",
+    "∪": r"$\cup$",
+    "≤": r"$\le$",
+    "≥": r"$\ge$",
+    "ε": r"$\varepsilon$",
+    "δ": r"$\delta$",
+    "α": r"$\alpha$",
+    "β": r"$\beta$",
+    "μ": r"$\mu$",
+    "∞": r"$\infty$",
+    "−": "-",
+    "·": r"$\cdot$",
+    "×": r"$\times$",
+    "→": r"$\to$",
+    "√": r"$\surd$",
+    "⊆": r"$\subseteq$",
+    "∈": r"$\in$",
+    "′": "'",
+    "…": r"\ldots{}",
+    "Σ": r"$\Sigma$",
+    "≡": r"$\equiv$",
+    "⊥": r"$\bot$",
+    "κ": r"$\kappa$",
+    "≠": r"$\ne$",
+}
+_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]+")
+
+
+def _char(c: str) -> str:
+    if c in _TEXT_ESCAPES:
+        return _TEXT_ESCAPES[c]
+    if c in _UNICODE:
+        return _UNICODE[c]
+    if ord(c) > 127:
+        return f"[U+{ord(c):04X}]"  # never an input error in pdflatex
+    return c
+
+
+def latex_text(text: str) -> str:
+    r"""Plain text for LaTeX text mode: specials escaped, ``<=``/``>=`` as math.
+
+    >>> latex_text("|f(x) - f(y)| <= Delta_f & 5%")
+    '|f(x) - f(y)| $\\le$ Delta\\_f \\& 5\\%'
+    >>> latex_text("X ∩ D_i")
+    'X $\\cap$ D\\_i'
+    >>> latex_text("差分隐私 ⊆ √2")
+    '[Chinese text] $\\subseteq$ $\\surd$2'
+    """
+    # pdflatex without CJK fonts cannot set Chinese: a quoted run is marked, not garbled.
+    out = "".join(_char(c) for c in _CJK.sub("[Chinese text]", text))
+    out = out.replace("<=", r"$\le$").replace(">=", r"$\ge$")
+    return re.sub(r"(?<![\\$])([<>])", r"$\1$", out)
+
+
+GREEK = {
+    "eps": r"\varepsilon",
+    "epsilon": r"\varepsilon",
+    "delta": r"\delta",
+    "Delta": r"\Delta",
+    "sigma": r"\sigma",
+    "mu": r"\mu",
+    "alpha": r"\alpha",
+    "beta": r"\beta",
+    "gamma": r"\gamma",
+    "theta": r"\theta",
+    "kappa": r"\kappa",
+    "lambda": r"\lambda",
+    "tau": r"\tau",
+    "rho": r"\rho",
+    "xi": r"\xi",
+    "pi": r"\pi",
+    "phi": r"\phi",
+    "Phi": r"\Phi",
+    "omega": r"\omega",
+}
+FUNCTIONS = {
+    "ln": r"\ln",
+    "log": r"\log",
+    "exp": r"\exp",
+    "tanh": r"\tanh",
+    "sinh": r"\sinh",
+    "cosh": r"\cosh",
+    "max": r"\max",
+    "min": r"\min",
+    "sup": r"\sup",
+    "Pr": r"\Pr",
+    "sum": r"\sum",
+    "int": r"\int",
+}
+_OPERATORS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "->": r"\to", "||": r"\|", "~": r"\sim"}
+_MATH_UNICODE = {"∩": r"\cap", "∪": r"\cup", "≤": r"\le", "≥": r"\ge", "⊆": r"\subseteq"}
+_SYMBOL = re.compile(r"^([A-Za-z]+)(\d*)('*)$")
+_NUMBER = re.compile(r"^\d+(\.\d+)?$")
+_CALL = re.compile(r"[A-Za-z0-9]\s*[(\[]")
+_OPERATOR_CHARS = set("_^=<>/+*|~")
+_PUNCT = ",.;:"
+_RELATION = re.compile(r"<=|>=|!=|[=<>]")
+_SUFFIX = re.compile(r"^(.+?)(-(?:[a-z]?DP|GDP|zCDP))(\W*)$")
+_TOKEN = re.compile(r"\.\.\.?|<=|>=|!=|->|\|\||[A-Za-z]+\d*|\d+(?:\.\d+)?|\s+|.")
+
+
+def _top_level_relation(run: str) -> bool:
+    """Whether ``run`` states a relation and closes every bracket it opens."""
+    depth = sum(run.count(c) for c in "([") - sum(run.count(c) for c in ")]")
+    return depth == 0 and _RELATION.search(run) is not None
+
+
+def _open_brackets(run: str) -> bool:
+    return sum(run.count(c) for c in "([") > sum(run.count(c) for c in ")]")
+
+
+def _core(word: str) -> str:
+    return word.strip("()[]{}|" + _PUNCT)
+
+
+def _kind(word: str) -> str:
+    """``math``, ``neutral`` (joins a run, never starts one) or ``prose``."""
+    core = _core(word)
+    if not core or _NUMBER.match(core) or word in ("-", "(", ")"):
+        return "neutral"
+    if any(ord(c) > 127 and c not in _MATH_UNICODE for c in word):
+        return "prose"
+    m = _SYMBOL.match(core)
+    if m:
+        name, _, primes = m.groups()
+        # "a" and "I" are English words unless bracketed (|a - b|)
+        single = len(name) == 1 and (name not in "aAI" or word.rstrip(_PUNCT) != core)
+        if name in GREEK or single:
+            return "math"
+        if name in FUNCTIONS:  # "ln k" is math, "the max divergence" is not
+            return "neutral"
+        # a word with a prime is a symbol (delta'); ``seed's`` is prose, caught above
+        return "math" if primes and len(name) <= 2 else "prose"
+    if _OPERATOR_CHARS & set(word) or _CALL.search(word):
+        return "math"
+    return "prose"
+
+
+def _group(tokens: list[str], i: int) -> tuple[str, int]:
+    """The atom at ``tokens[i]`` (a bracketed group without its brackets, a signed or plain
+    identifier with any subscript), converted, and the index after it."""
+    closing = {"(": ")", "{": "}", "[": "]"}
+    if i >= len(tokens):
+        return "", i
+    t = tokens[i]
+    if t in closing:
+        depth, j = 0, i
+        while j < len(tokens):
+            depth += tokens[j] == t
+            depth -= tokens[j] == closing[t]
+            if depth == 0:
+                break
+            j += 1
+        return _convert(tokens[i + 1 : j]), j + 1
+    if t == "-":
+        inner, j = _group(tokens, i + 1)
+        return "-" + inner, j
+    head, j = _convert([t]), i + 1
+    if j < len(tokens) and tokens[j] == "_":
+        sub, j = _script(tokens, j + 1)
+        head += "_{" + sub + "}"
+    return head, j
+
+
+def _script(tokens: list[str], i: int) -> tuple[str, int]:
+    if i < len(tokens) and tokens[i] == "inf":
+        return r"\infty", i + 1
+    return _group(tokens, i)
+
+
+def _identifier(t: str) -> str:
+    m = _SYMBOL.match(t)
+    assert m is not None
+    name, digits, _ = m.groups()
+    if name in GREEK:
+        out = GREEK[name]
+    elif name in FUNCTIONS and not digits:
+        return FUNCTIONS[name]
+    elif name == "in":
+        return r"\in"
+    elif name == "o":
+        return r"\circ"  # (1 - f)^{o k}: the k-fold composition
+    elif len(name) > 1:
+        out = rf"\mathrm{{{name}}}"
+    else:
+        out = name
+    return out + (f"_{{{digits}}}" if digits else "")
+
+
+def _convert(tokens: list[str]) -> str:
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t in ("^", "_"):
+            arg, i = _script(tokens, i + 1)
+            out.append(f"{t}{{{arg}}}")
+            continue
+        if t == "sqrt" and i + 1 < len(tokens) and tokens[i + 1] == "(":
+            arg, i = _group(tokens, i + 1)
+            out.append(rf"\sqrt{{{arg}}}")
+            continue
+        i += 1
+        if t[0].isalpha() and _SYMBOL.match(t):
+            out.append(_identifier(t))
+        elif t in _OPERATORS:
+            out.append(_OPERATORS[t])
+        elif t in _MATH_UNICODE:
+            out.append(_MATH_UNICODE[t])
+        elif t in ("..", "..."):
+            out.append(r"\dots ")
+        elif t in "{}":
+            out.append("\\" + t)  # a set's braces (a script's are taken by _script)
+        elif t == "*":
+            prev = out[-1] if out else ""
+            follows = tokens[i] if i < len(tokens) else " "
+            starred = prev and prev[-1].isalnum() and not follows.isalnum()  # x* = ...
+            out.append("^{*}" if starred else r"\cdot ")
+        elif t in "%&#$":
+            out.append("\\" + t)
+        elif t == "\\":
+            out.append(r"\backslash ")
+        else:
+            out.append(t)
+    return "".join(out)
+
+
+def math_latex(text: str) -> str | None:
+    r"""ASCII mathematics as LaTeX math (without the dollars), or None when it cannot be
+    converted safely.
+
+    >>> math_latex("sqrt(2 k ln(1/delta')) eps")
+    "\\sqrt{2 k \\ln(1/\\delta')} \\varepsilon"
+    >>> math_latex("1 - (1 - G_mu)^{o k} = G_{(k - 1) mu}")
+    '1 - (1 - G_{\\mu})^{\\circ k} = G_{(k - 1) \\mu}'
+    """
+    text = re.sub(r"(?<=\s)\(x\)(?=\s)", "\x00", text)  # " (x) " is the tensor product
+    tokens = _TOKEN.findall(text)
+    if any(ord(c) > 127 and c not in _MATH_UNICODE for c in text):
+        return None
+    out = _convert(["\x00" if t == "\x00" else t for t in tokens]).replace("\x00", r"\otimes")
+    depth = 0
+    for c in re.sub(r"\\[{}]", "", out):
+        depth += (c == "{") - (c == "}")
+        if depth < 0:
+            return None
+    return out if depth == 0 else None
+
+
+def _balance(run: str) -> tuple[str, str, str]:
+    """Split ``run`` into (lead, math, trail): trailing punctuation and brackets that do not
+    match inside the run stay text."""
+    pairs = {")": "(", "]": "["}
+    lead, trail = "", run[len(run.rstrip()) :]
+    run = run.rstrip()
+    while run:
+        last, first = run[-1], run[0]
+        if last in _PUNCT or (last in pairs and run.count(last) > run.count(pairs[last])):
+            run, trail = run[:-1], last + trail
+        elif first in "([" and run.count(first) > run.count({"(": ")", "[": "]"}[first]):
+            lead, run = lead + first, run[1:]
+        else:
+            break
+    return lead, run, trail
+
+
+def prose_latex(text: str) -> str:
+    """``text`` for LaTeX text mode with its runs of ASCII mathematics set as math."""
+    words: list[tuple[str, str]] = []
+    for w in text.split(" "):
+        m = _SUFFIX.match(w)
+        if m and _kind(m.group(1)) == "math":  # eps_i-DP: the symbol, then the word
+            words += [(m.group(1), "math"), (m.group(2) + m.group(3), "prose-glued")]
+        else:
+            words.append((w, _kind(w)))
+    out: list[str] = []
+    run: list[str] = []
+
+    def flush() -> None:
+        if not run:
+            return
+        joined = " ".join(run)
+        lead, body, trail = _balance(joined)
+        converted = math_latex(body) if any(_kind(w) == "math" for w in body.split(" ")) else None
+        if converted is None or not body.strip():
+            out.append(latex_text(joined))
+        else:
+            out.append(latex_text(lead) + f"${converted}$" + latex_text(trail))
+        run.clear()
+
+    pending: list[str] = []  # numbers and operators: math only next to a math word
+    for w, kind in words:
+        if w == "in" and run and _open_brackets(" ".join(run)):
+            kind = "math"  # Pr[Y in S]: membership inside a formula
+        if kind == "prose-glued":
+            flush()
+            out[-1] += latex_text(w)
+        elif kind == "math":
+            if run and run[-1][-1:] in _PUNCT and _top_level_relation(" ".join(run)):
+                flush()  # "b > 0, exp increasing": two formulas, not one
+                out.extend(latex_text(p) for p in pending)
+                pending.clear()
+            run.extend(pending)
+            pending.clear()
+            run.append(w)
+        elif kind == "neutral" and not run and w[-1:] in _PUNCT:
+            out.extend(latex_text(p) for p in [*pending, w])  # "Theorem 3.20," stays text
+            pending.clear()
+        elif kind == "neutral":
+            if run and run[-1][-1:] in _PUNCT and _top_level_relation(" ".join(run)):
+                flush()  # "b > 0, exp increasing": the formula ended at the comma
+            (run if run else pending).append(w)
+        else:
+            flush()
+            out.extend(latex_text(p) for p in pending)
+            pending.clear()
+            out.append(latex_text(w))
+    flush()
+    out.extend(latex_text(p) for p in pending)
+    return " ".join(out)
