@@ -1,0 +1,122 @@
+"""``dpderive html -o DIR [ID|FILE ...]``: the catalog (or the ids given) and the user's
+proof files as a static site, with each derivation's check unless ``--no-check``.
+
+Bad input (an unknown id, an unreadable proof file, an output directory that cannot be
+written) raises :class:`symbolic.errors.DpderiveError`: the CLI prints a message and exits 2.
+The ids and files are read, and the directory tried, before any check runs, so a typo
+costs no minutes of checking.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from derivations import audit
+from derivations.app.exitcodes import EXIT_OK
+from derivations.app.html.site import Proof, build_site, writable_directory
+from derivations.app.options import add_check_options, add_jobs_option, check_options
+from derivations.app.parallel import check_many, stderr_counter
+from derivations.app.proofs import load_proof
+from derivations.catalog import catalog, get
+from numeric_checks import CheckOptions, check_derivation
+from symbolic.derivation import Derivation
+from symbolic.printing.audit import errata_json
+from symbolic.report import DerivationReport
+from symbolic.verdicts import Verdict
+
+__all__ = ["HELP", "Checker", "add_arguments", "run"]
+
+HELP = "the catalog as a static HTML site with a teaching mode (works offline)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "targets",
+        nargs="*",
+        metavar="ID|FILE",
+        help="catalog ids (default: the whole catalog) and proof files (.toml, .tex), "
+        "each of which gets a page",
+    )
+    p.add_argument("-o", "--output", required=True, help="the directory to write the site to")
+    p.add_argument("--no-check", action="store_true", help="statements and chains, no verdicts")
+    p.add_argument("--no-plots", action="store_true", help="do not draw the plots")
+    p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
+    add_check_options(p)
+    add_jobs_option(p)
+
+
+class Checker:
+    """Check derivations once each; a lemma's verdict comes from its own check (made on
+    demand when the lemma is not among the pages, then reused)."""
+
+    def __init__(self, options: CheckOptions, reports: dict[str, DerivationReport]):
+        self.options = options
+        self.reports = dict(reports)
+
+    def lemma(self, derivation_id: str) -> Verdict | None:
+        if derivation_id not in catalog():
+            return None
+        return self.report(get(derivation_id)).verdict
+
+    def report(self, d: Derivation) -> DerivationReport:
+        if catalog().get(d.id) is not d:  # a user's proof: never cached under a catalog id
+            return check_derivation(d, self.options, lemmas=self.lemma)
+        if d.id not in self.reports:
+            self.reports[d.id] = check_derivation(d, self.options, lemmas=self.lemma)
+        return self.reports[d.id]
+
+
+def _split(targets: Sequence[str]) -> tuple[list[Derivation], list[tuple[Derivation, Path]]]:
+    """Catalog derivations (all when no id is given) and the proof files, loaded; an
+    unknown id or a bad file raises (exit 2) before anything is checked."""
+    ids, files = [], []
+    for t in targets:
+        if Path(t).suffix.lower() in (".toml", ".tex"):
+            files.append((load_proof(t), Path(t)))
+        else:
+            ids.append(get(t).id)
+    chosen = list(catalog().values()) if not ids else [get(i) for i in dict.fromkeys(ids)]
+    return chosen, files
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    started = time.perf_counter()
+    derivations, files = _split(args.targets)  # bad ids and files first: nothing written
+    target = writable_directory(Path(args.output))
+    reports: dict[str, DerivationReport] = {}
+    checker = None
+    if not args.no_check:
+        options = check_options(args)
+        checked = check_many(derivations, options, args.jobs, stderr_counter(True))
+        reports = {r.id: r for r in checked}
+        checker = Checker(options, reports)
+    proofs = [
+        Proof(d, checker.report(d) if checker else None, path.name, _read(path))
+        for d, path in files
+    ]
+    summary = build_site(
+        target,
+        derivations,
+        reports,
+        errata=errata_json(audit.errata()),
+        proofs=proofs,
+        plots=not args.no_plots,
+    )
+    seconds = time.perf_counter() - started
+    out.write(
+        f"wrote {summary.files} files ({summary.bytes / 1e6:.2f} MB) to {target} "
+        f"in {seconds:.1f} s; open {target / 'index.html'}\n"
+    )
+    return EXIT_OK
+
+
+def _read(path: Path) -> str:
+    # load_proof has read the file already; a second read cannot fail but for a race.
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return ""

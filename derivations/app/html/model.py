@@ -1,0 +1,194 @@
+"""What the HTML pages show, as plain data for the templates: a derivation with its chain,
+each step's evidence, the oracle, the lemmas it rests on and the derivations resting on it.
+
+The templates only lay these records out; every word about a verdict comes from
+:mod:`symbolic.printing.wording`, so the site says what the text and LaTeX reports say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from derivations.app.html.mathml import MathPrinter, display_names, math_block, relation_mathml
+from symbolic.derivation import Derivation
+from symbolic.printing.wording import NOT_CHECKED, erratum_state, oracle_state, verdict_word
+from symbolic.report import DerivationReport, StepResult
+
+__all__ = ["Evidence", "Page", "StepRow", "evidence_of", "page_of", "users_of"]
+
+Href = Callable[[str], str | None]
+"""A derivation id -> the relative address of its page, or None when it has no page."""
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A step's (or the conclusion's) check, field by field, for the expandable panel."""
+
+    verdict: str
+    summary: str
+    symbolic: str | None
+    basis: str
+    numeric: str | None
+    certificate: str | None
+    box: tuple[tuple[str, str, str], ...]
+    counterexample: tuple[tuple[str, str], ...]
+    sides: tuple[str, str] | None
+    counterexample_note: str
+    referees: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StepRow:
+    """One link of the chain: ``left relation right``, why, and how it was checked."""
+
+    index: int
+    left: Markup | None
+    relation: Markup
+    right: Markup
+    why: str
+    kind: str
+    rules: tuple[str, ...]
+    lemma: tuple[str, str | None] | None
+    citation: str | None
+    evidence: Evidence | None
+
+
+@dataclass(frozen=True)
+class Page:
+    """Everything one derivation's page shows."""
+
+    id: str
+    title: str
+    source: str
+    seed: str
+    family: str
+    statement: str
+    erratum: str | None
+    verdict: str
+    erratum_state: str | None
+    variables: tuple[tuple[Markup, str, str, str], ...]
+    hypotheses: tuple[Markup, ...]
+    defs: tuple[tuple[Markup, Markup], ...]
+    claim: Markup
+    steps: tuple[StepRow, ...]
+    conclusion: Evidence | None
+    oracle: dict[str, Any] | None
+    lemmas: tuple[tuple[str, str | None], ...]
+    used_by: tuple[tuple[str, str | None], ...]
+    notes: tuple[str, ...]
+    code: str = ""
+    code_origin: str = ""
+    plots: tuple[tuple[str, str, str], ...] = field(default_factory=tuple)
+
+
+def evidence_of(s: StepResult) -> Evidence:
+    """The evidence panel of one checked step."""
+    cert, cex = s.certificate, s.counterexample
+    box: tuple[tuple[str, str, str], ...] = ()
+    if cert is not None:
+        box = tuple((n, f"{lo:.6g}", f"{hi:.6g}") for n, (lo, hi) in cert.box.items())
+    return Evidence(
+        verdict=verdict_word(s.verdict),
+        summary=s.evidence,
+        symbolic=s.symbolic,
+        basis=s.basis,
+        numeric=s.numeric.describe() if s.numeric else None,
+        certificate=cert.describe() if cert else None,
+        box=box,
+        counterexample=tuple(cex.point.items()) if cex else (),
+        sides=(cex.lhs, cex.rhs) if cex else None,
+        counterexample_note=(f"{cex.digits} digits" + (f"; {cex.note}" if cex.note else ""))
+        if cex
+        else "",
+        referees=tuple(
+            f"{r.kind.value}: "
+            + {True: "violation stands", False: "dissolved", None: "could not evaluate"}[
+                r.confirmed
+            ]
+            + (f" ({r.detail})" if r.detail else "")
+            for r in s.referees
+        ),
+    )
+
+
+def users_of(derivations: Sequence[Derivation]) -> dict[str, list[str]]:
+    """Lemma id -> the ids of derivations with a step resting on it (``by.lemma``)."""
+    users: dict[str, list[str]] = {}
+    for d in derivations:
+        for step in d.steps:
+            lemma = step.justification.lemma
+            if lemma and d.id not in users.setdefault(lemma, []):
+                users[lemma].append(d.id)
+    return users
+
+
+def _oracle(r: DerivationReport | None) -> dict[str, Any] | None:
+    if r is None or r.oracle is None:
+        return None
+    o = r.oracle
+    return {
+        "name": o.name,
+        "description": o.description,
+        "state": oracle_state(o.agrees),
+        "agrees": o.agrees,
+        "points": o.points,
+        "detail": o.detail,
+        "counterexample": list((o.counterexample or {}).items()),
+        "closest": o.closest,
+    }
+
+
+def page_of(
+    d: Derivation,
+    report: DerivationReport | None,
+    href: Href,
+    users: Mapping[str, Sequence[str]],
+) -> Page:
+    """The page of ``d`` (with its check's verdicts when ``report`` is given)."""
+    p = MathPrinter(display_names(d))
+    results = {s.index: s for s in report.steps} if report else {}
+    rows = []
+    for i, (left, rel, right, why) in enumerate(d.links(), start=1):
+        rows.append(
+            StepRow(
+                index=i,
+                left=math_block(p.inner(left)) if i == 1 else None,
+                relation=math_block(str(relation_mathml(rel))),
+                right=math_block(p.inner(right)),
+                why=why.text,
+                kind=why.kind.value,
+                rules=why.rules,
+                lemma=(why.lemma, href(why.lemma)) if why.lemma else None,
+                citation=why.citation,
+                evidence=evidence_of(results[i]) if i in results else None,
+            )
+        )
+    lemmas = tuple(dict.fromkeys(s.justification.lemma for s in d.steps if s.justification.lemma))
+    claim = p.inner(d.claim.lhs) + str(relation_mathml(d.claim.relation)) + p.inner(d.claim.rhs)
+    return Page(
+        id=d.id,
+        title=d.title,
+        source=str(d.source),
+        seed=d.source.seed,
+        family=d.family or "Other",
+        statement=d.statement,
+        erratum=d.erratum,
+        verdict=verdict_word(report.verdict) if report else NOT_CHECKED,
+        erratum_state=erratum_state(report.as_expected) if report and d.erratum else None,
+        variables=tuple(
+            (math_block(p.inner(v.symbol)), v.name, str(v.domain), v.meaning) for v in d.variables
+        ),
+        hypotheses=tuple(math_block(p.inner(h)) for h in d.hypotheses),
+        defs=tuple((math_block(p.inner(s)), math_block(p.inner(v))) for s, v in d.defs),
+        claim=math_block(claim, display=True),
+        steps=tuple(rows),
+        conclusion=evidence_of(report.conclusion) if report else None,
+        oracle=_oracle(report),
+        lemmas=tuple((lemma, href(lemma)) for lemma in lemmas if lemma),
+        used_by=tuple((u, href(u)) for u in users.get(d.id, ())),
+        notes=report.notes if report else (),
+    )

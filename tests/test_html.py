@@ -1,0 +1,266 @@
+"""``dpderive html``: the static site without a browser (issue 18, part 2).  Pages are
+parsed with the standard library's ``html.parser``: every page is written, every internal
+link and picture resolves, nothing points outside the site, bad input exits 2.  The browser
+tests (``test_html_browser.py``) open the same site in headless Chromium."""
+
+from __future__ import annotations
+
+import io
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import sympy as sp
+from hypothesis import given
+from hypothesis import strategies as st
+
+from derivations.app.cli import main
+from derivations.app.html.mathml import MathPrinter, display_names, math_block
+from derivations.catalog import catalog, get
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+VOID = {"meta", "link", "img", "br", "hr", "input", "source", "wbr", "col", "area"}
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(argv), out), out.getvalue()
+
+
+class Page(HTMLParser):
+    """Links, ids, element counts and tag balance of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+        self.tags: dict[str, int] = {}
+        self.classes: list[str] = []
+        self.stack: list[str] = []
+        self.unbalanced: list[str] = []
+        self.attributes: list[str] = []
+        self.class_stack: list[set[str]] = []
+        self.urls_in_citations = 0
+        self.urls_elsewhere: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags[tag] = self.tags.get(tag, 0) + 1
+        for name, value in attrs:
+            value = value or ""
+            self.attributes.append(value)
+            if name in ("href", "src"):
+                self.links.append(value)
+            elif name == "id":
+                self.ids.add(value)
+            elif name == "class":
+                self.classes += value.split()
+        if tag not in VOID:
+            self.stack.append(tag)
+            self.class_stack.append(set((dict(attrs).get("class") or "").split()))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.stack and self.stack[-1] == tag:
+            self.stack.pop()
+            self.class_stack.pop()
+        else:
+            self.unbalanced.append(tag)
+
+    def handle_data(self, data: str) -> None:
+        urls = data.count("http://") + data.count("https://")
+        if not urls:
+            return
+        # A citation may name a URL in its text (the source, the page's header line).
+        if any(c & {"source", "meta", "cite"} for c in self.class_stack):
+            self.urls_in_citations += urls
+        else:
+            self.urls_elsewhere.append(data)
+
+
+def parse(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    page.close()
+    return page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole catalog without checks (seconds), plus two proof files of the examples."""
+    out = tmp_path_factory.mktemp("site")
+    proofs = [str(EXAMPLES / "laplace_ratio.toml"), str(EXAMPLES / "advanced_composition_tail.tex")]
+    code, text = run("html", "-o", str(out), "--no-check", "--no-plots", *proofs)
+    assert code == 0 and "wrote" in text
+    return out
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One fast derivation, checked: its page carries verdicts and evidence."""
+    out = tmp_path_factory.mktemp("checked")
+    code, _ = run("html", "-o", str(out), "laplace-ratio", "--no-plots")
+    assert code == 0
+    return out
+
+
+def test_every_page_is_written(site: Path) -> None:
+    for did in catalog():
+        assert (site / "theorems" / f"{did}.html").is_file(), did
+    assert (site / "index.html").is_file() and (site / "errata.html").is_file()
+    assert len(list((site / "proofs").glob("*.html"))) == 2
+    index = (site / "index.html").read_text(encoding="utf-8")
+    for did in catalog():
+        assert f'href="theorems/{did}.html"' in index
+    # The families of the catalog are the index's sections, each with its filter option.
+    for family in {d.family for d in catalog().values()}:
+        assert f'<option value="{family}">' in index.replace("&amp;", "&")
+
+
+def test_internal_links_resolve_and_tags_balance(site: Path) -> None:
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) == len(catalog()) + 4
+    for path in pages:
+        page = parse(path)
+        assert page.stack == [] and page.unbalanced == [], (path, page.stack, page.unbalanced)
+        for link in page.links:
+            if link.startswith("data:"):
+                continue
+            target, _, anchor = link.partition("#")
+            resolved = (path.parent / target).resolve() if target else path
+            assert resolved.is_file(), f"{path.name}: {link}"
+            if anchor:
+                assert anchor in parse(resolved).ids, f"{path.name}: {link}"
+
+
+def test_no_external_resource(site: Path) -> None:
+    """No URL in any attribute, stylesheet or script: the site works offline.  (A
+    citation's text may name a URL; text is not loaded.)"""
+    for path in site.rglob("*"):
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8")
+        if path.suffix in (".css", ".js"):
+            assert "http://" not in text and "https://" not in text and "//" + "cdn" not in text
+        elif path.suffix == ".html":
+            page = parse(path)
+            assert not [a for a in page.attributes if "://" in a or a.startswith("//")], path
+            assert page.urls_elsewhere == [], path
+            # Every URL in the file was seen in a citation's text (none in comments, say).
+            raw = text.count("http://") + text.count("https://")
+            assert raw == page.urls_in_citations, path
+
+
+def test_derivation_page_without_check(site: Path) -> None:
+    d = get("advanced-composition")
+    page = parse(site / "theorems" / "advanced-composition.html")
+    assert page.tags["math"] >= len(d.steps) + 1  # at least one per step and the claim
+    assert page.classes.count("step") == len(d.steps)
+    assert "v-not-checked" in page.classes and "evidence" not in page.classes
+    text = (site / "theorems" / "advanced-composition.html").read_text(encoding="utf-8")
+    # by.lemma("kl-bound") links to the lemma's page, which links back under "used by".
+    assert 'href="../theorems/kl-bound.html"' in text
+    back = (site / "theorems" / "kl-bound.html").read_text(encoding="utf-8")
+    assert 'href="../theorems/advanced-composition.html"' in back
+    assert "teach-start" in page.ids and "teach-next" in page.ids
+
+
+def test_checked_page_has_verdicts_and_evidence(checked: Path) -> None:
+    page = parse(checked / "theorems" / "laplace-ratio.html")
+    d = get("laplace-ratio")
+    assert page.classes.count("v-proved") >= len(d.steps) + 1
+    # One evidence panel per step and one for the conclusion.
+    assert page.classes.count("evidence") == len(d.steps) + 1
+    text = (checked / "theorems" / "laplace-ratio.html").read_text(encoding="utf-8")
+    assert "rule trace" in text and "points and digits" in text and "Oracle" in text
+    index = (checked / "index.html").read_text(encoding="utf-8")
+    assert 'data-verdict="proved"' in index and "kl-bound.html" not in index
+
+
+def test_errata_page_links_the_derivations(site: Path) -> None:
+    text = (site / "errata.html").read_text(encoding="utf-8")
+    assert 'href="theorems/basic-composition-seed.html"' in text
+    assert text.count('class="erratum"') >= 10
+
+
+def test_refuted_proof_shows_its_counterexample(tmp_path: Path) -> None:
+    code, _ = run(
+        "html",
+        "-o",
+        str(tmp_path),
+        str(EXAMPLES / "laplace_ratio_student.toml"),
+        "laplace-ratio",
+        "--no-plots",
+        "--points",
+        "40",
+        "--search",
+        "60",
+    )
+    assert code == 0
+    (page,) = (tmp_path / "proofs").glob("*.html")
+    text = page.read_text(encoding="utf-8")
+    assert "v-refuted" in text and "counterexample" in text and "left side =" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["no-such-theorem"], "unknown derivation id"),
+        (["laplace-ratio", "missing.toml"], "missing.toml"),
+    ],
+)
+def test_bad_input_exits_2(
+    argv: list[str], fragment: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _ = run("html", "-o", str(tmp_path / "out"), "--no-check", *argv)
+    err = capsys.readouterr().err
+    assert code == 2 and fragment in err and "Traceback" not in err
+    assert not (tmp_path / "out" / "index.html").exists()
+
+
+def test_unwritable_output_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    code, _ = run("html", "-o", str(blocker / "site"), "--no-check", "laplace-ratio")
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot write the site" in err and "Traceback" not in err
+    code, _ = run("html", "--no-check")  # -o is required
+    assert code == 2
+
+
+def test_display_names() -> None:
+    names = display_names(get("numeric-sparse-privacy-pure"))
+    assert names["eps"] == "epsilon"
+    assert display_names(get("laplace-ratio"))["fx"] == "f(x)"
+    html = MathPrinter(names).inner(sp.Symbol("eps") / 9)
+    assert "\u03b5" in html or "&#949;" in html
+
+
+_SYMBOLS = sp.symbols("eps delta x")
+_exprs = st.recursive(
+    st.sampled_from([*_SYMBOLS, sp.Integer(2), sp.Rational(1, 3)]),
+    lambda inner: st.one_of(
+        st.tuples(inner, inner).map(lambda t: t[0] + t[1]),
+        st.tuples(inner, inner).map(lambda t: t[0] * t[1]),
+        st.tuples(inner, inner).map(lambda t: t[0] / t[1] if t[1] != 0 else t[0]),
+        inner.map(sp.exp),
+        inner.map(sp.Abs),
+        inner.map(sp.sqrt),
+    ),
+    max_leaves=8,
+)
+
+
+@given(_exprs)
+def test_mathml_is_balanced_markup(expr: sp.Expr) -> None:
+    """Whatever the expression, its MathML is one balanced ``<math>`` element."""
+    page = Page()
+    page.feed(str(math_block(MathPrinter({"eps": "epsilon"}).inner(expr))))
+    page.close()
+    assert page.stack == [] and page.unbalanced == [] and page.tags["math"] == 1
+
+
+def test_screenshots_are_in_docs_and_readme() -> None:
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    for name in ("html-index.png", "html-laplace-ratio.png"):
+        assert (root / "docs" / name).stat().st_size > 10_000
+        assert f"docs/{name}" in readme
