@@ -17,6 +17,9 @@ speed targets live here, never in unit tests (machines are shared and noisy).
    analytic Gaussian delta (doubles) in the same run; the reference is the closed form at
    120 digits.  Goal: >= 3x the digits at <= 1x the time.  dp_accounting is optional
    (``pip install dp-accounting``); without it the section says so.
+7. Claims typed from books with sums and integrals (``bench/claims.py``), the catalog cold
+   with its table per derivation and each headline theorem cold (``bench/catalog.py``);
+   the hardest certification steps (``bench/certifier.py``).
 """
 
 from __future__ import annotations
@@ -348,4 +351,7 @@ if __name__ == "__main__":
     optimal_composition()
     sparse_simulation()
     certification()
+    __import__("bench.certifier").certifier.run()  # issue 16: hardest steps, before/after
     gdp_profile()
+    __import__("bench.claims").claims.run()  # issue 17: claims with sums and integrals
+    __import__("bench.catalog").catalog.run()  # issue 17: the catalog cold, per derivation

@@ -12,9 +12,12 @@ import pytest
 import sympy as sp
 from hypothesis import HealthCheck, settings
 
-from derivations.catalog import get
+from derivations.app.parallel import check_many
+from derivations.catalog import catalog, get
+from numeric_checks import CheckOptions
 from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
 from symbolic.relations import Relation, compose
+from symbolic.report import DerivationReport
 
 # SymPy's timings vary a lot on shared machines; no deadlines, few examples by default.
 settings.register_profile(
@@ -50,3 +53,20 @@ def _reset_mpmath_precision() -> Iterator[None]:
     mpmath.mp.dps = 15
     yield
     mpmath.mp.dps = 15
+
+
+CATALOG_OPTIONS = CheckOptions(points=40, search_budget=60)
+"""The options of the one check of the whole catalog that tests share."""
+
+on_the_catalog_worker = pytest.mark.xdist_group("catalog")
+"""Mark for the tests that use :func:`catalog_reports`: with ``--dist loadgroup`` they run
+in one worker, which checks the catalog once for all of them."""
+
+
+@pytest.fixture(scope="session")
+def catalog_reports() -> dict[str, DerivationReport]:
+    """Every catalog derivation, checked once per test process (as ``dpderive check --all``
+    does, at :data:`CATALOG_OPTIONS`): tests that only read an unmodified derivation's
+    report share it instead of checking it again."""
+    reports = check_many(list(catalog().values()), CATALOG_OPTIONS, jobs=1)
+    return {r.id: r for r in reports}

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from derivations import audit
-from derivations.app import audit_verbs, sparse
+from derivations.app import audit_verbs, html, sparse
 from derivations.app.claims import load_claim
 from derivations.app.exitcodes import (
     EXIT_BAD_INPUT,
@@ -31,6 +31,8 @@ from derivations.app.exitcodes import (
     EXIT_UNDECIDED,
     for_verdict,
 )
+from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
+from derivations.app.parallel import check_many, stderr_counter
 from derivations.app.pdflatex import render
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.app.proofs import load_proof
@@ -62,38 +64,6 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
-    return value
-
-
-def _add_check_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--points",
-        type=_positive_int,
-        default=200,
-        help="random points per derivation (default 200; edge and boundary points are added)",
-    )
-    p.add_argument(
-        "--digits",
-        type=_positive_int,
-        default=50,
-        help="working precision in decimal digits (default 50, at least 15)",
-    )
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
-    p.add_argument(
-        "--search",
-        type=_positive_int,
-        default=300,
-        help="evaluations of the counterexample search per step (default 300)",
-    )
-
-
 def _list_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
 
@@ -103,20 +73,21 @@ def _check_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="check the whole catalog")
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
-    _add_check_options(p)
+    add_check_options(p)
+    add_jobs_option(p)
 
 
 def _claim_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    _add_check_options(p)
+    add_check_options(p, budget=CLAIM_BUDGET)
 
 
 def _verify_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a proof file: .toml (steps or a LaTeX block) or .tex")
     p.add_argument("--json", action="store_true")
     p.add_argument("--no-oracle", action="store_true", help=argparse.SUPPRESS)
-    _add_check_options(p)
+    add_check_options(p)
 
 
 def _latex_arguments(p: argparse.ArgumentParser) -> None:
@@ -142,7 +113,8 @@ def _latex_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--no-check", action="store_true", help="with --all: no verdicts")
     p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
-    _add_check_options(p)
+    add_check_options(p)
+    add_jobs_option(p)
 
 
 def _explain_arguments(p: argparse.ArgumentParser) -> None:
@@ -195,16 +167,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def _options(args: argparse.Namespace) -> CheckOptions:
-    return CheckOptions(
-        points=args.points,
-        dps=args.digits,
-        seed=args.seed,
-        search_budget=args.search,
-        oracle=not getattr(args, "no_oracle", False),
-    )
-
-
 def _write_json(data: Any, out: TextIO) -> None:
     json.dump(data, out, indent=2)
     out.write("\n")
@@ -225,8 +187,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     if not args.all and not args.ids:
         raise DpderiveError("give derivation ids to check, or --all")
     targets = list(catalog().values()) if args.all else [get(i) for i in args.ids]
-    options = _options(args)
-    reports = _check_each(targets, options, progress=not args.json and len(targets) > 1)
+    reports = _check_each(targets, args, progress=not args.json and len(targets) > 1)
     if args.json:
         _write_json([report_json(r) for r in reports], out)
     else:
@@ -242,7 +203,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     d = load_claim(args.file)
-    result = check_claim(d, _options(args))
+    result = check_claim(d, check_options(args))
     if args.json:
         _write_json(claim_json(d.statement, result), out)
     else:
@@ -260,13 +221,13 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
         raise DpderiveError("--png needs -o FILE.png")
     if args.all:
         derivations = list(catalog().values())
-        checked = [] if args.no_check else _check_each(derivations, _options(args), True)
+        checked = [] if args.no_check else _check_each(derivations, args, True)
         text = catalog_book(
             derivations, {r.id: r for r in checked}, errata=errata_latex(audit.errata())
         )
     else:
         d = _target(args.id)
-        report = _check_one(d, _options(args)) if args.with_verdicts else None
+        report = _check_one(d, check_options(args)) if args.with_verdicts else None
         text = derivation_latex(d, report, standalone=args.standalone or compiled)
     if target is None:
         out.write(text)
@@ -289,7 +250,7 @@ def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     d = load_proof(args.file)
-    report = _check_one(d, _options(args))
+    report = _check_one(d, check_options(args))
     if args.json:
         _write_json(proof_json(report), out)
     else:
@@ -307,21 +268,20 @@ def _target(ident: str) -> Derivation:
 def _check_one(d: Derivation, options: CheckOptions) -> DerivationReport:
     """Check ``d``; a step resting on a catalog lemma reports that lemma's verdict (the
     lemma is checked too, once)."""
-    return check_derivation(d, options, lemmas=_LemmaVerdicts(options, compute=True))
+    return check_derivation(d, options, lemmas=_LemmaVerdicts(options))
 
 
 class _LemmaVerdicts:
-    """Verdicts of catalog lemmas: those already checked in this run, else (``compute``)
-    checked on demand, once each."""
+    """Verdicts of catalog lemmas, each checked on demand, once."""
 
-    def __init__(self, options: CheckOptions, *, compute: bool):
-        self.options, self.compute = options, compute
+    def __init__(self, options: CheckOptions):
+        self.options = options
         self.known: dict[str, Verdict] = {}
 
     def __call__(self, derivation_id: str) -> Verdict | None:
-        if derivation_id not in self.known and self.compute:
+        if derivation_id not in self.known:
             self.known[derivation_id] = check_derivation(get(derivation_id), self.options).verdict
-        return self.known.get(derivation_id)
+        return self.known[derivation_id]
 
 
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:
@@ -331,25 +291,13 @@ def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _check_each(
-    targets: Sequence[Derivation], options: CheckOptions, progress: bool
+    targets: Sequence[Derivation], args: argparse.Namespace, progress: bool
 ) -> list[DerivationReport]:
-    """Check ``targets`` in order; with ``progress``, a one-line counter on a terminal's
-    stderr (nothing when stderr is not a terminal)."""
-    show = progress and sys.stderr.isatty()
-    reports = []
-    # Lemmas cite catalog derivations: their verdicts are those checked earlier in this run.
-    lemmas = _LemmaVerdicts(options, compute=False)
-    for i, d in enumerate(targets, start=1):
-        if show:
-            sys.stderr.write(f"\r\033[K[{i}/{len(targets)}] checking {d.id}")
-            sys.stderr.flush()
-        report = check_derivation(d, options, lemmas=lemmas)
-        lemmas.known[d.id] = report.verdict
-        reports.append(report)
-    if show:
-        sys.stderr.write("\r\033[K")
-        sys.stderr.flush()
-    return reports
+    """Check ``targets`` with ``--jobs`` worker processes, reports in the order given; with
+    ``progress``, a one-line counter on a terminal's stderr."""
+    return check_many(
+        targets, check_options(args), jobs=args.jobs, progress=stderr_counter(progress)
+    )
 
 
 @dataclass(frozen=True)
@@ -384,6 +332,7 @@ VERBS = (
     Verb("errata", audit_verbs.ERRATA_HELP, audit_verbs.errata_arguments, audit_verbs.run_errata),
     Verb("plot", "draw a plot from the numeric oracles (matplotlib)", _plot_arguments, _cmd_plot),
     Verb("sparse", sparse.HELP, sparse.add_arguments, sparse.run),
+    Verb("html", html.HELP, html.add_arguments, html.run),
 )
 _VERB = {verb.name: verb for verb in VERBS}
 

@@ -1,0 +1,136 @@
+"""Checking many catalog derivations at once, in worker processes (``--jobs N``).
+
+Each derivation is checked on its own: its plan, points and search depend only on the
+derivation and the options (the sampler is seeded per derivation), so a report does not
+depend on which process checked it or on what was checked before.  The one thing a report
+takes from the rest of the run, the verdict of a catalog lemma that a step cites, is filled
+in after all reports are in, from the whole run (:func:`with_lemma_verdicts`).  Hence the
+reports are the same for every ``jobs``, and come back in catalog order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+
+from derivations.catalog import get
+from numeric_checks import CheckOptions, check_derivation
+from numeric_checks.check import basis
+from symbolic.derivation import Derivation, Justification, JustificationKind
+from symbolic.report import DerivationReport, StepResult
+from symbolic.verdicts import Verdict
+
+__all__ = ["Progress", "check_many", "default_jobs", "stderr_counter", "with_lemma_verdicts"]
+
+Progress = Callable[[int, int, str], None]
+"""Called as ``(done, total, id)`` when a derivation's report is in."""
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (all of them unless restricted)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+_FORKED: Sequence[Derivation] = ()
+"""The derivations of the running :func:`check_many`, which forked workers inherit."""
+
+
+def _check_at(index: int, derivation_id: str, options: CheckOptions) -> DerivationReport:
+    # Derivations hold oracles and compiled closures that do not pickle: a forked worker
+    # takes the derivation from the memory it inherited, a spawned one rebuilds it from
+    # the catalog by id.
+    d = _FORKED[index] if index < len(_FORKED) else get(derivation_id)
+    return check_derivation(d, options)
+
+
+def check_many(
+    targets: Sequence[Derivation],
+    options: CheckOptions,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> list[DerivationReport]:
+    """Check ``targets`` with ``jobs`` worker processes (1: in this process) and return
+    their reports in the order given, with lemma verdicts filled in.  Ids must be distinct;
+    where processes cannot fork, the targets must be catalog derivations."""
+    if jobs < 1:
+        raise ValueError(f"jobs must be >= 1, got {jobs}")
+    total = len(targets)
+    reports: dict[str, DerivationReport] = {}
+    if jobs == 1 or total <= 1:
+        for d in targets:
+            reports[d.id] = check_derivation(d, options)
+            if progress:
+                progress(len(reports), total, d.id)
+    else:
+        # fork: the workers inherit the imported SymPy and catalog instead of importing
+        # them again (about a second each); spawn where fork does not exist.
+        global _FORKED
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        context = multiprocessing.get_context(method)
+        _FORKED = targets if method == "fork" else ()
+        try:
+            with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
+                pending: dict[Future[DerivationReport], str] = {
+                    pool.submit(_check_at, i, d.id, options): d.id for i, d in enumerate(targets)
+                }
+                while pending:
+                    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        ident = pending.pop(future)
+                        reports[ident] = future.result()
+                        if progress:
+                            progress(len(reports), total, ident)
+        finally:
+            _FORKED = ()
+    ordered = [reports[d.id] for d in targets]
+    return with_lemma_verdicts(ordered, {d.id: d for d in targets})
+
+
+def with_lemma_verdicts(
+    reports: Sequence[DerivationReport], derivations: dict[str, Derivation]
+) -> list[DerivationReport]:
+    """``reports`` with each step that cites a catalog lemma saying that lemma's verdict in
+    this run (or "not checked here" when the lemma was not among the reports)."""
+    verdicts: dict[str, Verdict] = {r.id: r.verdict for r in reports}
+    out = []
+    for report in reports:
+        d = derivations.get(report.id)
+        if d is None:
+            out.append(report)
+            continue
+        reasons = [j for _, _, _, j in d.links()]
+        steps = tuple(
+            _rebased(step, reason, verdicts)
+            for step, reason in zip(report.steps, reasons, strict=True)
+        )
+        out.append(dataclasses.replace(report, steps=steps))
+    return out
+
+
+def _rebased(
+    step: StepResult, reason: Justification | str, verdicts: dict[str, Verdict]
+) -> StepResult:
+    if not isinstance(reason, Justification) or reason.kind is not JustificationKind.LEMMA:
+        return step
+    return dataclasses.replace(step, basis=basis(reason, step.symbolic, verdicts.get))
+
+
+def stderr_counter(enabled: bool) -> Progress | None:
+    """A one-line ``[done/total]`` counter on a terminal's stderr (None when stderr is not a
+    terminal or ``enabled`` is false)."""
+    if not enabled or not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int, ident: str) -> None:
+        end = "\r\033[K" if done == total else ""
+        sys.stderr.write(f"\r\033[K[{done}/{total}] {ident} done{end}")
+        sys.stderr.flush()
+
+    return show

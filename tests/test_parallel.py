@@ -1,0 +1,106 @@
+"""``--jobs``: the same reports for every number of worker processes, in catalog order, with
+the verdicts of cited lemmas taken from the whole run."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import pytest
+
+from derivations.app.cli import main
+from derivations.app.parallel import check_many, with_lemma_verdicts
+from derivations.catalog import get
+from numeric_checks import CheckOptions
+from symbolic.report import DerivationReport, StepResult
+from symbolic.verdicts import Verdict
+
+# Fast derivations, one of them an erratum (refuted), so that a refutation crosses the
+# process boundary too.
+IDS = ("basic-composition", "basic-composition-seed", "eps-tradeoff-kappa2")
+FAST = CheckOptions(points=12, search_budget=20)
+
+
+def _comparable(report: DerivationReport) -> Any:
+    """A report without what depends on the clock (seconds spent, also inside evidence
+    texts, and the timing note)."""
+
+    def clean(value: Any) -> Any:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return {
+                f.name: clean(getattr(value, f.name))
+                for f in dataclasses.fields(value)
+                if f.name not in ("seconds", "notes")
+            }
+        if isinstance(value, tuple | list):
+            return [clean(v) for v in value]
+        if isinstance(value, str):
+            return re.sub(r"\d+(\.\d+)? s\b", "<t> s", value)
+        return value
+
+    return clean(report)
+
+
+@pytest.fixture(scope="module")
+def serial() -> list[DerivationReport]:
+    return check_many([get(i) for i in IDS], FAST, jobs=1)
+
+
+def test_reports_identical_for_every_jobs(serial: list[DerivationReport]) -> None:
+    parallel = check_many([get(i) for i in IDS], FAST, jobs=2)
+    assert [r.id for r in parallel] == list(IDS)
+    assert [_comparable(r) for r in parallel] == [_comparable(r) for r in serial]
+    assert serial[1].verdict is Verdict.REFUTED  # the erratum, refuted in a worker too
+
+
+def test_progress_reports_each_derivation_once() -> None:
+    seen: list[tuple[int, int, str]] = []
+    check_many([get(i) for i in IDS[:2]], FAST, jobs=2, progress=lambda *a: seen.append(a))
+    assert sorted(s[2] for s in seen) == sorted(IDS[:2])
+    assert sorted(s[0] for s in seen) == [1, 2] and {s[1] for s in seen} == {2}
+
+
+def test_jobs_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="jobs"):
+        check_many([get(IDS[0])], FAST, jobs=0)
+
+
+def test_cli_refuses_zero_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", IDS[0], "--jobs", "0"]) == 2
+    assert "must be >= 1" in capsys.readouterr().err
+
+
+def test_lemma_verdict_comes_from_the_whole_run() -> None:
+    """A step citing a lemma says the lemma's verdict when the lemma is in the run, whatever
+    the order or the process that checked it; "not checked here" when it is not."""
+    d = get("advanced-composition")
+    lemma_step = next(
+        i for i, (_, _, _, j) in enumerate(d.links()) if getattr(j, "lemma", None) == "kl-bound"
+    )
+    steps = tuple(
+        StepResult(i + 1, "a", "=", "b", "why", Verdict.PROVED, "", symbolic="algebra")
+        for i in range(len(d.links()))
+    )
+    report = DerivationReport(d.id, d.title, str(d.source), Verdict.PROVED, steps, steps[0])
+    lemma = dataclasses.replace(report, id="kl-bound", verdict=Verdict.CHECKED)
+
+    alone = with_lemma_verdicts([report], {d.id: d})[0]
+    assert "kl-bound (not checked here)" in alone.steps[lemma_step].basis
+    together = with_lemma_verdicts([report, lemma], {d.id: d})[0]
+    assert "kl-bound (checked)" in together.steps[lemma_step].basis
+    # Only the lemma step changes.
+    others = [s for i, s in enumerate(together.steps) if i != lemma_step]
+    assert others == [s for i, s in enumerate(report.steps) if i != lemma_step]
+
+
+def test_a_derivation_outside_the_catalog_is_checked_in_a_worker() -> None:
+    """Workers take the derivation itself (inherited), not its id: a user's proof or a
+    mutant, unknown to the catalog, is checked as given."""
+    d = get("basic-composition")
+    eps1 = d.symbols["eps1"]
+    mutant = d.with_step(len(d.steps) - 1, expr=d.steps[-1].expr.subs(eps1, eps1 / 2))
+    mutant = mutant.replace(id="basic-composition-mutant-not-in-catalog")
+    reports = check_many([mutant, get(IDS[2])], FAST, jobs=2)
+    assert [r.id for r in reports] == [mutant.id, IDS[2]]
+    assert reports[0].verdict is Verdict.REFUTED
