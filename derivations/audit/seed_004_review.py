@@ -144,7 +144,7 @@ ENTRIES: tuple[Entry, ...] = (
         method=Method.DERIVATION,
         verdict=V.CHECKED,
         detail=(
-            "The catalog encodes the three pieces: kl-bound (expected privacy loss, checked), "
+            "The catalog encodes the three pieces: kl-bound (expected privacy loss, proved), "
             "azuma-binomial (checked) and advanced-composition (proved, oracle agrees); the "
             "weakest verdict is recorded."
         ),

@@ -169,7 +169,7 @@ ENTRIES: tuple[Entry, ...] = (
         verdict=V.REFUTED,
         detail=(
             "Catalog classical-gaussian-mechanism-any-eps (the calibration without eps <= 1) "
-            "is refuted; classical-gaussian-mechanism (eps <= 1) is checked."
+            "is refuted; classical-gaussian-mechanism (eps <= 1) is certified."
         ),
         derivations=("classical-gaussian-mechanism-any-eps", "classical-gaussian-mechanism"),
         erratum=CLASSICAL,
