@@ -75,7 +75,9 @@ def test_maximised_sup_matches_tanh(e: str) -> None:
 
 @pytest.mark.parametrize("n", [2, 5, 8])
 def test_family_for_other_n(n: int) -> None:
-    r = check_derivation(kl_bound_for(n), CheckOptions(search_budget=40, symbolic=n <= 5))
+    # The rules' case split is capped at 4 differences, so for n >= 5 outcomes the symbolic
+    # stage spends ~50 s to prove nothing: only n = 2 runs it (n = 3 is the catalog's own).
+    r = check_derivation(kl_bound_for(n), CheckOptions(search_budget=40, symbolic=n <= 2))
     assert r.verdict in (Verdict.CHECKED, Verdict.PROVED)
     assert r.oracle is not None and r.oracle.agrees is True
     t = check_derivation(kl_bound_tight_for(n), CheckOptions(search_budget=40, symbolic=False))
