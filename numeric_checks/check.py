@@ -34,6 +34,7 @@ from numeric_checks.stages import (
 )
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import DpderiveError, EvaluationError
+from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, OracleResult, StepResult
 from symbolic.verdicts import Verdict, weakest
@@ -84,7 +85,7 @@ def check_link(
         rhs=str(right),
         justification=reason.text,
         verdict=decision.verdict,
-        evidence=decision.evidence,
+        evidence=decision.evidence + _why_only_checked(link, decision.verdict, records),
         symbolic=proof.describe(),
         numeric=spot.evidence,
         counterexample=decision.counterexample,
@@ -106,6 +107,28 @@ def _bounded_prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof
             return prove(plan, link, cheap=cheap)
     except BudgetSpent:
         return SymbolicProof(None)
+
+
+def _why_only_checked(link: Link, verdict: Verdict, records: Records) -> str:
+    """For a ``checked`` step, why it is neither proved nor certified (appended to its
+    evidence): a report must say what stands between a step and a proof."""
+    if verdict is not Verdict.CHECKED:
+        return ""
+    atoms = link.lhs.atoms(sp.Function) | link.rhs.atoms(sp.Function)
+    opaque = sorted({type(f).__name__ for f in atoms if isinstance(f, NumericFunction)})
+    if opaque:
+        verb = "is" if len(opaque) == 1 else "are"
+        return (
+            f"; why not proved: {', '.join(opaque)} {verb} computed numerically, with no "
+            "symbolic form the tactics reduce and no Arb enclosure"
+        )
+    if link.relation is Relation.EQ:
+        return (
+            "; why not proved: no tactic reduced it, and certification encloses inequalities only"
+        )
+    if records.certificate is None:
+        return "; why not proved: no rule proved it and it was not certified"
+    return "; why not proved: no rule proved it and the certificate does not cover the domain"
 
 
 @functools.cache

@@ -13,7 +13,12 @@ from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Derivation, JustificationKind
 from symbolic.printing.explain import explain
 from symbolic.printing.latex import derivation_latex
+from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
+
+from .conftest import on_the_catalog_worker
+
+STRONG = Verdict.CERTIFIED.rank
 
 CATALOG = catalog()
 IDS = sorted(CATALOG)
@@ -67,3 +72,45 @@ def test_there_are_errata() -> None:
 def test_every_erratum_is_refuted(did: str) -> None:
     report = check_derivation(_get(did), CheckOptions(points=40, search_budget=100, oracle=True))
     assert report.verdict is Verdict.REFUTED, report.conclusion.evidence
+
+
+HEADLINE = (
+    "laplace-ratio",
+    "kl-bound",
+    "advanced-composition",
+    "numeric-sparse-accuracy-pure",
+    "numeric-sparse-accuracy-approx",
+    "gdp-to-dp",
+)
+
+
+@on_the_catalog_worker
+def test_headline_steps_are_proved_or_certified(
+    catalog_reports: dict[str, DerivationReport],
+) -> None:
+    for did in HEADLINE:
+        weak = [s.index for s in catalog_reports[did].steps if s.verdict.rank < STRONG]
+        assert not weak, f"{did}: steps {weak} only checked"
+
+
+@on_the_catalog_worker
+def test_most_steps_are_proved_or_certified_and_the_rest_say_why(
+    catalog_reports: dict[str, DerivationReport],
+) -> None:
+    """The share of the steps of derivations that are not errata that are proved or
+    certified does not fall below today's 80 of 90 (issue 16 aims at 90%); every other step
+    says why in its evidence."""
+    steps = [s for r in catalog_reports.values() if r.erratum is None for s in r.steps]
+    strong = sum(s.verdict.rank >= STRONG for s in steps)
+    weak = [
+        (r.id, s.index, s.evidence[:160])
+        for r in catalog_reports.values()
+        if r.erratum is None
+        for s in r.steps
+        if s.verdict.rank < STRONG
+    ]
+    assert strong / len(steps) >= 80 / 90, f"{strong}/{len(steps)}: {weak}"
+    for r in catalog_reports.values():
+        for s in r.steps:
+            if s.verdict is Verdict.CHECKED:
+                assert "why not proved" in s.evidence, (r.id, s.index, s.evidence)
