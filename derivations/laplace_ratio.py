@@ -121,8 +121,9 @@ def laplace_ratio() -> Derivation:
         oracle=Oracle(
             name="laplace-hockey-stick",
             description=(
-                "hockey-stick divergence of f(x)+Lap(b) and f(y)+Lap(b) at e^eps by "
-                "quadrature (must be 0), worst privacy loss from the densities, and "
+                "hockey-stick divergence of f(x)+Lap(b) and f(y)+Lap(b) at e^eps, "
+                "integrated exactly piece by piece (must be 0), worst privacy loss from the "
+                "densities, and "
                 "interval probabilities in closed form"
             ),
             check=check_laplace_dp,

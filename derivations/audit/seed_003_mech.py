@@ -27,8 +27,8 @@ def _laplace_step(short: str, quote: str, claim: str, step: str) -> Entry:
         claim,
         Method.DERIVATION,
         V.PROVED,
-        f"Catalog laplace-ratio (proved, 6/6 steps; oracle: hockey-stick divergence by "
-        f"quadrature): {step}.",
+        f"Catalog laplace-ratio (proved, 6/6 steps; oracle: hockey-stick divergence "
+        f"integrated exactly piece by piece): {step}.",
         derivations=("laplace-ratio",),
         readings="Pr(... = z) of a continuous law is read as its density at z, as the next "
         "line (1/(2b)) exp(-|.|/b) shows.",
@@ -151,7 +151,7 @@ EXPO_ENTRIES: tuple[Entry, ...] = (
         Method.EXACT,
         V.REFUTED,
         "The Laplace mechanism on an integer-valued counting query is eps-DP (hockey-stick "
-        "divergence 0, worst loss exactly eps, by quadrature). What the exponential "
+        "divergence 0, worst loss exactly eps, integrated piece by piece). What the exponential "
         "mechanism adds is arbitrary, non-numeric output ranges, not discreteness.",
         check=c.laplace_on_counts,
         readings="Literal reading: the query's values must be continuous (refuted: counting "
