@@ -32,7 +32,7 @@ from derivations.app.exitcodes import (
     for_verdict,
 )
 from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
-from derivations.app.parallel import check_many, stderr_counter
+from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
 from derivations.app.pdflatex import render
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.app.proofs import load_proof
@@ -268,20 +268,7 @@ def _target(ident: str) -> Derivation:
 def _check_one(d: Derivation, options: CheckOptions) -> DerivationReport:
     """Check ``d``; a step resting on a catalog lemma reports that lemma's verdict (the
     lemma is checked too, once)."""
-    return check_derivation(d, options, lemmas=_LemmaVerdicts(options))
-
-
-class _LemmaVerdicts:
-    """Verdicts of catalog lemmas, each checked on demand, once."""
-
-    def __init__(self, options: CheckOptions):
-        self.options = options
-        self.known: dict[str, Verdict] = {}
-
-    def __call__(self, derivation_id: str) -> Verdict | None:
-        if derivation_id not in self.known:
-            self.known[derivation_id] = check_derivation(get(derivation_id), self.options).verdict
-        return self.known[derivation_id]
+    return check_derivation(d, options, lemmas=LemmaVerdicts(options))
 
 
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:

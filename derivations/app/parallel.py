@@ -14,17 +14,24 @@ import dataclasses
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
-from derivations.catalog import get
+from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.check import basis
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.report import DerivationReport, StepResult
 from symbolic.verdicts import Verdict
 
-__all__ = ["Progress", "check_many", "default_jobs", "stderr_counter", "with_lemma_verdicts"]
+__all__ = [
+    "LemmaVerdicts",
+    "Progress",
+    "check_many",
+    "default_jobs",
+    "stderr_counter",
+    "with_lemma_verdicts",
+]
 
 Progress = Callable[[int, int, str], None]
 """Called as ``(done, total, id)`` when a derivation's report is in."""
@@ -120,6 +127,23 @@ def _rebased(
     if not isinstance(reason, Justification) or reason.kind is not JustificationKind.LEMMA:
         return step
     return dataclasses.replace(step, basis=basis(reason, step.symbolic, verdicts.get))
+
+
+class LemmaVerdicts:
+    """Verdicts of the catalog lemmas a step cites (``lemmas=`` of ``check_derivation``):
+    those given as ``known`` (checked earlier in the run), the others checked on demand,
+    once each; None for an id that is not in the catalog."""
+
+    def __init__(self, options: CheckOptions, known: Mapping[str, Verdict] | None = None):
+        self.options = options
+        self.known: dict[str, Verdict] = dict(known or {})
+
+    def __call__(self, derivation_id: str) -> Verdict | None:
+        if derivation_id not in self.known:
+            if derivation_id not in catalog():
+                return None
+            self.known[derivation_id] = check_derivation(get(derivation_id), self.options).verdict
+        return self.known[derivation_id]
 
 
 def stderr_counter(enabled: bool) -> Progress | None:

@@ -19,16 +19,15 @@ from derivations import audit
 from derivations.app.exitcodes import EXIT_OK
 from derivations.app.html.site import Proof, build_site, writable_directory
 from derivations.app.options import add_check_options, add_jobs_option, check_options
-from derivations.app.parallel import check_many, stderr_counter
+from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
 from derivations.app.proofs import load_proof
 from derivations.catalog import catalog, get
-from numeric_checks import CheckOptions, check_derivation
+from numeric_checks import check_derivation
 from symbolic.derivation import Derivation
 from symbolic.printing.audit import errata_json
 from symbolic.report import DerivationReport
-from symbolic.verdicts import Verdict
 
-__all__ = ["HELP", "Checker", "add_arguments", "run"]
+__all__ = ["HELP", "add_arguments", "run"]
 
 HELP = "the catalog as a static HTML site with a teaching mode (works offline)"
 
@@ -49,27 +48,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_jobs_option(p)
 
 
-class Checker:
-    """Check derivations once each; a lemma's verdict comes from its own check (made on
-    demand when the lemma is not among the pages, then reused)."""
-
-    def __init__(self, options: CheckOptions, reports: dict[str, DerivationReport]):
-        self.options = options
-        self.reports = dict(reports)
-
-    def lemma(self, derivation_id: str) -> Verdict | None:
-        if derivation_id not in catalog():
-            return None
-        return self.report(get(derivation_id)).verdict
-
-    def report(self, d: Derivation) -> DerivationReport:
-        if catalog().get(d.id) is not d:  # a user's proof: never cached under a catalog id
-            return check_derivation(d, self.options, lemmas=self.lemma)
-        if d.id not in self.reports:
-            self.reports[d.id] = check_derivation(d, self.options, lemmas=self.lemma)
-        return self.reports[d.id]
-
-
 def _split(targets: Sequence[str]) -> tuple[list[Derivation], list[tuple[Derivation, Path]]]:
     """Catalog derivations (all when no id is given) and the proof files, loaded; an
     unknown id or a bad file raises (exit 2) before anything is checked."""
@@ -88,14 +66,19 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     derivations, files = _split(args.targets)  # bad ids and files first: nothing written
     target = writable_directory(Path(args.output))
     reports: dict[str, DerivationReport] = {}
-    checker = None
+    lemmas = None
     if not args.no_check:
         options = check_options(args)
         checked = check_many(derivations, options, args.jobs, stderr_counter(True))
         reports = {r.id: r for r in checked}
-        checker = Checker(options, reports)
+        lemmas = LemmaVerdicts(options, {r.id: r.verdict for r in checked})
     proofs = [
-        Proof(d, checker.report(d) if checker else None, path.name, _read(path))
+        Proof(
+            d,
+            check_derivation(d, lemmas.options, lemmas=lemmas) if lemmas else None,
+            path.name,
+            _read(path),
+        )
         for d, path in files
     ]
     summary = build_site(
