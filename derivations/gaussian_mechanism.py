@@ -3,6 +3,8 @@
 * ``gdp-gaussian-mechanism``: theta(S) + N(0, sens^2/mu^2) is mu-GDP (Dong, Roth & Su,
   arXiv:1905.02383v3, Theorem 2.7; seed 004, section 4.3).  The chain is the seed's:
   standardise, then G is decreasing in its parameter and |theta(S) - theta(S')| <= sens.
+  The first step is proved from the threshold test built symbolically
+  (:mod:`derivations.threshold_tests`).
 * ``classical-gaussian-mechanism``: sigma^2 = 2 ln(1.25/delta) Delta^2/eps^2 gives
   (eps, delta)-DP for eps < 1 (Dwork & Roth 2014, Theorem A.1; seed 003).  The seed only
   sketches the book's tail-bound proof, so the chain here goes through the exact privacy
@@ -26,6 +28,7 @@ from derivations.gaussian_dp import GaussianDelta, g
 from derivations.sources import BALLE_WANG, DONG_ROTH_SU, DWORK_ROTH
 from derivations.stated import stated
 from derivations.symbols import ALPHA, DELTA
+from derivations.threshold_tests import normal_shift_tradeoff
 from numeric_checks.dp.gaussian import (
     hockey_stick_normals,
     profile_closed_form,
@@ -56,13 +59,21 @@ GAP = Variable(
 
 class NormalPairTradeoff(NumericFunction):
     """T(N(0, sigma^2), N(gap, sigma^2))(alpha), from the threshold test in the mechanism's
-    own units (no standardisation)."""
+    own units (no standardisation).  Numerically by ``impl`` (mpmath quantile and CDF);
+    symbolically :meth:`doit` integrates the test's size and power and solves for the
+    threshold (:func:`derivations.threshold_tests.normal_shift_tradeoff`)."""
 
     nargs = 3
     impl = staticmethod(shift_tradeoff_normal)
     latex_template = (
         r"T\left(\mathcal{{N}}(0, {1}^2), \mathcal{{N}}({0}, {1}^2)\right)\left({2}\right)"
     )
+
+    def doit(self, **hints: Any) -> sp.Expr:
+        deep = hints.get("deep", True)
+        gap, sigma, alpha = (a.doit(**hints) if deep else a for a in self.args)
+        built = normal_shift_tradeoff(gap, sigma, alpha)
+        return self.func(gap, sigma, alpha) if built is None else built
 
 
 EPS_PROBES = ("0", "1", "5")

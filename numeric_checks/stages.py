@@ -24,8 +24,10 @@ from numeric_checks.certify import certify_residual, fails
 from numeric_checks.plan import CheckPlan
 from numeric_checks.points import RelationCheck, confirm_with_evalf
 from numeric_checks.search import SpotOutcome, spot_check
+from symbolic.derivation import JustificationKind
 from symbolic.errors import Unsupported
 from symbolic.functions import unfold
+from symbolic.induction import apply_hypothesis, at
 from symbolic.relations import Relation
 from symbolic.report import (
     CertificateRecord,
@@ -34,13 +36,18 @@ from symbolic.report import (
     RefereeRecord,
 )
 from symbolic.rules import fact_from_relation, prove_relation
+from symbolic.verdicts import Verdict
 
 __all__ = [
+    "INDUCTION_TAG",
+    "BaseCase",
     "Link",
     "SymbolicProof",
     "arb_referee",
+    "base_case",
     "certify_step",
     "evalf_referee",
+    "induction_notes",
     "prove",
     "spot_stage",
 ]
@@ -108,7 +115,9 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     if not plan.options.symbolic:
         return SymbolicProof(None, ran=False)
     try:
-        trace = prove_relation(link.lhs, link.relation, link.rhs, plan.context, cheap=cheap)
+        trace = _prove_by_induction(plan, link, cheap)
+        if trace is None:
+            trace = prove_relation(link.lhs, link.relation, link.rhs, plan.context, cheap=cheap)
         if trace is None and not cheap and link.relation is Relation.EQ:
             trace = _prove_as_written(plan, link)
     except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
@@ -205,3 +214,126 @@ def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:
             CertificateStatus.NOT_CERTIFIABLE, whole_domain=whole, detail=str(exc)[:80]
         )
     return cert.record(whole_domain=whole)
+
+
+# -- induction (see symbolic.induction) ------------------------------------------------------
+
+INDUCTION_TAG = "induction hypothesis"
+"""What the trace of a link proved with the induction hypothesis starts with."""
+
+
+@dataclass(frozen=True)
+class BaseCase:
+    """The claim at the base of an induction, as checked: ``verdict`` and what showed it."""
+
+    where: str
+    verdict: Verdict
+    evidence: str
+
+
+_BASE_CASES: dict[int, tuple[CheckPlan, BaseCase]] = {}
+"""Base cases already checked, per plan (keyed by ``id``; the plan is kept alive with its
+entry, so the key is not reused while the entry stands).  A few plans at a time."""
+
+
+def base_case(plan: CheckPlan) -> BaseCase | None:
+    """The derivation's base case (its claim at ``k = base``), proved by the rules and
+    tactics where possible, else spot-checked on the plan's points; None without induction."""
+    induction = plan.derivation.induction
+    if induction is None:
+        return None
+    cached = _BASE_CASES.get(id(plan))
+    if cached is not None and cached[0] is plan:
+        return cached[1]
+    claim = plan.derivation.claim
+    k = plan.derivation.symbols[induction.variable]
+    base = sp.Integer(induction.base)
+    lhs, rhs = (at(plan.prepare(side), k, base) for side in (claim.lhs, claim.rhs))
+    where = f"{induction.variable} = {base}: {lhs} {claim.relation.value} {rhs}"
+    trace = None
+    if plan.options.symbolic:
+        try:
+            trace = prove_relation(lhs, claim.relation, rhs, plan.context)
+        except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
+            trace = None  # a crash in a rule proves nothing
+    if trace is not None:
+        result = BaseCase(where, Verdict.PROVED, trace)
+    else:
+        # Not proved: sampled like a step, so a false base case is shown false.
+        spot = spot_stage(plan, Link(-1, lhs, claim.relation, rhs, lhs, rhs, "base case"))
+        shown = spot.counterexample.describe() if spot.counterexample else spot.evidence.describe()
+        result = BaseCase(where, spot.verdict, shown)
+    if len(_BASE_CASES) >= 8:
+        _BASE_CASES.pop(next(iter(_BASE_CASES)))
+    _BASE_CASES[id(plan)] = (plan, result)
+    return result
+
+
+def _cites_hypothesis(plan: CheckPlan, link: Link) -> bool:
+    """Whether ``link`` is the derivation's own chain link at its index, justified by a
+    hypothesis (not the conclusion checked on its own, nor a claim checked as typed)."""
+    links = plan.derivation.links()
+    if not 1 <= link.index <= len(links):
+        return False
+    left, rel, right, why = links[link.index - 1]
+    written = (link.left, link.relation, link.right, link.justification)
+    same = (left, rel, right, why.text) == written
+    return same and why.kind is JustificationKind.HYPOTHESIS
+
+
+def _prove_by_induction(plan: CheckPlan, link: Link, cheap: bool) -> str | None:
+    """A link justified by the hypothesis in an induction's step, proved with the induction
+    hypothesis L(k - 1) = R(k - 1) substituted on both sides (equals for equals), only when
+    the claim is an equality and the base case is proved.  None when it does not apply or
+    the rewritten link is not proved (the caller then tries the link as it stands)."""
+    d = plan.derivation
+    if d.induction is None or d.claim.relation is not Relation.EQ:
+        return None
+    if not _cites_hypothesis(plan, link):
+        return None
+    base = base_case(plan)
+    if base is None or base.verdict is not Verdict.PROVED:
+        return None
+    k = d.symbols[d.induction.variable]
+    ih_lhs, ih_rhs = (at(plan.prepare(side), k, k - 1) for side in (d.claim.lhs, d.claim.rhs))
+    rewritten = [apply_hypothesis(side, ih_lhs, ih_rhs) for side in (link.lhs, link.rhs)]
+    if all(r is None for r in rewritten):
+        return None
+    lhs, rhs = (
+        side if r is None else r[0] for side, r in zip((link.lhs, link.rhs), rewritten, strict=True)
+    )
+    unfolded = sorted({name for r in rewritten if r is not None for name in r[1]})
+    trace = prove_relation(lhs, link.relation, rhs, plan.context, cheap=cheap)
+    if trace is None:
+        return None
+    how = f" (after unfolding {', '.join(unfolded)} by its definition)" if unfolded else ""
+    return (
+        f"{INDUCTION_TAG} {ih_lhs} = {ih_rhs} substituted{how}, then {trace}; "
+        f"base case {base.where} proved ({base.evidence})"
+    )
+
+
+def induction_notes(plan: CheckPlan, verdicts: Sequence[tuple[str | None, Verdict]]) -> list[str]:
+    """What the report says of a declared induction, given each step's symbolic trace and
+    verdict: the base case's verdict, which steps used the hypothesis, and whether the
+    induction concludes (base case proved, every step proved)."""
+    d = plan.derivation
+    if d.induction is None:
+        return []
+    base = base_case(plan)
+    assert base is not None  # an induction is declared
+    var, head = d.induction.variable, f"{d.induction.describe()}: base case {base.where}"
+    head += f" {base.verdict.value} ({base.evidence})"
+    if d.claim.relation is not Relation.EQ:
+        return [f"{head}; the claim is not an equality, so the hypothesis is not used"]
+    if base.verdict is not Verdict.PROVED:
+        return [f"{head}; the base case is not proved, so the induction hypothesis is not used"]
+    used = [str(i) for i, (trace, _) in enumerate(verdicts, 1) if trace and INDUCTION_TAG in trace]
+    uses = f"step(s) {', '.join(used)} use the induction hypothesis" if used else "no step uses it"
+    if all(v is Verdict.PROVED for _, v in verdicts):
+        (dom,) = [v.domain for v in d.variables if v.name == var]
+        return [
+            f"{head}; {uses}; every step is proved, so by induction the claim holds at "
+            f"{var} = {d.induction.base} and at every {var} of its domain ({dom})"
+        ]
+    return [f"{head}; {uses}; not every step is proved, so the induction does not conclude"]

@@ -17,6 +17,7 @@ import sympy as sp
 from symbolic.domains import Variable
 from symbolic.errors import IllFormedDerivation
 from symbolic.functions import unfold
+from symbolic.induction import Induction, check_declaration
 from symbolic.notebook import render
 from symbolic.relations import Relation, compose
 
@@ -144,6 +145,9 @@ class Derivation:
     variable; variables not named use their domain (unbounded ends cut at +-5)."""
     lhs_source: str = ""
     """The chain's first expression as its author wrote it (LaTeX), for documents."""
+    induction: Induction | None = None
+    """If set, the chain is the inductive step k - 1 -> k of an induction (see
+    :mod:`symbolic.induction`): steps justified by the hypothesis may use the claim at k - 1."""
 
     def __post_init__(self) -> None:
         self.validate()
@@ -205,6 +209,8 @@ class Derivation:
                     "(declare them with their domain; a name with other assumptions is "
                     "another symbol)"
                 )
+        if self.induction is not None:
+            check_declaration(self.induction, self.variables, self.hypotheses)
 
     # -- variants ----------------------------------------------------------------------------
     def _repr_latex_(self) -> str:

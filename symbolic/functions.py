@@ -255,8 +255,10 @@ class LaplaceMechanismPDF(DefinedFunction):
 class NumericFunction(sp.Function):
     """A quantity defined by a numeric computation rather than a formula (an exact privacy
     profile, an optimal composition).  Subclasses set ``impl`` to an mpmath function of the
-    arguments; the symbolic layer treats the call as opaque, so steps about it can only be
-    ``checked``, never ``proved``."""
+    arguments.  The symbolic layer treats the call as opaque (steps about it can only be
+    ``checked``) unless the subclass gives a ``doit`` that writes out its definition
+    symbolically (a finite sum over atoms, an integral over a region solved in closed form),
+    which the tactics' doit rung then decides."""
 
     impl: ClassVar[object] = None
     latex_template: ClassVar[str] = ""

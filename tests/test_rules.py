@@ -118,8 +118,46 @@ def _side(draw: st.DrawFn) -> sp.Expr:
 @given(_side(), _side(), st.sampled_from([Relation.LE, Relation.LT, Relation.GE]))
 def test_rules_are_sound(lhs: sp.Expr, rhs: sp.Expr, rel: Relation) -> None:
     proof = prove_relation(lhs, rel, rhs, LAPLACE)
-    if proof is None:
-        return
+    if proof is not None:
+        _assert_holds_at_random_points(lhs, rel, rhs, proof)
+
+
+_pieces = st.sampled_from(
+    [eps, mu, eps + mu, 2 * eps, eps / 2, mu - eps, sp.S(1), sp.log(eps), sp.sqrt(mu), -eps]
+)
+
+
+@st.composite
+def _extremum_side(draw: st.DrawFn) -> sp.Expr:
+    """c * Max(a, b) or c * Min(a, b), maybe plus a piece: what :func:`extremum_cases` splits."""
+    ext = draw(st.sampled_from([sp.Max, sp.Min]))
+    c = draw(st.sampled_from([sp.S(1), sp.S(2), sp.Rational(1, 2)]))
+    tail = draw(st.sampled_from([sp.S(0), eps, -mu]))
+    return c * ext(draw(_pieces), draw(_pieces)) + tail
+
+
+@st.composite
+def _product(draw: st.DrawFn) -> sp.Expr:
+    """A product of two or three pieces: what :func:`factor_signs` proves factor by factor."""
+    n = draw(st.integers(min_value=2, max_value=3))
+    return sp.Mul(*[draw(_pieces) for _ in range(n)])
+
+
+@given(
+    st.one_of(_extremum_side(), _product(), _pieces),
+    st.one_of(_extremum_side(), _product(), _pieces),
+    st.sampled_from([Relation.LE, Relation.LT, Relation.GE]),
+)
+def test_extremum_and_factor_rules_are_sound(lhs: sp.Expr, rhs: sp.Expr, rel: Relation) -> None:
+    """Soundness of the case split on Max/Min and of products of signed factors: whatever
+    the rules prove about random such sides holds at random points."""
+    proof = prove_relation(lhs, rel, rhs, LAPLACE)
+    if proof is not None:
+        _assert_holds_at_random_points(lhs, rel, rhs, proof)
+
+
+def _assert_holds_at_random_points(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, proof: str) -> None:
+    lhs, rhs = sp.sympify(lhs), sp.sympify(rhs)
     syms = sorted(lhs.free_symbols | rhs.free_symbols | {delta, fx, fy}, key=str)
     fn = compile_exprs(syms, [lhs, rhs])
     rng = __import__("random").Random(1)
@@ -140,3 +178,51 @@ def test_rules_are_sound(lhs: sp.Expr, rhs: sp.Expr, rel: Relation) -> None:
             assert gap >= -(mpmath.mpf(10) ** -40) * max(abs(left), abs(right), 1), (
                 f"rules proved {lhs} {rel.value} {rhs} ({proof}) but it fails at {vals}"
             )
+
+
+# -- extremum cases, products of signs, a sum's own terms ------------------------------------
+_k, _c = sp.symbols("k c", integer=True, positive=True)
+_beta = sp.Symbol("beta", positive=True)
+_BETA = Context(fact_from_relation(_beta < 1, "beta < 1"))
+
+
+@pytest.mark.parametrize(
+    ("lhs", "rhs", "rule"),
+    [
+        # max(a, b) <= r: both cases (Dwork & Roth 2014, Theorem 3.28's corrected alpha)
+        (sp.Max(eps, mu), eps + mu, "the max is one of its arguments"),
+        (-sp.Min(eps, mu), 0, None),  # -min(eps, mu) <= 0 by another rule is fine too
+        # (ln k + ln(4c/beta)) sqrt(ln(2/beta)) >= 0: neither factor positive by assumptions
+        (
+            0,
+            (sp.log(_k) + sp.log(4 * _c / _beta)) * sp.sqrt(sp.log(2 / _beta)),
+            "product of nonnegative factors",
+        ),
+    ],
+)
+def test_new_rules_prove(lhs: sp.Expr, rhs: sp.Expr, rule: str | None) -> None:
+    trace = prove_relation(lhs, Relation.LE, rhs, _BETA)
+    assert trace is not None
+    if rule is not None:
+        assert rule in trace
+
+
+@pytest.mark.parametrize(
+    ("lhs", "rhs"),
+    [
+        (sp.Max(eps, mu), 2 * eps),  # false when mu > 2 eps
+        (sp.Max(eps, mu), eps),  # false when mu > eps
+        (0, sp.log(_k) + sp.log(_c * _beta)),  # false at k = c = 1
+        (0, (sp.log(_k) - 1) * sp.sqrt(sp.log(2 / _beta))),  # false at k = 1
+    ],
+)
+def test_new_rules_do_not_prove_false_steps(lhs: sp.Expr, rhs: sp.Expr) -> None:
+    assert prove_relation(lhs, Relation.LE, rhs, _BETA) is None
+
+
+def test_max_and_min_of_one_pair_go_to_the_case_split() -> None:
+    # max(p, q) - min(p, q) <= |p - q|... in the case split, where the pair stays linked;
+    # the extremum rule alone would forget which argument is the max.
+    p, q = sp.symbols("p q", positive=True)
+    trace = prove_relation(sp.Max(p, q) - sp.Min(p, q), Relation.LE, sp.Abs(p - q), Context())
+    assert trace is not None and "the max is one of its arguments" not in trace

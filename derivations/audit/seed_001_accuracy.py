@@ -101,7 +101,7 @@ _ACCURACY_APPROX_ERRATUM = Erratum(
     ),
     correction=(
         "α = (ln k + ln(4c/β)) √(8c ln(2/δ)) (√512+1)/ε with hypothesis "
-        "|{i < k : f_i(D) ≥ T − α}| ≤ c − 1: numeric-sparse-accuracy-approx (certified, "
+        "|{i < k : f_i(D) ≥ T − α}| ≤ c − 1: numeric-sparse-accuracy-approx (proved, "
         "simulation agrees)."
     ),
     as_written="numeric-sparse-accuracy-approx-seed",

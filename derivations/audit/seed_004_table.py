@@ -155,8 +155,8 @@ ENTRIES: tuple[Entry, ...] = (
         quote="M(S)=θ(S)+ξ, ξ∼N(0,sens(θ)^2/μ^2) then M is μ-GDP",
         claim="The Gaussian mechanism with sigma = sens/mu is mu-GDP.",
         method=Method.DERIVATION,
-        verdict=V.CHECKED,
-        detail="Catalog gdp-gaussian-mechanism: checked.",
+        verdict=V.PROVED,
+        detail="Catalog gdp-gaussian-mechanism: proved.",
         derivations=("gdp-gaussian-mechanism",),
     ),
     Entry(

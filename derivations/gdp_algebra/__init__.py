@@ -4,10 +4,11 @@ and Sec. 3; seed 004, sections 4.6, 5.1-5.3).
 
 Every left side here is computed by an independent numeric construction from
 ``numeric_checks.dp.tradeoff``: a Neyman-Pearson curve of an explicitly built product of finite
-distributions, a quadrature over the privacy loss of a product of Gaussians, or the literal
-k-fold iterate of 1 - f.  Steps about them are ``checked`` (the functionals of f_{eps,0} are
-also finite sums over the atoms of its pair, so theirs are proved); the algebra after them is
-proved.
+distributions, the most powerful test of a product of Gaussians integrated over one
+coordinate, or the literal k-fold iterate of 1 - f.  Where a symbolic form is built too (the
+functionals of f_{eps,0} as finite sums over the atoms of its pair, the Neyman-Pearson curves
+of finite products, one unfolding of the iterate) the steps are proved by the tactics' doit
+rung, with the numeric construction as the spot check; the others are ``checked``.
 The seed's limit statements (k -> oo, n -> oo) are not finite claims; ``dpderive explain``
 prints how close each limit is at finite k or n.
 

@@ -1,13 +1,16 @@
 """Tensor products of trade-off functions (Dong, Roth & Su, arXiv:1905.02383v3, Sec. 3;
 seed 004, sections 4.5 and 5.3).
 
-* ``gdp-composition``: G_mu1 (x) G_mu2 = G_sqrt(mu1^2 + mu2^2), the left side by quadrature
-  over the privacy loss of the product of Gaussians;
+* ``gdp-composition``: G_mu1 (x) G_mu2 = G_sqrt(mu1^2 + mu2^2), the left side from the
+  definition, the Neyman-Pearson test of the product of Gaussians (an integral over one
+  coordinate);
 * ``tradeoff-eps-delta-split``: f_{eps,delta} = f_{eps,0} (x) f_{0,delta};
 * ``tradeoff-zero-eps-composition``: f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} =
   f_{0, 1-(1-delta1)(1-delta2)(1-delta3)};
 
-the last two with the Neyman-Pearson curve of an explicitly built product of finite pairs.
+the last two with the Neyman-Pearson curve of an explicitly built product of finite pairs,
+numerically (``impl``, the spot checks) and symbolically (``doit``, :mod:`.np_symbolic`, so
+that the equality tactics prove the step).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from derivations.gdp_algebra.common import (
     f_eps_delta,
     mu_variable,
 )
+from derivations.gdp_algebra.np_symbolic import Atom, FinitePairTradeoff, eps_delta_atoms
 from derivations.symbols import ALPHA, DELTA
 from numeric_checks.dp.tradeoff import eps_delta_pair, gaussian_tensor, tensor, tradeoff_curve
 from symbolic.derivation import Derivation
@@ -33,7 +37,9 @@ from symbolic.kit import by, chain
 
 
 class GaussianTensor(NumericFunction):
-    """(G_mu1 (x) G_mu2)(alpha), by quadrature over the privacy loss of the product."""
+    """(G_mu1 (x) G_mu2)(alpha) from the definition: the Neyman-Pearson curve of N(0, I)
+    against N((mu1, mu2), I), each probability a one-dimensional integral over one
+    coordinate with the other exact (:mod:`numeric_checks.dp.tradeoff.normal_product`)."""
 
     nargs = 3
     impl = staticmethod(gaussian_tensor)
@@ -67,15 +73,17 @@ def gdp_composition() -> Derivation:
                 "mu1": mpmath.mpf(10) ** r.uniform(-2, 0.8),
                 "mu2": mpmath.mpf(10) ** r.uniform(-2, 0.8),
             },
-            6,
+            12,
         ),
-        # About a second a point (three 60-digit quadratures): a handful of points.
-        search_budget=2,
+        # About 60 ms a point at 50 digits (two trapezoidal sums of ~115 nodes).
+        search_budget=20,
     )
 
 
-class EpsDeltaSplit(NumericFunction):
-    """(f_{eps,0} (x) f_{0,delta})(alpha), from the product of the two 4-point pairs."""
+class EpsDeltaSplit(FinitePairTradeoff):
+    """(f_{eps,0} (x) f_{0,delta})(alpha), from the product of the two 4-point pairs:
+    numerically by ``impl``, symbolically by :meth:`doit` (the same product pair with
+    SymPy probabilities, :mod:`.np_symbolic`)."""
 
     nargs = 3
     impl = staticmethod(
@@ -84,6 +92,11 @@ class EpsDeltaSplit(NumericFunction):
         )(alpha)
     )
     latex_template = r"\left(f_{{{0}, 0}} \otimes f_{{0, {1}}}\right)\left({2}\right)"
+
+    @classmethod
+    def pairs(cls, *params: sp.Expr) -> list[list[Atom]]:
+        eps, delta = params
+        return [eps_delta_atoms(eps, 0), eps_delta_atoms(0, delta)]
 
 
 UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False, scale="log")
@@ -114,8 +127,9 @@ def tradeoff_eps_delta_split() -> Derivation:
     )
 
 
-class ZeroEpsTensor(NumericFunction):
-    """(f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3})(alpha), from the product pair."""
+class ZeroEpsTensor(FinitePairTradeoff):
+    """(f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3})(alpha), from the product pair:
+    numerically by ``impl``, symbolically by :meth:`doit` (:mod:`.np_symbolic`)."""
 
     nargs = 4
     impl = staticmethod(
@@ -126,6 +140,10 @@ class ZeroEpsTensor(NumericFunction):
     latex_template = (
         r"\left(f_{{0,{0}}} \otimes f_{{0,{1}}} \otimes f_{{0,{2}}}\right)\left({3}\right)"
     )
+
+    @classmethod
+    def pairs(cls, *params: sp.Expr) -> list[list[Atom]]:
+        return [eps_delta_atoms(0, d) for d in params]
 
 
 def tradeoff_zero_eps_composition() -> Derivation:

@@ -3,7 +3,8 @@
 * **monotonicity** of ``exp``, ``log``, ``sqrt``, ``Phi``, ``erf``, ``tanh``, ``sinh``, ``atan``
   and of positive powers: ``f(b) - f(a) >= 0`` reduces to ``b - a >= 0``;
 * **sign at zero**: ``log(b) >= 0`` reduces to ``b >= 1``, ``u**p >= 0`` to ``u >= 0``;
-* **positive factor**: ``g = c*h`` with ``c > 0`` reduces to ``h >= 0``.
+* **positive factor**: ``g = c*h`` with ``c > 0`` reduces to ``h >= 0``;
+* **product of signs**: a product of nonnegative (positive, if strict) factors is so.
 """
 
 from __future__ import annotations
@@ -12,13 +13,22 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from symbolic.functions import Phi
+from symbolic.functions import Phi, PhiInv
 
 if TYPE_CHECKING:
     from symbolic.rules.prover import Prover
 
 # sqrt is a Pow in SymPy: it is covered by the positive-power case.
-MONOTONE: tuple[type[sp.Function], ...] = (sp.exp, sp.log, Phi, sp.erf, sp.tanh, sp.sinh, sp.atan)
+MONOTONE: tuple[type[sp.Function], ...] = (
+    sp.exp,
+    sp.log,
+    Phi,
+    PhiInv,
+    sp.erf,
+    sp.tanh,
+    sp.sinh,
+    sp.atan,
+)
 
 
 def monotone(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
@@ -34,10 +44,21 @@ def monotone(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
         name, big, small, needs_positive = pair
         if needs_positive and not prover.known_sign(small, strict=False):
             continue
+        if name == PhiInv.__name__ and not _in_unit_interval(prover, small, big, depth):
+            continue
         trace = prover.nonneg(big - small, strict, depth + 1)
         if trace is not None:
             return [f"monotonicity of {name}", *trace]
     return None
+
+
+def _in_unit_interval(prover: Prover, small: sp.Expr, big: sp.Expr, depth: int) -> bool:
+    """``0 <= small`` and ``big <= 1``: PhiInv is increasing on [0, 1] (into the extended
+    reals, PhiInv(0) = -oo and PhiInv(1) = oo), and undefined outside it."""
+    return (
+        prover.nonneg(small, False, depth + 1) is not None
+        and prover.nonneg(1 - big, False, depth + 1) is not None
+    )
 
 
 def sign_at_zero(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
@@ -75,6 +96,25 @@ def positive_factor(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> lis
         if trace is not None:
             shown = sp.Mul(*positive)
             return [f"positive factor {shown}", *trace]
+    return None
+
+
+def factor_signs(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+    """``prod f_i >= 0`` (``> 0``) from ``f_i >= 0`` (``> 0``) for every factor: what
+    :func:`positive_factor` leaves when no factor is positive by itself
+    (``(ln k + ln(4c/beta)) sqrt(ln(2/delta)) >= 0``)."""
+    for form in prover.forms(g):
+        if not isinstance(form, sp.Mul):
+            continue
+        traces = []
+        for f in form.args:
+            trace = prover.nonneg(f, strict, depth + 1)
+            if trace is None:
+                break
+            traces.append(f"[{f}: {' -> '.join(trace)}]")
+        else:
+            sign = "positive" if strict else "nonnegative"
+            return [f"product of {sign} factors: " + " ".join(traces)]
     return None
 
 
