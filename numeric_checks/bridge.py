@@ -19,10 +19,10 @@ import mpmath
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
-from numeric_checks.integrals import analyse, integrate
+from numeric_checks.integrals import IntegralShape, analyse, guarded_exp, integrate
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
-from numeric_checks.sums import MAX_TERMS, sum_finite, sum_infinite, sum_range
+from numeric_checks.sums import MAX_TERMS, binomial_walk, sum_finite, sum_infinite, sum_range
 from symbolic.errors import EvaluationError
 from symbolic.functions import NumericFunction
 
@@ -40,6 +40,29 @@ def _lazy(thunk: Callable[[], Any]) -> Any:
 class DpMpmathPrinter(MpmathPrinter):
     """SymPy's mpmath printer with Sum, Phi and PhiInv done in mpmath."""
 
+    def __init__(self, settings: dict[str, Any]) -> None:
+        super().__init__(settings)
+        self.cse_back: list[tuple[sp.Symbol, sp.Expr]] = []
+        self.integrands = 0
+        """How many integrands enclose what is being printed (``exp`` there is guarded)."""
+        """The common subexpressions hoisted out of the expression being printed, in
+        order: an integrand is analysed with them substituted back (see :meth:`_shape`)."""
+
+    def _original(self, expr: sp.Expr) -> sp.Expr:
+        """``expr`` with the hoisted subexpressions substituted back (later ones first,
+        since they may use earlier ones)."""
+        for sym, value in reversed(self.cse_back):
+            if expr.has(sym):
+                expr = expr.xreplace({sym: value})
+        return expr
+
+    def _shape(self, inner: sp.Expr, var: sp.Symbol) -> IntegralShape:
+        # Analysed on the original integrand, never its CSE form: the CSE symbols carry no
+        # assumptions, so the hockey-stick kink of Max(0, x0*exp(..) - exp(..)) (found by
+        # the positive-difference rule on the original) fell to a time-bounded solve that a
+        # loaded machine lost, and the quadrature then failed at most points.
+        return analyse(self._original(inner), var)
+
     def _print_Sum(self, expr: sp.Sum) -> str:
         # One compiled term, summed in one pass (numeric_checks.sums): never term-by-term
         # symbolic evaluation, and infinite ranges with a tail bound instead of nsum.
@@ -48,7 +71,7 @@ class DpMpmathPrinter(MpmathPrinter):
         for var, a, b in reversed(expr.limits):
             v = self._print(var)
             if a.is_infinite or b.is_infinite:
-                centres = analyse(inner, var).kinks
+                centres = self._shape(inner, var).kinks
                 centre = self._print(centres[0]) if centres else "0"
                 body = (
                     f"sum_infinite(lambda {v}: {body}, {self._print(a)}, {self._print(b)}, "
@@ -59,13 +82,23 @@ class DpMpmathPrinter(MpmathPrinter):
             inner = sp.Sum(inner, (var, a, b))
         return f"({body})"
 
+    def _print_exp(self, expr: sp.Expr) -> str:
+        if self.integrands:
+            # Quadrature nodes reach far into the tails (integrals.guarded_exp).
+            return f"guarded_exp({self._print(expr.args[0])})"
+        return f"{self._module_format('mpmath.exp')}({self._print(expr.args[0])})"
+
     def _print_Integral(self, expr: sp.Integral) -> str:
         # Split at the kinks, scaled to the integrand's width (numeric_checks.integrals);
         # kinks and widths are thunks: undefined at a point, they only lose a breakpoint.
-        body = self._print(expr.function)
+        self.integrands += 1
+        try:
+            body = self._print(expr.function)
+        finally:
+            self.integrands -= 1
         inner = expr.function
         for var, a, b in reversed(expr.limits):
-            shape = analyse(inner, var)
+            shape = self._shape(inner, var)
             kinks = ", ".join(f"lambda: {self._print(k)}" for k in shape.kinks)
             body = (
                 f"integrate(lambda {self._print(var)}: {body}, {self._print(a)}, "
@@ -95,9 +128,10 @@ class DpMpmathPrinter(MpmathPrinter):
 
     def _print_binomial(self, expr: sp.Expr) -> str:
         # The stock printer goes through gamma, which has poles where binomial is 0
-        # (binomial(3, 5)); mpmath.binomial takes the limit.
+        # (binomial(3, 5)); mpmath.binomial takes the limit, and binomial_walk uses it
+        # except between a sum's consecutive terms (the recurrence, numeric_checks.sums).
         n, k = (self._print(a) for a in expr.args)
-        return f"{self._module_format('mpmath.binomial')}({n}, {k})"
+        return f"binomial_walk({n}, {k})"
 
     def _print_Function(self, expr: sp.Expr) -> str:
         # SymPy dispatches Function subclasses only on their own name (or a *Base), so the
@@ -120,6 +154,8 @@ _NAMESPACE = {
     "sum_finite": sum_finite,
     "sum_infinite": sum_infinite,
     "integrate": integrate,
+    "guarded_exp": guarded_exp,
+    "binomial_walk": binomial_walk,
     "_lazy": _lazy,
 }
 
@@ -135,13 +171,22 @@ def _printer() -> DpMpmathPrinter:
     )
 
 
-def _cse_ignoring(exprs: tuple[sp.Expr, ...]) -> Callable[..., Any] | bool:
+def _cse_ignoring(
+    exprs: tuple[sp.Expr, ...], printer: DpMpmathPrinter
+) -> Callable[..., Any] | bool:
     """CSE that never hoists a subexpression of an Integral's or Sum's bound variable out of
-    its lambda (which would raise NameError at evaluation)."""
+    its lambda (which would raise NameError at evaluation).  The hoisted subexpressions are
+    handed to ``printer``, which analyses integrands in their original form."""
     bound = {v for e in exprs for op in e.atoms(sp.Integral, sp.Sum) for v in op.variables}
     if not bound:
         return True
-    return lambda xs: sp.cse(xs, ignore=tuple(bound))
+
+    def cse(xs: Any) -> Any:
+        replacements, reduced = sp.cse(xs, ignore=tuple(bound))
+        printer.cse_back = list(replacements)
+        return replacements, reduced
+
+    return cse
 
 
 @cache
@@ -166,12 +211,13 @@ def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callabl
     for e in exprs:
         for f in e.atoms(NumericFunction):
             namespace[f"numeric_{type(f).__name__}"] = _memoised(type(f))  # type: ignore[arg-type]
+    printer = _printer()
     return sp.lambdify(
         list(args),
         list(exprs),
         modules=[namespace, "mpmath"],
-        printer=_printer(),
-        cse=_cse_ignoring(exprs),
+        printer=printer,
+        cse=_cse_ignoring(exprs, printer),
         docstring_limit=0,
     )
 

@@ -37,11 +37,23 @@ import sympy as sp
 from numeric_checks.budget import time_limit
 from symbolic.functions import Phi
 
-__all__ = ["IntegralShape", "analyse", "integrate"]
+__all__ = ["IntegralShape", "analyse", "guarded_exp", "integrate"]
 
 MAX_DEGREE = 8
 """Cap on tanh-sinh levels per piece (mpmath's default grows with the precision): a work
 count, so that a verdict never depends on the machine's load."""
+PROBE_LOW = mpmath.mpf("1e-2")
+PROBE_HIGH = mpmath.mpf("1e2")
+"""The range of ``integral / probe`` within which the first full pass is kept: its
+absolute stopping rule then costs at most 2 digits, which with :data:`QUAD_SPARE` stays
+inside the guard digits of the decision (``points.GUARD_DIGITS`` = 8)."""
+QUAD_SPARE = 4
+"""Digits below the working precision at which quadratures run: a decision at ``dps``
+digits tolerates a relative error of ``10**-(dps - 8)`` (``points.GUARD_DIGITS``), so an
+integral to ``10**-(dps - 4)`` leaves four digits to spare (tanh-sinh's estimate is rough:
+at 6 below, gdp-to-dp's steps showed gaps of 3e-23 against a tolerance of 1e-22), and
+costs less (fewer tanh-sinh levels, shorter numbers).  A point that is not clearly decided is
+re-evaluated at more digits, where the quadratures gain as many."""
 SOLVE_SECONDS = 2.0
 """Wall-time guard on ``solve`` for a kink that has no closed form of degree <= 2."""
 
@@ -185,6 +197,28 @@ def analyse(f: sp.Expr, x: sp.Symbol) -> IntegralShape:
     return IntegralShape(unique, left, right, rate)
 
 
+EXP_BITS = 4096
+"""``guarded_exp`` of an argument of magnitude >= 2**EXP_BITS does not call mpmath."""
+_MPF = mpmath.mpf
+
+
+def guarded_exp(z: Any) -> Any:
+    """``exp(z)`` inside an integrand, where a quadrature node far out in a tail meets a
+    double exponential: at ``x = -1e40`` the Gumbel density's ``exp(-exp(-x))`` asks mpmath
+    for ``exp`` of a number with a 1e40-bit exponent, which reduces the argument modulo
+    ``log 2`` to that many bits and runs for hours.  Past ``2**EXP_BITS`` the value is 0 (a
+    negative argument: the true value ``exp(-2**4096)`` is below any scale the integral can
+    have, since the integrand is divided by a probe of its size first) or an overflow (a
+    positive one: the point is undefined, never a wrong number)."""
+    if type(z) is _MPF:
+        sign, man, exp, bc = z._mpf_
+        if man and exp + bc > EXP_BITS:
+            if sign:
+                return _MPF(0)
+            raise OverflowError(f"exp of a number above 2**{EXP_BITS} in an integrand")
+    return mpmath.exp(z)
+
+
 def _real(v: Any) -> Any | None:
     """A finite real value of ``v`` (called lazily when it is a thunk: a kink such as
     ``-c0/c1`` may be undefined at this point, which only loses a breakpoint)."""
@@ -204,19 +238,18 @@ def _width(w: Any) -> Any:
     return w if w is not None and w > 0 else mpmath.mpf(1)
 
 
-def _quad(f: Callable[[Any], Any], points: Sequence[Any], check: bool) -> Any:
-    """One ``quad`` with a capped degree; with ``check``, non-convergence raises (see the
-    module doc)."""
+def _quad(f: Callable[[Any], Any], points: Sequence[Any]) -> tuple[Any, Any]:
+    """One ``quad`` with a capped degree: the value and mpmath's (absolute) error estimate."""
     value, err = mpmath.quad(f, points, error=True, maxdegree=MAX_DEGREE)
-    if not check or isinstance(value, mpmath.mpc):
-        return value
-    if err > mpmath.mpf(10) ** (10 - mpmath.mp.dps):
-        # The integrand is normalised (the total is about 1), so this is relative: an
-        # error estimate above the decision's tolerance makes the value unreliable, and an
-        # unreliable value must not refute (a Gaussian tail integral accepted at 1e-3
-        # refuted Balle & Wang's exact profile); the point is undefined instead.
-        raise mpmath.libmp.NoConvergence(f"quadrature error estimate {mpmath.nstr(err, 3)}")
-    return value
+    return value, err
+
+
+def _unreliable(err: Any) -> bool:
+    """The integrand is normalised (the total is about 1), so the error estimate is
+    relative: one above the decision's tolerance makes the value unreliable, and an
+    unreliable value must not refute (a Gaussian tail integral accepted at 1e-3 refuted
+    Balle & Wang's exact profile); the point is undefined instead."""
+    return bool(err > mpmath.mpf(10) ** (10 - mpmath.mp.dps))
 
 
 def _pieces(a: Any, b: Any, kinks: Sequence[Any], left: Any, right: Any) -> list[tuple]:
@@ -276,9 +309,9 @@ def integrate(
     rate: Callable[[Any], Any] | None = None,
 ) -> Any:
     """``integral of f from a to b`` split at ``kinks``, each infinite piece substituted
-    ``x = c + sign * w * u`` with its tail width ``w``, to relative accuracy (a 15-digit
-    pass gives the magnitude, the full pass integrates ``f`` divided by it: mpmath's own
-    stopping rule is absolute).
+    ``x = c + sign * w * u`` with its tail width ``w``, to relative accuracy (``f`` is
+    integrated divided by a probe of its size, and again divided by the value found when
+    that was far from 1: mpmath's own stopping rule is absolute).
 
     >>> with mpmath.workdps(30):
     ...     v = integrate(lambda x: x**2 * mpmath.exp(-abs(x) / 10**8) / (2 * 10**8),
@@ -294,8 +327,13 @@ def integrate(
     w_left, w_right = _width(left), _width(right)
     pieces = _pieces(a, b, kinks, w_left, w_right)
 
-    def run(g: Callable[[Any], Any], check: bool = True) -> Any:
-        total = mpmath.mpf(0)
+    def run(g: Callable[[Any], Any]) -> tuple[Any, Any]:
+        # At the precision the decision needs, not the working one (see QUAD_SPARE).
+        with mpmath.workdps(max(15, mpmath.mp.dps - QUAD_SPARE)):
+            return pieces_sum(g)
+
+    def pieces_sum(g: Callable[[Any], Any]) -> tuple[Any, Any]:
+        total, error = mpmath.mpf(0), mpmath.mpf(0)
         for lo, hi, w in pieces:
             if w is None:
                 span = hi - lo
@@ -306,22 +344,38 @@ def integrate(
                     near = [lo + width * 4**j for j in range(4)] + [
                         hi - width * 4**j for j in reversed(range(4))
                     ]
-                    total += _quad(g, [lo, *near, hi], check)
+                    value, err = _quad(g, [lo, *near, hi])
                 else:
-                    total += _quad(g, [lo, hi], check)
+                    value, err = _quad(g, [lo, hi])
             else:
                 c, sign = lo, hi
                 # The width goes inside: the quadrature's absolute stopping rule then
                 # sees an integral of the size of the (normalised) result.
-                total += _quad(_substituted(g, c, sign, w), _tail_points(c, w, rate), check)
-        return total
+                value, err = _quad(_substituted(g, c, sign, w), _tail_points(c, w, rate))
+            total += value
+            error += err
+        return total, error
 
+    # mpmath's stopping rule is absolute, so the integrand must be of order 1 where its
+    # integral is: divided by the probe (its size times its width at one point per piece),
+    # which is usually within a few orders of the integral.  Only when the result shows
+    # the probe was off (or the estimate is poor) is the pass repeated, divided by the
+    # value found: one full pass instead of a 15-digit pass then a full one.
     with mpmath.workdps(15):
-        # mpmath's stopping rule is absolute: even the rough pass needs an integrand of
-        # order 1, or it runs to the degree cap (1e30-sized values) or stops at once (1e-60).
         probe = _probe(f, pieces)
-        rough = run(lambda x: f(x) / probe, check=False) * probe
-    scale = abs(rough)
-    if scale == 0 or not mpmath.isfinite(scale):
-        return run(f)
-    return run(lambda x: f(x) / scale) * scale
+    value, err = run(lambda x: f(x) / probe)
+    if isinstance(value, mpmath.mpc):
+        return value * probe
+    size = abs(value)
+    if size == 0 or not mpmath.isfinite(size):
+        probe = mpmath.mpf(1)
+        value, err = run(f)
+    elif not PROBE_LOW <= size <= PROBE_HIGH:
+        probe *= size
+        value, err = run(lambda x: f(x) / probe)
+    if isinstance(value, mpmath.mpc):
+        return value * probe
+    relative = err / max(abs(value), PROBE_LOW)
+    if _unreliable(relative):
+        raise mpmath.libmp.NoConvergence(f"quadrature error estimate {mpmath.nstr(relative, 3)}")
+    return value * probe

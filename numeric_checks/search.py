@@ -17,6 +17,8 @@ from typing import Any
 import mpmath
 
 from numeric_checks.budget import (
+    EXPENSIVE_BOUNDARY_POINTS,
+    EXPENSIVE_CORNER_POINTS,
     EXPENSIVE_EDGE_POINTS,
     EXPENSIVE_RANDOM_POINTS,
     EXPENSIVE_SEARCH,
@@ -135,13 +137,25 @@ def spot_check(
 
 
 def thinned(points: Sequence[Point]) -> list[Point]:
-    """The points an expensive link is decided on: the first random ones and the first
-    edge points (each a fixed count, so the choice never depends on time), and every
-    hypothesis-boundary point (where a wrong constant shows)."""
-    random_pts = [p for p in points if p.origin == "random"][:EXPENSIVE_RANDOM_POINTS]
-    edges = [p for p in points if p.origin == "edge"][:EXPENSIVE_EDGE_POINTS]
-    rest = [p for p in points if p.origin not in ("random", "edge")]
-    return edges + rest + random_pts
+    """The points an expensive link is decided on, each kind capped by a fixed count (so
+    the choice never depends on time): the first random and edge points, the first corners
+    (every variable at the same edge: on a symmetric box they are near-copies of one point,
+    ten of them at u1 = u2 = 5 for the Gumbel claim), and hypothesis-boundary points (where
+    a wrong constant shows) spread evenly over the hypotheses and variables they were drawn
+    for, instead of all of them (24 for the Laplace MGF, each a diverging quadrature)."""
+    by_origin: dict[str, list[Point]] = {}
+    for p in points:
+        by_origin.setdefault(p.origin, []).append(p)
+    boundary = by_origin.pop("boundary", [])
+    stride = -(-len(boundary) // EXPENSIVE_BOUNDARY_POINTS) if boundary else 1
+    chosen = (
+        by_origin.pop("edge", [])[:EXPENSIVE_EDGE_POINTS]
+        + by_origin.pop("corner", [])[:EXPENSIVE_CORNER_POINTS]
+        + boundary[::stride]
+    )
+    random_pts = by_origin.pop("random", [])[:EXPENSIVE_RANDOM_POINTS]
+    rest = [p for group in by_origin.values() for p in group]
+    return chosen + rest + random_pts
 
 
 def _local_search(

@@ -21,14 +21,51 @@ import mpmath
 
 from symbolic.errors import EvaluationError
 
-__all__ = ["MAX_TERMS", "sum_finite", "sum_infinite", "sum_range"]
+__all__ = ["MAX_TERMS", "binomial_walk", "sum_finite", "sum_infinite", "sum_range"]
 
 MAX_TERMS = 200_000
 """Cap on terms per evaluation (a work count): a longer sum is undefined at that point."""
 DIRECT_TERMS = 20_000
 """Terms an infinite sum is summed directly before falling back to ``mpmath.nsum``."""
+WINDOW_TERMS = 2000
+"""Finite sums longer than this are summed over the window carrying their mass."""
+SCAN = 256
+"""Evenly spaced terms a long finite sum is scanned on (its mode, and the window's check)."""
 _SETTLE = 8
 """Consecutive negligible terms required before the tail bound is trusted."""
+
+
+REFRESH = 32
+"""Steps of the binomial recurrence between two direct evaluations (bounds the rounding
+it accumulates to about REFRESH units in the last place)."""
+_WALK: list[Any] = [None]
+"""The last binomial evaluated: (precision, n, k, value, steps since a direct one)."""
+
+
+def binomial_walk(n: Any, k: Any) -> Any:
+    """``binomial(n, k)``, by the recurrence ``C(n, k+1) = C(n, k) (n - k)/(k + 1)`` (Graham,
+    Knuth & Patashnik 1994, Concrete Mathematics, eq. 5.6, valid for real ``n``) when the
+    previous call had the same ``n`` and precision and a ``k`` one away, as the terms of a
+    sum are evaluated: two operations instead of mpmath's gamma products (about 100 us at
+    ``n = 10^4``, half the cost of a term of Kairouz et al.'s composition sum).  Any other
+    call, a zero value, and every :data:`REFRESH`-th step are evaluated directly."""
+    prec = mpmath.mp.prec
+    last = _WALK[0]
+    if last is not None and last[0] == prec and last[1] == n and last[3] != 0:
+        _, _, pk, value, steps = last
+        if k == pk:
+            return value
+        if steps < REFRESH and k == pk + 1 and k != 0:
+            value = value * (n - pk) / k
+            _WALK[0] = (prec, n, k, value, steps + 1)
+            return value
+        if steps < REFRESH and k == pk - 1 and n - k != 0:
+            value = value * pk / (n - k)
+            _WALK[0] = (prec, n, k, value, steps + 1)
+            return value
+    value = mpmath.binomial(n, k)
+    _WALK[0] = (prec, n, k, value, 0)
+    return value
 
 
 def sum_range(a: Any, b: Any) -> Iterator[Any]:
@@ -40,15 +77,62 @@ def sum_range(a: Any, b: Any) -> Iterator[Any]:
 
 
 def sum_finite(term: Callable[[Any], Any], a: Any, b: Any) -> Any:
-    """``sum term(k) for k = a..b`` with one rounding (``fsum``), under :data:`MAX_TERMS`."""
+    """``sum term(k) for k = a..b`` under :data:`MAX_TERMS`: with one rounding (``fsum``)
+    up to :data:`WINDOW_TERMS` terms, beyond that over the window that carries the mass
+    (:func:`_windowed`), every term where the window's tail bound does not hold."""
+    lo, hi = int(mpmath.ceil(a)), int(mpmath.floor(b))
+    if hi - lo + 1 > WINDOW_TERMS:
+        total = _windowed(term, lo, hi)
+        if total is not None:
+            return total
     return mpmath.fsum(term(k) for k in sum_range(a, b))
 
 
+def _windowed(term: Callable[[Any], Any], lo: int, hi: int) -> Any | None:
+    """A long finite sum from its largest term outward, each side stopped by the geometric
+    tail bound of :func:`_side` (the terms of a binomial sum such as Kairouz et al.'s
+    optimal composition at k = 10^4 carry their mass within a few hundred terms of the
+    mode).  The mode is found on :data:`SCAN` evenly spaced terms, and those terms also
+    check the window: if any outside it is not negligible against the total (a second
+    bump), None is returned and the caller sums every term."""
+    step = max(1, (hi - lo) // SCAN)
+    with mpmath.extradps(10):
+        scanned = [(k, term(mpmath.mpf(k))) for k in [*range(lo, hi + 1, step), hi]]
+        if any(isinstance(t, mpmath.mpc) or not mpmath.isfinite(t) for _, t in scanned):
+            return None
+        centre, peak = max(scanned, key=lambda kt: abs(kt[1]))
+        if peak == 0:
+            return None
+        try:
+            right, n_right = _side(term, centre, 1, hi, mpmath.mpf(0), zeros_settle=True)
+            left, n_left = (
+                _side(term, centre - 1, -1, lo, right, zeros_settle=True)
+                if centre > lo
+                else (mpmath.mpf(0), 0)
+            )
+        except mpmath.libmp.NoConvergence:
+            return None  # more than DIRECT_TERMS on a side: every term, as before
+        total = left + right
+        first, last = centre - n_left, centre + n_right - 1
+        eps = mpmath.mpf(2) ** (-mpmath.mp.prec)
+        if any(abs(t) > eps * abs(total) for k, t in scanned if not first <= k <= last):
+            return None
+        return +total
+
+
 def _side(
-    term: Callable[[Any], Any], start: int, step: int, stop: Any, scale: Any
+    term: Callable[[Any], Any],
+    start: int,
+    step: int,
+    stop: Any,
+    scale: Any,
+    *,
+    zeros_settle: bool = False,
 ) -> tuple[Any, int]:
     """Sum ``term`` from ``start`` in direction ``step`` until the tail is negligible
-    relative to ``scale`` (updated with the partial sums) or ``stop`` is passed."""
+    relative to ``scale`` (updated with the partial sums) or ``stop`` is passed.  With
+    ``zeros_settle``, a run of exact zeros (a ``Max(0, ...)`` past its kink) counts as
+    negligible terms with ratio 0."""
     total, prev, quiet, n = mpmath.mpf(0), None, 0, 0
     eps = mpmath.mpf(2) ** (-mpmath.mp.prec - 10)
     k = start
@@ -57,8 +141,14 @@ def _side(
         total += t
         n += 1
         size = abs(t)
-        ref = max(abs(scale + total), eps)
-        if prev is not None and prev != 0 and size <= eps * ref:
+        # Relative to the partial sum with no absolute floor: a floor of 2**-(prec + 10)
+        # called every term of a sum of total 1e-165 negligible, and stopped after 8 terms.
+        ref = abs(scale + total)
+        if zeros_settle and size == 0 and prev == 0:
+            quiet += 1
+            if quiet >= _SETTLE:
+                return total, n
+        elif prev is not None and prev != 0 and size <= eps * ref:
             r = size / prev
             quiet = quiet + 1 if r < 1 else 0
             if quiet >= _SETTLE and size * r / (1 - r) <= eps * ref:

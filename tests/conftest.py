@@ -70,3 +70,10 @@ def catalog_reports() -> dict[str, DerivationReport]:
     report share it instead of checking it again."""
     reports = check_many(list(catalog().values()), CATALOG_OPTIONS, jobs=1)
     return {r.id: r for r in reports}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests on the catalog worker first: their shared check of the whole catalog is the
+    longest single unit of work, so with ``-n auto`` the other worker takes everything else
+    meanwhile instead of leaving it to run alone at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)

@@ -48,9 +48,11 @@ def test_true_claims_are_not_refuted(name: str, verdict: str) -> None:
     code, data = claim_json(CLAIMS / f"{name}.toml")
     assert (code, data["verdict"]) == (0, verdict)
     assert data["counterexample"] is None
-    # Links with integrals or long sums are decided at 30 digits (budget.EXPENSIVE_DPS).
+    # Links with integrals or long sums are decided at 30 digits (budget.EXPENSIVE_DPS) on
+    # fewer points (12 random, 12 edge, 4 corner, up to 12 boundary, 15 search steps).
     expensive = name.startswith(("integral", "sum"))
-    assert data["points"] >= 50 and data["digits"] == (30 if expensive else 50)
+    assert data["points"] >= (25 if expensive else 50)
+    assert data["digits"] == (30 if expensive else 50)
 
 
 @pytest.mark.parametrize(

@@ -12,12 +12,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derivations.catalog import get
-from derivations.gaussian_dp import GaussianDelta, normal_density, rejection_threshold
+from derivations.gaussian_dp import (
+    GaussianDelta,
+    NormalTail,
+    normal_density,
+    normal_terms,
+    rejection_threshold,
+)
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.dp.gaussian import (
     envelope,
     profile_by_hockey_stick,
     profile_by_loss,
+    profile_by_loss_law,
     profile_closed_form,
     tradeoff_eps_delta,
     tradeoff_gaussian,
@@ -41,7 +48,11 @@ def test_oracle_agrees_to_45_digits(m: str, e: str) -> None:
     with mpmath.workdps(50):
         with mpmath.extradps(20):
             exact = profile_closed_form(m, e)
-        for value in (profile_by_hockey_stick(m, e), profile_by_loss(m, e)):
+        for value in (
+            profile_by_hockey_stick(m, e),
+            profile_by_loss(m, e),
+            profile_by_loss_law(m, e),
+        ):
             assert abs(value / exact - 1) < mpmath.mpf(10) ** -45
 
 
@@ -68,9 +79,37 @@ def test_profile_definition_integrates_to_the_closed_form() -> None:
     assert not value.has(sp.Integral, GaussianDelta)
     for m, e in (("0.5", "0"), ("1", "2"), ("3", "0.5")):
         with mpmath.workdps(40):
-            got = sp.N(value.subs({mu: sp.Rational(m), eps: sp.Rational(e)}), 40)
+            at = value.subs({mu: sp.Rational(m), eps: sp.Rational(e)})
+            got = sp.N(at.rewrite(sp.erfc), 40)  # Phi has no evalf of its own
             want = profile_closed_form(m, e)
             assert abs(mpmath.mpf(str(got)) / want - 1) < mpmath.mpf(10) ** -30
+
+
+@pytest.mark.parametrize(
+    ("integrand", "start"),
+    [
+        (normal_density(sp.Symbol("y", real=True) - 2) * 3, sp.Rational(1, 2)),
+        (sp.exp(-(sp.Symbol("y", real=True) ** 2) / 2 + sp.Symbol("y", real=True)), -1),
+        (sp.exp(-(sp.Symbol("y", real=True) ** 2)), 0),  # variance 1/2: falls back
+        (sp.exp(-sp.Symbol("y", real=True)), 1),  # not Gaussian: falls back
+    ],
+)
+def test_normal_tail_matches_the_integral(integrand: sp.Expr, start: sp.Expr) -> None:
+    # NormalTail.doit (checked antiderivative) against SymPy's own integration, numerically
+    y = sp.Symbol("y", real=True)
+    fast = NormalTail(integrand, (y, start, sp.oo)).doit()
+    slow = sp.Integral(integrand, (y, start, sp.oo)).doit()
+    assert not fast.has(sp.Integral)
+    got, want = (sp.N(v.rewrite(sp.erfc), 30) for v in (fast, slow))
+    assert abs(got - want) <= 1e-25 * abs(want)
+
+
+def test_normal_terms_refuses_what_is_not_a_shifted_normal() -> None:
+    y = sp.Symbol("y", real=True)
+    assert normal_terms(sp.exp(-(y**2)), y) is None
+    assert normal_terms(y * normal_density(y), y) is None
+    assert normal_terms(sp.exp(-(y**3)), y) is None
+    assert normal_terms(5 * normal_density(y - mu), y) == ((5, mu),)
 
 
 def test_profile_of_unknown_sign_stays_unevaluated() -> None:

@@ -5,6 +5,7 @@ products, the trade-off-function checks, group privacy iterates, Gaussian tensor
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import mpmath
 import pytest
@@ -22,12 +23,15 @@ from numeric_checks.dp.tradeoff import (
     gaussian_tensor,
     gaussian_tradeoff_by_shift,
     group_tradeoff,
+    group_tradeoff_grid,
     identity_pair,
     laplace_tradeoff,
+    normal_mix,
     tensor,
     tradeoff_curve,
     tradeoff_violations,
 )
+from numeric_checks.mp import quad_relative
 from symbolic.errors import InvalidInput
 
 GRID = [mpmath.mpf(i) / 97 for i in range(98)]
@@ -39,7 +43,7 @@ def _fifty_digits() -> object:
         yield
 
 
-def _sup_gap(f: Callable[[object], object], g: Callable[[object], object]) -> object:
+def _sup_gap(f: Callable[[Any], Any], g: Callable[[Any], Any]) -> Any:
     return max(abs(f(a) - g(a)) for a in GRID)
 
 
@@ -128,7 +132,7 @@ def test_laplace_tradeoff_matches_the_closed_form() -> None:
     """T(Lap(0,1), Lap(mu,1)): 1 - e^mu a below e^-mu/2, e^-mu/(4a) up to 1/2, e^-mu (1-a)."""
     mu = mpmath.mpf("1.3")
 
-    def closed(a: object) -> object:
+    def closed(a: Any) -> Any:
         a = mpmath.mpf(a)
         if a < mpmath.exp(-mu) / 2:
             return 1 - mpmath.exp(mu) * a
@@ -153,6 +157,64 @@ def test_gaussian_tensor_is_g_of_the_root_sum_of_squares() -> None:
             assert abs(got - want) <= abs(want) * mpmath.mpf(10) ** -25
         # and G_1 (x) G_1 is not G_2: the check can fail
         assert abs(gaussian_tensor(1, 1, "0.1") - tradeoff_gaussian(2, "0.1")) > 0.01
+
+
+@pytest.mark.parametrize(("m1", "m2"), [("0.02", "6"), ("6", "0.02")])
+def test_gaussian_tensor_near_alpha_one_with_a_lopsided_pair(m1: str, m2: str) -> None:
+    """alpha = 0.999, mu2/mu1 = 300: the former quadrature over the coordinate of the larger
+    mean missed the step of width 1/300 and Newton did not converge; the order of the
+    coordinates must not matter."""
+    with mpmath.workdps(30):
+        got = gaussian_tensor(m1, m2, "0.999")
+    with mpmath.workdps(60):
+        want = tradeoff_gaussian(mpmath.sqrt(mpmath.mpf(m1) ** 2 + mpmath.mpf(m2) ** 2), "0.999")
+        assert abs(got - want) <= abs(want) * mpmath.mpf(10) ** -27
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.floats(-2, 0.8),
+    st.floats(-2, 0.8),
+    st.floats(-12, -0.3),
+    st.booleans(),
+)
+def test_gaussian_tensor_matches_the_rotated_pair(
+    l1: float, l2: float, la: float, complement: bool
+) -> None:
+    """The definition (one coordinate integrated) against G_sqrt(mu1^2 + mu2^2) over the
+    catalog's ranges, alpha in both tails, to 25 of 30 digits relative."""
+    with mpmath.workdps(30):
+        m1, m2 = mpmath.mpf(10) ** l1, mpmath.mpf(10) ** l2
+        a = mpmath.mpf(10) ** la
+        a = 1 - a if complement else a
+        got = gaussian_tensor(m1, m2, a)
+    with mpmath.workdps(60):  # the closed form loses digits to 1 - alpha and the root
+        want = tradeoff_gaussian(mpmath.sqrt(m1**2 + m2**2), a)
+        assert abs(got - want) <= abs(want) * mpmath.mpf(10) ** -25
+
+
+@pytest.mark.parametrize(("u", "b"), [("0.3", "1"), ("-30", "0.5"), ("4", "0.01"), ("-3", "0")])
+def test_normal_mix_against_tanh_sinh(u: str, b: str) -> None:
+    """The trapezoidal sums against mpmath's tanh-sinh quadrature of the same integrals,
+    deep tails included (I(-30) ~ 1e-160), to 35 of 40 digits relative."""
+    with mpmath.workdps(40):
+        uu, bb = mpmath.mpf(u), mpmath.mpf(b)
+        value, density = normal_mix(uu, bb)
+        peak = -bb * uu / (1 + bb**2) if uu < 0 else mpmath.mpf(0)
+        pts = [-mpmath.inf, *(peak + d for d in (-8, -2, -1, 0, 1, 2, 8)), mpmath.inf]
+        want_value = quad_relative(lambda y: mpmath.npdf(y) * mpmath.ncdf(uu + bb * y), pts)
+        want_density = quad_relative(lambda y: mpmath.npdf(y) * mpmath.npdf(uu + bb * y), pts)
+        assert abs(value - want_value) <= abs(want_value) * mpmath.mpf(10) ** -35
+        assert abs(density - want_density) <= abs(want_density) * mpmath.mpf(10) ** -35
+
+
+def test_group_tradeoff_grid_is_the_iterate() -> None:
+    """The double-precision grid iteration (tables) against the exact iterate."""
+    f = tradeoff_curve(eps_delta_pair("0.05", 0))
+    alphas = [mpmath.mpf(i) / 20 for i in range(21)]
+    got = group_tradeoff_grid(f, 20, alphas)
+    for a, x in zip(alphas, got, strict=True):
+        assert abs(x - float(group_tradeoff(f, 20, a))) <= 1e-13
 
 
 def test_group_privacy_keeps_tiny_values() -> None:

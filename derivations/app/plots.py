@@ -9,7 +9,9 @@
 * ``gaussian-calibration``: the classical sigma of Dwork & Roth Theorem A.1 against the
   exact sigma needed, over eps.
 
-matplotlib is imported only here, with the Agg backend (no display needed).
+matplotlib is imported only here, with the Agg backend (no display needed).  The families
+and oracles a plot draws on are imported in its function: the command line imports this
+module for the plots' names, and ``check`` needs none of them.
 """
 
 from __future__ import annotations
@@ -21,19 +23,6 @@ from typing import Any
 
 import mpmath
 
-from derivations.advanced_composition import advanced_eps
-from derivations.composition import basic_eps
-from derivations.gaussian_mechanism import classical_sigma
-from derivations.kl_bound import seed_bound, tight_bound
-from numeric_checks.dp.composition import optimal_eps
-from numeric_checks.dp.divergences import kl
-from numeric_checks.dp.gaussian import (
-    exact_sigma,
-    profile_closed_form,
-    tradeoff_eps_delta,
-    tradeoff_gaussian,
-)
-from numeric_checks.dp.kl import random_pair
 from symbolic.errors import DpderiveError, InvalidInput
 
 DPS = 30
@@ -58,6 +47,12 @@ def _grid(lo: float, hi: float, n: int) -> list[float]:
 
 
 def gdp_tradeoff(plt: Any) -> Any:
+    from numeric_checks.dp.gaussian import (
+        profile_closed_form,
+        tradeoff_eps_delta,
+        tradeoff_gaussian,
+    )
+
     mu = mpmath.mpf(1)
     alphas = _grid(0, 1, 201)
     fig, ax = plt.subplots(figsize=(7, 6))
@@ -87,6 +82,10 @@ def gdp_tradeoff(plt: Any) -> Any:
 
 
 def composition(plt: Any) -> Any:
+    from derivations.advanced_composition import advanced_eps
+    from derivations.composition import basic_eps
+    from numeric_checks.dp.composition import optimal_eps
+
     eps, delta_p = mpmath.mpf("0.1"), mpmath.mpf("1e-6")
     ks = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000]
     fig, ax = plt.subplots(figsize=(7, 5.5))
@@ -106,6 +105,10 @@ def composition(plt: Any) -> Any:
 
 
 def kl_bounds(plt: Any) -> Any:
+    from derivations.kl_bound import seed_bound, tight_bound
+    from numeric_checks.dp.divergences import kl
+    from numeric_checks.dp.kl import random_pair
+
     epss = _grid(0.01, 2.0, 100)
     fig, ax = plt.subplots(figsize=(7, 5.5))
     rng = random.Random(0)
@@ -136,6 +139,9 @@ def kl_bounds(plt: Any) -> Any:
 
 
 def gaussian_calibration(plt: Any) -> Any:
+    from derivations.gaussian_mechanism import classical_sigma
+    from numeric_checks.dp.gaussian import exact_sigma
+
     delta = mpmath.mpf("1e-5")
     epss = [0.05 * 1.15**i for i in range(40)]
     classical = [float(classical_sigma(e, delta)) for e in epss]

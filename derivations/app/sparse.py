@@ -14,8 +14,6 @@ from typing import Any, TextIO
 import mpmath
 
 from derivations.app.exitcodes import EXIT_OK, EXIT_REFUTED, EXIT_UNDECIDED
-from derivations.numeric_sparse import alpha_corrected, alpha_seed
-from numeric_checks.dp.sparse import SparseParams, assess, default_runs
 from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.parsing import parse_number
 from symbolic.printing.wording import accuracy_state
@@ -65,6 +63,11 @@ def _whole(text: str, name: str) -> int:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    # Imported here (numpy among them): the command line imports this module for the
+    # verb's arguments, and the other verbs need none of it.
+    from derivations.numeric_sparse import alpha_corrected, alpha_seed
+    from numeric_checks.dp.sparse import SparseParams, assess, default_runs
+
     p = SparseParams.make(
         _number(args.eps, "eps"),
         _number(args.delta, "delta"),

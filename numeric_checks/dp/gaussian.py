@@ -7,6 +7,8 @@
 * ``profile_by_loss``: delta(eps) of mu-GDP from the privacy-loss distribution: the loss
   L = mu X - mu^2/2 under X ~ N(mu, 1) is N(mu^2/2, mu^2), and
   delta(eps) = E[(1 - e^(eps - L))_+] (a quadrature in the loss variable).
+* ``profile_by_loss_law``: the same expectation in closed form, through the loss law's
+  moment generating function (no quadrature).
 * ``profile_by_hockey_stick``: the hockey-stick divergence of N(mu, 1) and N(0, 1) by
   quadrature in x, split at the likelihood-ratio threshold x* = eps/mu + mu/2 (without the
   breakpoint quadrature keeps about 5 digits).
@@ -35,7 +37,16 @@ def tradeoff_gaussian(mu: Any, alpha: Any) -> Any:
         return mpmath.mpf(1)
     if a == 1:
         return mpmath.mpf(0)
-    return mpmath.ncdf(phi_inv(1 - a) - m)
+    return +_tradeoff_gaussian(m, a, mpmath.mp.prec)
+
+
+@functools.lru_cache(maxsize=8192)
+def _tradeoff_gaussian(m: Any, a: Any, prec: int) -> Any:
+    """G_mu(alpha) per (mu, alpha, precision): tables and spot checks ask for the same
+    values again (clt_table: G_1 at 1001 alphas for each of six n), and the quantile is a
+    Newton solve."""
+    with mpmath.workprec(prec):
+        return mpmath.ncdf(phi_inv(1 - a) - m)
 
 
 def tradeoff_eps_delta(eps: Any, delta: Any, alpha: Any) -> Any:
@@ -51,6 +62,7 @@ def _tail_points(start: Any, scale: Any) -> list[Any]:
 
 
 GUARD = 20  # near the threshold the two terms of each integrand agree to ~log10(1/(mu x*)) digits
+HOCKEY_GUARD = 5  # hockey_stick_normals: nothing cancels in its integrand
 
 
 def profile_by_loss(mu: Any, eps: Any) -> Any:
@@ -66,6 +78,36 @@ def _profile_by_loss_cached(m: Any, e: Any, prec: int) -> Any:
     delta(eps) are spot-checked at the same points."""
     with mpmath.workprec(prec), mpmath.extradps(GUARD):
         return _profile_by_loss(m, e)
+
+
+def profile_by_loss_law(mu: Any, eps: Any) -> Any:
+    """delta(eps) of mu-GDP from the law of the privacy loss, in closed form: for
+    L ~ N(a, s^2) (here a = mu^2/2, s = mu, Dong, Roth & Su Sec. 2.2),
+    E[(1 - e^(eps - L))_+] = P[L > eps] - e^eps E[e^-L 1{L > eps}], and completing the square
+    gives E[e^-L 1{L > eps}] = e^(-a + s^2/2) Phi((a - s^2 - eps)/s) (the partial expectation
+    of a lognormal; Balle & Wang 2018, Theorem 8).  Exact and cheap (no quadrature); the
+    two terms cancel for small mu, so the digits lost are measured and the terms recomputed
+    with that many more, as in :func:`profile_closed_form`."""
+    prec = mpmath.mp.prec
+    with mpmath.extradps(GUARD):  # a decimal string is read with the guard digits too
+        m, e = check_mu(mu), mpmath.mpf(eps)
+    return +_profile_by_loss_law(m, e, prec)
+
+
+@functools.lru_cache(maxsize=4096)
+def _profile_by_loss_law(m: Any, e: Any, prec: int) -> Any:
+    with mpmath.workprec(prec):
+        extra = 10
+        for _ in range(8):
+            with mpmath.extradps(extra):
+                a, s = m**2 / 2, m  # the loss law N(mu^2/2, mu^2)
+                tail = mpmath.ncdf((a - e) / s)
+                diff = tail - mpmath.exp(e - a + s**2 / 2) * mpmath.ncdf((a - s**2 - e) / s)
+                lost = mpmath.log10(abs(tail) / abs(diff)) if diff != 0 else mpmath.inf
+            if lost + 5 < extra:
+                break
+            extra = int(min(lost, 4 * extra)) + 15 if mpmath.isfinite(lost) else 4 * extra
+        return +diff
 
 
 def profile_by_hockey_stick(mu: Any, eps: Any) -> Any:
@@ -141,22 +183,38 @@ def hockey_stick_normals(shift: Any, sigma: Any, eps: Any) -> Any:
     """sup_S Pr[N(shift, sigma^2) in S] - e^eps Pr[N(0, sigma^2) in S], by quadrature in the
     mechanism's own units: the density gap is positive beyond the point where the log
     likelihood ratio reaches eps, found by root-finding on the two log densities (no
-    standardisation, no closed form)."""
+    standardisation, no closed form).
+
+    The gap p - e^eps q (p, q the densities of N(shift, sigma^2), N(0, sigma^2)) is
+    integrated as p (1 - e^-(log(p/q) - eps)) over u = x - x* >= 0, with both exponents
+    expanded about x*: log(p/q) = shift (2x - shift)/(2 sigma^2) is affine in x, so
+    log(p/q) - eps = r* + shift u/sigma^2 (r* the root's residual), and
+    log p(x* + u) = log p(x*) - ((x* - shift) u + u^2/2)/sigma^2.  Nothing cancels then
+    (p - e^eps q loses up to log10(eps/mu^2) digits near x*, and forming x* + u loses all
+    the digits of u when x*/u ~ 1e24, as at mu ~ 1e-12), so a small guard suffices, plus
+    the digits of the exponent (x* - shift)^2/(2 sigma^2) of p(x*): its absolute error is
+    the relative error of the result."""
     d, s, e = mpmath.mpf(shift), mpmath.mpf(sigma), mpmath.mpf(eps)
     if not (d > 0 and s > 0 and e >= 0):
         raise InvalidInput(f"need shift > 0, sigma > 0, eps >= 0, got {shift}, {sigma}, {eps}")
-    with mpmath.extradps(GUARD):
 
-        def log_ratio(x: Any) -> Any:
-            return -((x - d) ** 2) / (2 * s**2) + x**2 / (2 * s**2) - e
+    def excess(x: Any) -> Any:
+        """log p(x)/q(x) - eps."""
+        return d * (2 * x - d) / (2 * s**2) - e
 
-        x_star = mpmath.findroot(log_ratio, (d / 2 - s, d / 2 + s), solver="secant")
-        weight = mpmath.exp(e)
+    with mpmath.workdps(15):
+        rough = mpmath.findroot(excess, (d / 2 - s, d / 2 + s), solver="secant")
+        exponent_digits = int(mpmath.log10(1 + ((rough - d) / s) ** 2))
+    with mpmath.extradps(HOCKEY_GUARD + exponent_digits):
+        x_star = mpmath.findroot(excess, (rough - s, rough + s), solver="secant")
+        r_star, slope = excess(x_star), d / s**2
+        p_star, drift = mpmath.npdf(x_star, d, s), x_star - d
 
-        def gap(x: Any) -> Any:
-            return mpmath.npdf(x, d, s) - weight * mpmath.npdf(x, 0, s)
+        def gap(u: Any) -> Any:
+            density = p_star * mpmath.exp(-(drift + u / 2) * u / s**2)
+            return -density * mpmath.expm1(-(r_star + slope * u))
 
-        return +quad_relative(gap, _gap_points(x_star, d, s))
+        return +quad_scaled(gap, [p - x_star for p in _gap_points(x_star, d, s)])
 
 
 def profile_closed_form(mu: Any, eps: Any) -> Any:

@@ -5,7 +5,10 @@
   every log term of a sum at once, which is how Gibbs' inequality reduces to normalisation;
 * **min/max bounds**: ``c*Min(a, b) >= c*a`` for ``c <= 0`` and ``c*Max(a, b) >= c*a`` for
   ``c >= 0``, choosing the same argument position in every Min/Max of a sum (so that
-  ``1 - sum min(p_i, q_i)`` reduces to ``1 - sum p_i``).
+  ``1 - sum min(p_i, q_i)`` reduces to ``1 - sum p_i``);
+* **extremum cases**: ``r - c*Max(a, b) >= 0`` (``c > 0``) holds iff ``r - c*a >= 0`` and
+  ``r - c*b >= 0``, since the maximum is one of its arguments (likewise ``r + c*Min(a, b)``):
+  no case fact is needed, unlike the sign case split.
 """
 
 from __future__ import annotations
@@ -89,3 +92,45 @@ def min_max(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] |
         if trace is not None:
             return [f"min(a, b) <= a and max(a, b) >= a (argument {k + 1}) termwise", *trace]
     return None
+
+
+def extremum_cases(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+    """``r - c Max(a_1, ..., a_n) >= 0`` from ``r - c a_i >= 0`` for every ``i`` (``c > 0``),
+    and ``r + c Min(...)`` likewise: the extremum equals one of its arguments, so the goal
+    holds in every case.  (The numeric-sparse accuracy bound ``max(Sparse, Laplace) <= ...``
+    of Dwork & Roth 2014, Theorem 3.28, is such a goal.)"""
+    if not g.has(sp.Min, sp.Max):
+        return None
+    for t in sp.Add.make_args(g):
+        c, f = t.as_coeff_Mul()
+        if not (
+            (isinstance(f, sp.Max) and c.is_negative) or (isinstance(f, sp.Min) and c.is_positive)
+        ):
+            continue
+        if _paired(g, f):
+            return None  # the cases would forget which argument is the max: the sign split
+        traces = []
+        for arg in f.args:
+            trace = prover.nonneg(g.xreplace({f: arg}), strict, depth + 1)
+            if trace is None:
+                return None
+            traces.append(f"[{f.func.__name__.lower()} = {arg}: {' -> '.join(trace)}]")
+        return [f"the {f.func.__name__.lower()} is one of its arguments: " + " ".join(traces)]
+    return None
+
+
+def _paired(g: sp.Expr, f: sp.Min | sp.Max) -> bool:
+    """``g`` also has the other extremum, or an absolute difference, of ``f``'s arguments
+    (``max(p, q) - min(p, q)``): replacing ``f`` alone by each argument in turn loses the
+    link between them, so such goals go to the sign case split, which keeps it as a fact."""
+    args = set(f.args)
+    for other in g.atoms(sp.Min, sp.Max, sp.Abs):
+        if other == f:
+            continue
+        if set(other.args) == args:
+            return True
+        if isinstance(other, sp.Abs) and len(args) == 2:
+            a, b = f.args
+            if sp.expand(other.args[0] - (a - b)) == 0 or sp.expand(other.args[0] + a - b) == 0:
+                return True
+    return False

@@ -4,6 +4,7 @@ values, such as a sensitivity bound) when ``g - h >= 0`` has a proof of its own.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import sympy as sp
@@ -39,12 +40,16 @@ def hypothesis(
         # feeding the triangle inequality; other facts would only multiply the search.
         # A goal without absolute values gains nothing from subtracting one (the remainder
         # would only carry the fact's |a|), so the goal itself must have one.
+        # And the fact must cancel a term of g (Delta against Delta): a remainder that is
+        # g with the fact's terms merely appended is a harder goal than g, and searching it
+        # at the root (exp(a) - exp(b) - Delta + |fx - fy|) was most of laplace-ratio's time.
         if (
             rest != 0
             and depth <= MAX_CHAIN_DEPTH
             and g.has(sp.Abs)
             and rest.has(sp.Abs)
             and fact.expr.has(sp.Abs)
+            and _cancels_a_term(prover.expanded(g), prover.expanded(fact.expr), rest)
         ):
             # g = h + rest with h >= 0: chain the hypothesis with a proof of rest >= 0
             # (e.g. |z-fy| <= |z-fx| + |fx-fy| <= |z-fx| + Delta).
@@ -54,10 +59,16 @@ def hypothesis(
         # g = c*h with c > 0: tried only where it can work cheaply (same variables, small
         # goal), since cancel() on large quotients dominated failing searches.
         if fact.expr != 0 and fact.expr.free_symbols == symbols and sp.count_ops(g) <= SIGN_MAX_OPS:
-            ratio = sp.cancel(g / fact.expr)
+            ratio = _ratio(g, fact.expr)
             if (not strict or fact.strict) and _positive_ratio(prover, ratio):
                 return [f"hypothesis {fact.origin} times a positive factor"]
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _ratio(g: sp.Expr, h: sp.Expr) -> sp.Expr:
+    """``cancel(g/h)``, memoised for every prover (it depends on neither facts nor case)."""
+    return sp.cancel(g / h)
 
 
 def _positive_ratio(prover: Prover, ratio: sp.Expr) -> bool:
@@ -83,3 +94,10 @@ def _plainly_positive(prover: Prover, e: sp.Expr) -> bool:
             continue
         return False
     return True
+
+
+def _cancels_a_term(g: sp.Expr, h: sp.Expr, rest: sp.Expr) -> bool:
+    """``rest = g - h`` (all expanded) has fewer terms than ``g`` and ``h`` together: some
+    term of the fact cancelled or merged with one of the goal."""
+    size = len(sp.Add.make_args(g)) + len(sp.Add.make_args(h))
+    return len(sp.Add.make_args(rest)) < size

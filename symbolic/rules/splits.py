@@ -54,24 +54,28 @@ def triangle(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
 
 
 def termwise(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
-    """Every term of the expanded sum ``g`` is nonnegative (one of them positive if strict)."""
+    """Every term of the sum ``g`` is nonnegative (one of them positive if strict): the sum's
+    own terms first, then those of its expansion (``expand`` splits ``log(4c/beta)``, which
+    is positive, into ``log(4) + log(c) - log(beta)``, whose last term alone is negative)."""
     if depth > TERMWISE_MAX_DEPTH:
         return None
     expanded = sp.expand(g)
-    if not isinstance(expanded, sp.Add) or len(expanded.args) > 12:
-        return None
-    traces = []
+    for form in dict.fromkeys((g, expanded)):
+        if not isinstance(form, sp.Add) or len(form.args) > 12:
+            continue
+        if _each_term(prover, form, strict, depth):
+            return ["termwise: every term is nonnegative"]
+    return None
+
+
+def _each_term(prover: Prover, g: sp.Add, strict: bool, depth: int) -> bool:
     any_strict = False
-    for t in expanded.args:
-        tr = prover.nonneg(t, False, depth + 1)
-        if tr is None:
-            return None
-        traces.append(tr)
+    for t in g.args:
+        if prover.nonneg(t, False, depth + 1) is None:
+            return False
         if strict and not any_strict and prover.sign(t, True):
             any_strict = True
-    if strict and not any_strict:
-        return None
-    return ["termwise: every term is nonnegative"]
+    return any_strict or not strict
 
 
 PAIRWISE_MAX_TERMS = 4  # 4! pairings at most

@@ -17,7 +17,6 @@ from typing import TextIO
 
 from derivations import audit
 from derivations.app.exitcodes import EXIT_OK
-from derivations.app.html.site import Proof, build_site, writable_directory
 from derivations.app.options import add_check_options, add_jobs_option, check_options
 from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
 from derivations.app.proofs import load_proof
@@ -62,6 +61,10 @@ def _split(targets: Sequence[str]) -> tuple[list[Derivation], list[tuple[Derivat
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    # Imported here: the site (Jinja2, MathML, plots) is not needed by the other verbs,
+    # which import this module for the verb's arguments.
+    from derivations.app.html.site import Proof, build_site, writable_directory
+
     started = time.perf_counter()
     derivations, files = _split(args.targets)  # bad ids and files first: nothing written
     target = writable_directory(Path(args.output))

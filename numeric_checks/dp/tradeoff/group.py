@@ -3,12 +3,14 @@ arXiv:1905.02383v3, Sec. 2.5; seed 004, section 4.6)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import mpmath
+import numpy as np
 
 from numeric_checks.dp.gaussian import tradeoff_gaussian
+from numeric_checks.dp.tradeoff.finite import Curve
 from numeric_checks.mp import phi_inv
 from numeric_checks.validate import check_alpha, check_mu, check_whole
 
@@ -32,6 +34,25 @@ def group_tradeoff(
     for _ in range(k - 1):
         y = fc(y)
     return y
+
+
+def group_tradeoff_grid(curve: Curve, k: int, alphas: Sequence[Any]) -> list[float]:
+    """1 - (1 - f)^{o k} at every alpha of a grid at once, in double precision, for f the
+    piecewise-linear curve of a finite pair: the iteration y_j = f(1 - y_{j-1}) of
+    :func:`group_tradeoff` over the whole grid per step, f evaluated by linear
+    interpolation between the curve's vertices (which is the curve: its segments join
+    consecutive vertices, and it is flat at its last beta beyond its last alpha).
+
+    For tables (a 401-point grid iterated 400 times is 160,000 evaluations): each step
+    adds a rounding error of ~1e-16 times at most the steepest slope, so a gap of 1e-7
+    printed to three digits is exact."""
+    k = check_whole("k", k, what="group size k")
+    xs = np.array([float(a) for a in curve.alphas])
+    ys = np.array([float(b) for b in curve.betas])
+    y = np.interp(np.array([float(check_alpha(a)) for a in alphas]), xs, ys)
+    for _ in range(k - 1):
+        y = np.interp(1.0 - y, xs, ys)
+    return [float(v) for v in y]
 
 
 def gaussian_group(mu: Any, k: int, alpha: Any) -> Any:
