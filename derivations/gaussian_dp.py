@@ -27,7 +27,7 @@ import sympy as sp
 
 from derivations.sources import DONG_ROTH_SU
 from numeric_checks.dp.gaussian import (
-    profile_by_hockey_stick,
+    hockey_stick_normals,
     profile_by_loss_law,
     profile_closed_form,
 )
@@ -38,8 +38,9 @@ from symbolic.kit import by, chain
 
 FAMILY = "Dong, Roth & Su: Gaussian differential privacy"
 # Each point costs a few quadratures of the chain's integrals: a grid over the magnitudes
-# that matter (both ends of each domain, and the middle), then a few random points.
-MU_GRID = ("0.001", "0.5", "3", "20")
+# that matter (both ends of each domain, and the middle), then a few random points (which
+# land between, mu log-uniform over the domain).
+MU_GRID = ("0.001", "0.5", "20")
 EPS_GRID = ("0", "2", "50")
 
 
@@ -189,12 +190,18 @@ def _points(rng: random.Random, dps: int) -> list[dict[str, Any]]:
 
 def _oracle(values: Mapping[str, Any]) -> OracleOutcome:
     """The hockey-stick in x by quadrature against the formula, and against the left side's
-    own value (the loss law's closed form, ``GaussianDelta.impl``): both to >= 45 digits."""
+    own value (the loss law's closed form, ``GaussianDelta.impl``): both to >= 45 digits.
+
+    The quadrature is :func:`hockey_stick_normals` (Balle & Wang 2018, Theorem 8: the
+    hockey-stick divergence of N(mu, 1) and N(0, 1)): it finds the threshold x* by
+    root-finding on the two log densities, not from the formula's eps/mu + mu/2, and
+    integrates the density gap in a form that does not cancel, so a few guard digits do
+    (0.14 s a point at 50 digits, against 0.27 s for the plain gap at 70)."""
     mu, eps = values["mu"], values["eps"]
     with mpmath.extradps(20):
         exact = profile_closed_form(mu, eps)
         by_law = profile_by_loss_law(mu, eps)
-    by_x = profile_by_hockey_stick(mu, eps)
+    by_x = hockey_stick_normals(mu, 1, eps)
     digits = min(_agreement(by_x, exact), _agreement(by_x, by_law))
     ok = digits >= 45
     return OracleOutcome(
@@ -278,7 +285,7 @@ def gdp_to_dp() -> Derivation:
             "hockey-stick divergence of N(mu, 1) and N(0, 1) by quadrature in x, "
             "split at x* (must agree with the formula to >= 45 digits)",
             _oracle,
-            # Each point is a 70-digit quadrature (0.25 s); it cross-checks the library's
+            # Each point is a 55-65 digit quadrature (0.14 s); it cross-checks the library's
             # computations, which no mutant of the chain touches: half a dozen points.
             points=6,
         ),

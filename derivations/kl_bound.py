@@ -149,7 +149,8 @@ def kl_bound_for(n: int) -> Derivation:
             abs_bound,
             by.hypothesis(
                 "ln(p/q) + ln(q/p) = 0, and (q - p) ln(q/p) = |q - p| |ln(q/p)| <= |q - p| eps "
-                "since both max divergences are at most eps"
+                "since both max divergences are at most eps",
+                "sign case split",
             ),
         )
         .eq(max_min, by.algebra("|a - b| = max(a, b) - min(a, b)"))

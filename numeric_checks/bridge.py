@@ -4,7 +4,9 @@ Each expression is compiled once with ``lambdify(..., modules="mpmath", cse=True
 :class:`DpMpmathPrinter`, which fixes what SymPy's stock printer gets wrong for us: ``Sum`` is
 summed in mpmath numbers (the stock printer iterates Python ints, so ``1/k**2`` is a float),
 ``Phi``/``PhiInv``, ``expm1``/``log1p``, ``LambertW`` and ``binomial`` map to mpmath, sums
-go through :mod:`numeric_checks.sums` and integrals through :mod:`numeric_checks.integrals`.
+go through :mod:`numeric_checks.sums` and integrals through :mod:`numeric_checks.integrals`
+(an integral in the function's arguments alone is remembered per point and precision, so
+links that share it run its quadrature once: :func:`remembered_integral`).
 Precision is never set here; callers wrap evaluation in
 ``mpmath.workdps``.
 """
@@ -43,10 +45,12 @@ class DpMpmathPrinter(MpmathPrinter):
     def __init__(self, settings: dict[str, Any]) -> None:
         super().__init__(settings)
         self.cse_back: list[tuple[sp.Symbol, sp.Expr]] = []
-        self.integrands = 0
-        """How many integrands enclose what is being printed (``exp`` there is guarded)."""
         """The common subexpressions hoisted out of the expression being printed, in
         order: an integrand is analysed with them substituted back (see :meth:`_shape`)."""
+        self.integrands = 0
+        """How many integrands enclose what is being printed (``exp`` there is guarded)."""
+        self.args: frozenset[sp.Symbol] = frozenset()
+        """The compiled function's arguments: an integral in these alone is remembered."""
 
     def _original(self, expr: sp.Expr) -> sp.Expr:
         """``expr`` with the hoisted subexpressions substituted back (later ones first,
@@ -107,7 +111,16 @@ class DpMpmathPrinter(MpmathPrinter):
                 f"lambda {self._print(var)}: {self._print(shape.rate)})"
             )
             inner = sp.Integral(inner, (var, a, b))
-        return body
+        original = self._original(expr)
+        free = sorted(original.free_symbols, key=sp.default_sort_key)
+        if self.integrands or not set(free) <= self.args:
+            return body
+        # The same integral at the same point and precision is the same quadrature: the
+        # links of a chain share their integrals (gdp-to-dp's steps 1-3 share each of
+        # three), so its value is remembered, keyed by the integral in its original form.
+        key = sp.srepr(original)  # exact: assumptions and dummy indices included
+        values = "".join(f"{self._print(v)}, " for v in free)
+        return f"remembered_integral({key!r}, ({values}), lambda: {body})"
 
     def _print_Phi(self, expr: sp.Expr) -> str:
         return f"{self._module_format('mpmath.ncdf')}({self._print(expr.args[0])})"
@@ -148,7 +161,35 @@ class DpMpmathPrinter(MpmathPrinter):
         return "min(" + ", ".join(self._print(a) for a in expr.args) + ")"
 
 
+@lru_cache(maxsize=4096)
+def _integral_at(key: str, prec: int, values: tuple[Any, ...], thunk: Any) -> Any:
+    return thunk.compute()
+
+
+class _Thunk:
+    """The quadrature to run on a cache miss; it takes no part in the cache key."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[], Any]) -> None:
+        self.compute = compute
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Thunk)
+
+
+def remembered_integral(key: str, values: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+    """The value of the integral ``key`` (its ``srepr``) with its free symbols at ``values``
+    at the working precision: computed by ``compute`` (a quadrature) once, then reused.
+    A quadrature that fails raises each time (nothing is remembered)."""
+    return _integral_at(key, mpmath.mp.prec, values, _Thunk(compute))
+
+
 _NAMESPACE = {
+    "remembered_integral": remembered_integral,
     "phi_inv": phi_inv,
     "sum_range": sum_range,
     "sum_finite": sum_finite,
@@ -212,6 +253,7 @@ def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callabl
         for f in e.atoms(NumericFunction):
             namespace[f"numeric_{type(f).__name__}"] = _memoised(type(f))  # type: ignore[arg-type]
     printer = _printer()
+    printer.args = frozenset(args)
     return sp.lambdify(
         list(args),
         list(exprs),

@@ -28,9 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy as sp
-from flint import arb
 
-from numeric_checks.arb import ball, compile_arb, precision, show
 from numeric_checks.certify_split import (
     choose_side,
     conjuncts,
@@ -185,6 +183,12 @@ def certify(
     """Certify ``residual >= 0`` (``> 0`` if ``strict``) on ``box`` wherever every
     hypothesis ``h >= 0`` (``h > 0`` if its flag) holds, within ``max_boxes`` boxes.
     Raises :class:`~symbolic.errors.Unsupported` for expressions Arb cannot enclose."""
+    # python-flint is imported when a certificate is first attempted, not with the engine:
+    # a derivation whose steps are all proved never needs it (laplace-ratio, 30 ms).
+    from flint import arb
+
+    from numeric_checks.arb import ball, compile_arb, precision, show
+
     symbols = tuple(symbols)
     fn = compile_arb(symbols, [residual, *(h for h, _ in hypotheses)])
     grad = None

@@ -50,6 +50,13 @@ A time bound is the one guard that can depend on load, so it is set well above w
 catalog's symbolic integrals take on a loaded machine (gdp-to-dp's, the slowest, about 10 s
 at load 6), and SymPy's one-off warm-up is kept out of it (:func:`_warm_up_integration`)."""
 
+PROVED_SEARCH = 60
+"""Local-search budget (evaluations) of a link proved symbolically, instead of the plan's
+300.  Every sampled point (random, edge, corner, hypothesis boundary) is still evaluated and
+a violation there still outranks the proof (through the evalf referee); only the hill-climb
+that looks between the points for an engine inconsistency is shorter.  A link that is not
+proved, a mutant's, keeps the full search: the budget is chosen after the proof."""
+
 LemmaVerdicts = Callable[[str], Verdict | None]
 """A catalog id -> that derivation's verdict (None when unknown)."""
 
@@ -62,12 +69,28 @@ def check_link(
     right: sp.Expr,
     why: Justification | str,
     lemmas: LemmaVerdicts | None = None,
+    *,
+    proved_elsewhere: bool = False,
 ) -> StepResult:
-    """Run the stages on one link and decide it."""
+    """Run the stages on one link and decide it.  ``proved_elsewhere``: the link is already
+    proved by other means (a conclusion whose chain is proved), so its local search is the
+    smaller one of a proved link (see :data:`PROVED_SEARCH`)."""
     reason = why if isinstance(why, Justification) else Justification(why)
-    link = Link.of(plan, index, left, rel, right, reason.text)
-    spot = spot_stage(plan, link)
-    proof = _bounded_prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
+    link = Link.of(plan, index, left, rel, right, reason.text, reason.rules)
+    proofs: list[SymbolicProof] = []
+
+    def search_budget() -> int:
+        # Asked only when no sampled point violates the link, i.e. exactly when the proof
+        # would run in full anyway: run it now, and search less if it succeeds.
+        proofs.append(_bounded_prove(plan, link, cheap=False))
+        if proved_elsewhere or proofs[0].proved:
+            return min(plan.search_budget, PROVED_SEARCH)
+        return plan.search_budget
+
+    spot = spot_stage(plan, link, search_budget)
+    proof = (
+        proofs[0] if proofs else _bounded_prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
+    )
     records = Records(rel, spot, proof)
     point = spot.point
     if point is not None and needs_evalf(records):
@@ -215,6 +238,7 @@ def _check_derivation(
         d.claim.relation,
         d.claim.rhs,
         "the theorem's conclusion, checked on its own",
+        proved_elsewhere=chain_verdict is Verdict.PROVED,
     )
     if conclusion.verdict is not Verdict.REFUTED and chain_verdict.rank > conclusion.verdict.rank:
         # The chain's relations compose to the claim (checked at construction), so the

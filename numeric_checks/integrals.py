@@ -285,18 +285,58 @@ def _substituted(g: Callable[[Any], Any], c: Any, sign: Any, w: Any) -> Callable
     return lambda u: w * g(c + sign * w * u)
 
 
-def _probe(f: Callable[[Any], Any], pieces: Sequence[tuple]) -> Any:
-    """The integrand's size times its width at one point per piece (1 if none is usable)."""
-    sizes = []
+def _divided(g: Callable[[Any], Any], scale: Any) -> Callable[[Any], Any]:
+    """``u -> g(u) / scale``."""
+    return lambda u: g(u) / scale
+
+
+def _jobs(
+    f: Callable[[Any], Any],
+    pieces: Sequence[tuple],
+    w_left: Any,
+    w_right: Any,
+    rate: Callable[[Any], Any] | None,
+) -> list[tuple[Callable[[Any], Any], list[Any]]]:
+    """Each piece as an integrand and its breakpoints: a finite piece as it is (with points
+    at widths from both ends when it is long and the integrand narrow), an infinite one
+    substituted ``x = c + sign * w * u`` (the width goes inside: the quadrature's absolute
+    stopping rule then sees an integral of the size of the normalised result)."""
+    width = min(w_left, w_right)
+    jobs: list[tuple[Callable[[Any], Any], list[Any]]] = []
     for lo, hi, w in pieces:
-        x, span = ((lo + hi) / 2, hi - lo) if w is None else (lo + hi * w, w)
-        try:
-            v = abs(mpmath.mpmathify(f(x))) * span
-        except (ArithmeticError, ValueError, TypeError):
-            continue
-        if mpmath.isfinite(v) and v > 0:
-            sizes.append(v)
-    return max(sizes) if sizes else mpmath.mpf(1)
+        if w is None:
+            if hi - lo > 64 * width:
+                # A long finite piece with a narrow integrand: points at widths from both
+                # ends so that the mass is resolved.
+                near = [lo + width * 4**j for j in range(4)]
+                near += [hi - width * 4**j for j in reversed(range(4))]
+                jobs.append((f, [lo, *near, hi]))
+            else:
+                jobs.append((f, [lo, hi]))
+        else:
+            jobs.append((_substituted(f, lo, hi, w), _tail_points(lo, w, rate)))
+    return jobs
+
+
+def _probe(jobs: Sequence[tuple[Callable[[Any], Any], list[Any]]]) -> Any:
+    """A midpoint sum of ``|integrand|`` over every finite sub-interval of the jobs'
+    breakpoints (1 if nothing is usable): for a tail starting far out (a Gaussian from
+    x* = 5e4, decaying on 1/x* there), the geometric breakpoints of :func:`_tail_points`
+    put a midpoint where its mass is, so the probe lands within a small factor of the
+    integral, and the first pass is the only one (a probe one width out, at 1e-1500 of the
+    integral, cost a full-degree pass that could not converge, then a second one)."""
+    total = mpmath.mpf(0)
+    for g, points in jobs:
+        for lo, hi in itertools.pairwise(points):
+            if mpmath.isinf(hi):
+                continue
+            try:
+                v = abs(mpmath.mpmathify(g((lo + hi) / 2))) * (hi - lo)
+            except (ArithmeticError, ValueError, TypeError):
+                continue
+            if mpmath.isfinite(v):
+                total += v
+    return total if total > 0 else mpmath.mpf(1)
 
 
 def integrate(
@@ -323,56 +363,38 @@ def integrate(
     if a == b:
         return mpmath.mpf(0)
     if a > b:
-        return -integrate(f, b, a, kinks, left, right)
+        return -integrate(f, b, a, kinks, left, right, rate)
     w_left, w_right = _width(left), _width(right)
     pieces = _pieces(a, b, kinks, w_left, w_right)
 
-    def run(g: Callable[[Any], Any]) -> tuple[Any, Any]:
+    def run(scale: Any) -> tuple[Any, Any]:
         # At the precision the decision needs, not the working one (see QUAD_SPARE).
         with mpmath.workdps(max(15, mpmath.mp.dps - QUAD_SPARE)):
-            return pieces_sum(g)
-
-    def pieces_sum(g: Callable[[Any], Any]) -> tuple[Any, Any]:
-        total, error = mpmath.mpf(0), mpmath.mpf(0)
-        for lo, hi, w in pieces:
-            if w is None:
-                span = hi - lo
-                width = min(w_left, w_right)
-                if span > 64 * width:
-                    # A long finite piece with a narrow integrand: points at widths from
-                    # both ends so that the mass is resolved.
-                    near = [lo + width * 4**j for j in range(4)] + [
-                        hi - width * 4**j for j in reversed(range(4))
-                    ]
-                    value, err = _quad(g, [lo, *near, hi])
-                else:
-                    value, err = _quad(g, [lo, hi])
-            else:
-                c, sign = lo, hi
-                # The width goes inside: the quadrature's absolute stopping rule then
-                # sees an integral of the size of the (normalised) result.
-                value, err = _quad(_substituted(g, c, sign, w), _tail_points(c, w, rate))
-            total += value
-            error += err
-        return total, error
+            total, error = mpmath.mpf(0), mpmath.mpf(0)
+            for g, points in jobs:
+                value, err = _quad(_divided(g, scale), points)
+                total += value
+                error += err
+            return total, error
 
     # mpmath's stopping rule is absolute, so the integrand must be of order 1 where its
-    # integral is: divided by the probe (its size times its width at one point per piece),
-    # which is usually within a few orders of the integral.  Only when the result shows
-    # the probe was off (or the estimate is poor) is the pass repeated, divided by the
-    # value found: one full pass instead of a 15-digit pass then a full one.
+    # integral is: divided by the probe (a rough midpoint sum of its size), which is
+    # usually within a few orders of the integral.  Only when the result shows the probe
+    # was off (or the estimate is poor) is the pass repeated, divided by the value found.
     with mpmath.workdps(15):
-        probe = _probe(f, pieces)
-    value, err = run(lambda x: f(x) / probe)
+        jobs = _jobs(f, pieces, w_left, w_right, rate)
+        probe = _probe(jobs)
+    jobs = _jobs(f, pieces, w_left, w_right, rate)
+    value, err = run(probe)
     if isinstance(value, mpmath.mpc):
         return value * probe
     size = abs(value)
     if size == 0 or not mpmath.isfinite(size):
         probe = mpmath.mpf(1)
-        value, err = run(f)
+        value, err = run(probe)
     elif not PROBE_LOW <= size <= PROBE_HIGH:
         probe *= size
-        value, err = run(lambda x: f(x) / probe)
+        value, err = run(probe)
     if isinstance(value, mpmath.mpc):
         return value * probe
     relative = err / max(abs(value), PROBE_LOW)

@@ -72,16 +72,17 @@ def spot_check(
     check: RelationCheck,
     points: Sequence[Point],
     *,
-    search_budget: int = 300,
+    search_budget: int | Callable[[], int] = 300,
     seed: int = 0,
     display: Display | None = None,
 ) -> SpotOutcome:
     """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
     found, shrink it.  ``display(values, digits)`` maps a point to the variables shown to a
-    user (the free variables and any solved for by an equality hypothesis)."""
+    user (the free variables and any solved for by an equality hypothesis).
+    ``search_budget`` may be a function, called only when no point violates (the caller
+    then decides how hard to search, e.g. less for a link already proved)."""
     if check.expensive:
         points = thinned(points)
-        search_budget = min(search_budget, EXPENSIVE_SEARCH)
     results: list[tuple[Point, PointResult]] = []
     cut = False
     # Cheap links are evaluated in one batch; expensive ones one point at a time, so that a
@@ -103,10 +104,15 @@ def spot_check(
             break  # one counterexample decides; the rest would cost a quadrature each
     violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
     searched = 0
-    if not violated and search_budget > 0 and not cut:
+    budget = 0
+    if not violated and not cut:
+        budget = search_budget() if callable(search_budget) else search_budget
+        if check.expensive:
+            budget = min(budget, EXPENSIVE_SEARCH)
+    if budget > 0:
         try:
             with time_limit(remaining()):
-                found, searched = _local_search(check, results, search_budget, seed)
+                found, searched = _local_search(check, results, budget, seed)
         except BudgetSpent:
             found, searched, cut = None, 0, True
         if found is not None:

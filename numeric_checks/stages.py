@@ -12,13 +12,12 @@ No stage decides a verdict: :func:`numeric_checks.decide.decide` does, from the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import sympy as sp
 
-from numeric_checks.arb import residual_ball, show
 from numeric_checks.budget import BudgetSpent, time_limit
 from numeric_checks.certify import certify_residual, fails
 from numeric_checks.plan import CheckPlan
@@ -67,12 +66,21 @@ class Link:
     lhs: sp.Expr
     rhs: sp.Expr
     justification: str
+    cited: tuple[str, ...] = ()
+    """The rules the justification names (tried first by the prover)."""
 
     @classmethod
     def of(
-        cls, plan: CheckPlan, index: int, left: sp.Expr, rel: Relation, right: sp.Expr, why: str
+        cls,
+        plan: CheckPlan,
+        index: int,
+        left: sp.Expr,
+        rel: Relation,
+        right: sp.Expr,
+        why: str,
+        cited: tuple[str, ...] = (),
     ) -> Link:
-        return cls(index, left, rel, right, plan.prepare(left), plan.prepare(right), why)
+        return cls(index, left, rel, right, plan.prepare(left), plan.prepare(right), why, cited)
 
 
 @dataclass(frozen=True)
@@ -96,13 +104,16 @@ class SymbolicProof:
         return self.trace
 
 
-def spot_stage(plan: CheckPlan, link: Link) -> SpotOutcome:
-    """Sample, search and shrink: the numeric stage."""
+def spot_stage(
+    plan: CheckPlan, link: Link, search_budget: Callable[[], int] | None = None
+) -> SpotOutcome:
+    """Sample, search and shrink: the numeric stage.  ``search_budget``, when given, is
+    asked for the local search's budget once no point violates (default: the plan's)."""
     check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler)
     return spot_check(
         check,
         plan.points,
-        search_budget=plan.search_budget,
+        search_budget=plan.search_budget if search_budget is None else search_budget,
         seed=plan.options.seed + link.index,
         display=plan.display,
     )
@@ -117,7 +128,9 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     try:
         trace = _prove_by_induction(plan, link, cheap)
         if trace is None:
-            trace = prove_relation(link.lhs, link.relation, link.rhs, plan.context, cheap=cheap)
+            trace = prove_relation(
+                link.lhs, link.relation, link.rhs, plan.context, cheap=cheap, cited=link.cited
+            )
         if trace is None and not cheap and link.relation is Relation.EQ:
             trace = _prove_as_written(plan, link)
     except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
@@ -192,6 +205,8 @@ def arb_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRec
     enclose the residual, or for equalities)."""
     if link.relation is Relation.EQ:
         return None
+    from numeric_checks.arb import residual_ball, show  # python-flint: only when needed
+
     (step,) = fact_from_relation(link.relation.make(link.lhs, link.rhs), "step")
     try:
         g = residual_ball(step.expr, plan.symbols, point, 4 * plan.options.dps)

@@ -98,7 +98,7 @@ def test_most_steps_are_proved_or_certified_and_the_rest_say_why(
     catalog_reports: dict[str, DerivationReport],
 ) -> None:
     """The share of the steps of derivations that are not errata that are proved or
-    certified does not fall below today's 80 of 90 (issue 16 aims at 90%); every other step
+    certified is at least 90% (issue 16; 85 of 90 when it was written); every other step
     says why in its evidence."""
     steps = [s for r in catalog_reports.values() if r.erratum is None for s in r.steps]
     strong = sum(s.verdict.rank >= STRONG for s in steps)
@@ -109,7 +109,7 @@ def test_most_steps_are_proved_or_certified_and_the_rest_say_why(
         for s in r.steps
         if s.verdict.rank < STRONG
     ]
-    assert strong / len(steps) >= 80 / 90, f"{strong}/{len(steps)}: {weak}"
+    assert strong / len(steps) >= 0.9, f"{strong}/{len(steps)}: {weak}"
     for r in catalog_reports.values():
         for s in r.steps:
             if s.verdict is Verdict.CHECKED:

@@ -22,6 +22,7 @@ from derivations.gaussian_dp import (
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.dp.gaussian import (
     envelope,
+    hockey_stick_normals,
     profile_by_hockey_stick,
     profile_by_loss,
     profile_by_loss_law,
@@ -42,16 +43,40 @@ D = get("gdp-to-dp")
 mu, eps = D.symbols["mu"], D.symbols["eps"]
 
 
-@pytest.mark.parametrize("m", ["0.001", "0.01", "0.05", "0.5", "1", "3", "20"])
-@pytest.mark.parametrize("e", ["0", "0.5", "2", "10", "50"])
+# Every mu of the grid with two or three eps, every eps with two or more mu, both corners of
+# the domain's small-mu edge (x* = 5e4 at eps = 50): 14 of the 35 pairs of the full grid,
+# each costing three quadratures at 55-70 digits.
+ORACLE_PAIRS = [
+    ("0.001", "0"),
+    ("0.001", "2"),
+    ("0.001", "50"),
+    ("0.01", "0.5"),
+    ("0.01", "10"),
+    ("0.05", "2"),
+    ("0.05", "50"),
+    ("0.5", "0"),
+    ("0.5", "10"),
+    ("1", "0.5"),
+    ("1", "50"),
+    ("3", "2"),
+    ("20", "0"),
+    ("20", "10"),
+]
+
+
+@pytest.mark.parametrize(("m", "e"), ORACLE_PAIRS)
 def test_oracle_agrees_to_45_digits(m: str, e: str) -> None:
     with mpmath.workdps(50):
+        # One binary mu for all: at x* = 5e4 delta moves by x*^2 = 2.5e9 times a relative
+        # change of mu, so a string read at 50 and at 70 digits gives two different deltas.
+        mv, ev = mpmath.mpf(m), mpmath.mpf(e)
         with mpmath.extradps(20):
-            exact = profile_closed_form(m, e)
+            exact = profile_closed_form(mv, ev)
         for value in (
-            profile_by_hockey_stick(m, e),
-            profile_by_loss(m, e),
-            profile_by_loss_law(m, e),
+            hockey_stick_normals(mv, 1, ev),  # the derivation's oracle
+            profile_by_hockey_stick(mv, ev),
+            profile_by_loss(mv, ev),
+            profile_by_loss_law(mv, ev),
         ):
             assert abs(value / exact - 1) < mpmath.mpf(10) ** -45
 
@@ -175,6 +200,27 @@ REGION_MUTANTS: dict[str, sp.Expr] = {
 @pytest.mark.parametrize("name", sorted(REGION_MUTANTS))
 def test_likelihood_step_mutants_refuted(name: str) -> None:
     r = check_derivation(_likelihood_step(REGION_MUTANTS[name]), CheckOptions(search_budget=12))
+    assert r.verdict is Verdict.REFUTED and r.steps[0].counterexample is not None
+
+
+def test_a_wrong_tail_integral_in_the_chain_is_refuted_by_quadrature() -> None:
+    # The chain's link 3 with the N(mu, 1) tail shifted by 2 mu: its left side, the two
+    # integrals, is evaluated by quadrature (remembered by the bridge for the links that
+    # share them), never by SymPy's closed form, so the wrong closed form must fail.
+    x_star = next(s for s, _ in D.defs)
+    wrong = (1 - Phi(x_star - 2 * mu)) - sp.exp(eps) * (1 - Phi(x_star))
+    claim = Claim(D.steps[1].expr, Relation.EQ, wrong)
+    variant = Derivation(
+        id="gdp-tail-variant",
+        title="variant",
+        source=Source("test", "mutant"),
+        variables=D.variables,
+        defs=D.defs,
+        claim=claim,
+        steps=(Step(Relation.EQ, wrong, Justification("variant")),),
+        points=D.points,
+    )
+    r = check_derivation(variant, CheckOptions(search_budget=12))
     assert r.verdict is Verdict.REFUTED and r.steps[0].counterexample is not None
 
 

@@ -1,15 +1,21 @@
 """The fast paths of issue 17: long finite sums over the window carrying their mass,
-integrands analysed before CSE, and ``exp`` guarded at quadrature nodes far out."""
+integrands analysed before CSE, ``exp`` guarded at quadrature nodes far out, a quadrature
+probe that finds a tail's mass far out, and integrals shared by compiled expressions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import mpmath
+import pytest
 import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from numeric_checks import integrals
 from numeric_checks.bridge import compile_exprs, evaluate
-from numeric_checks.integrals import EXP_BITS, guarded_exp
+from numeric_checks.integrals import EXP_BITS, guarded_exp, integrate
 from numeric_checks.sums import SCAN, WINDOW_TERMS, binomial_walk, sum_finite, sum_infinite
 
 
@@ -117,3 +123,63 @@ def test_binomial_walk_agrees_with_mpmath_at_40_digits(n: str, start: int, moves
             k += move
             got, want = binomial_walk(nn, mpmath.mpf(k)), mpmath.binomial(nn, k)
             assert abs(got - want) <= mpmath.mpf(10) ** -38 * abs(want), (n, k)
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the quadratures ``integrals.integrate`` runs (one entry per ``mpmath.quad``)."""
+    calls: list[int] = []
+    quad = integrals._quad
+
+    def counted(f: Callable[[Any], Any], points: Sequence[Any]) -> tuple[Any, Any]:
+        calls.append(len(points))
+        return quad(f, points)
+
+    monkeypatch.setattr(integrals, "_quad", counted)
+    return calls
+
+
+@pytest.mark.parametrize("start", ["0.3", "40", "2000.0005", "50000.0005"])
+def test_a_gaussian_tail_far_out_is_one_accurate_pass(
+    start: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # int_c^oo phi = Phi(-c): from c = 5e4 (gdp-to-dp's x* at mu = 1e-3, eps = 50) the
+    # integrand decays on 1/c = 2e-5, and a probe one width (sqrt 2) out is 1e-30000 of the
+    # integral; the probe must find the mass so that the first pass is the only one.
+    calls = _counted(monkeypatch)
+    with mpmath.workdps(30):
+        c = mpmath.mpf(start)
+        value = integrate(
+            lambda x: guarded_exp(-(x**2) / 2) / mpmath.sqrt(2 * mpmath.pi),
+            c,
+            mpmath.inf,
+            [0],
+            mpmath.sqrt(2),
+            mpmath.sqrt(2),
+            abs,
+        )
+        assert abs(value / mpmath.ncdf(-c) - 1) < mpmath.mpf(10) ** -24
+    assert len(calls) == 1  # one pass over the pieces: the probe was within its range
+
+
+def test_an_integral_shared_by_two_compiled_functions_is_computed_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _counted(monkeypatch)
+    x, a = sp.Symbol("x", real=True), sp.Symbol("a", positive=True)
+    tail = sp.Integral(sp.exp(-a * x**2), (x, 1, sp.oo))
+    first = compile_exprs([a], [tail, 2 * tail])
+    second = compile_exprs([a], [tail + 1, sp.sqrt(a)])
+    one = evaluate(first, [mpmath.mpf(3)], 30)
+    assert len(calls) == 1  # both sides of the first function: one quadrature
+    two = evaluate(second, [mpmath.mpf(3)], 30)
+    assert len(calls) == 1
+    with mpmath.workdps(30):
+        assert two[0] == one[0] + 1 and one[1] == 2 * one[0]
+        exact = mpmath.sqrt(mpmath.pi / 3) * mpmath.erfc(mpmath.sqrt(3)) / 2
+        assert abs(one[0] / exact - 1) < mpmath.mpf(10) ** -24
+    # another point, another precision, another integrand: each a quadrature of its own
+    evaluate(second, [mpmath.mpf(2)], 30)
+    evaluate(second, [mpmath.mpf(3)], 60)
+    other = compile_exprs([a], [sp.Integral(sp.exp(-a * x**2), (x, 2, sp.oo))])
+    evaluate(other, [mpmath.mpf(3)], 30)
+    assert len(calls) == 4

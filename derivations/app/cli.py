@@ -21,7 +21,6 @@ from typing import Any, TextIO
 
 from derivations import audit
 from derivations.app import audit_verbs, html, sparse
-from derivations.app.claims import load_claim
 from derivations.app.exitcodes import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -35,7 +34,6 @@ from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_op
 from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
 from derivations.app.pdflatex import render
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
-from derivations.app.proofs import load_proof
 from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_claim, check_derivation
 from symbolic.derivation import Derivation
@@ -202,6 +200,8 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
+    from derivations.app.claims import load_claim  # the LaTeX reader: only these verbs
+
     d = load_claim(args.file)
     result = check_claim(d, check_options(args))
     if args.json:
@@ -249,6 +249,8 @@ def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    from derivations.app.proofs import load_proof
+
     d = load_proof(args.file)
     report = _check_one(d, check_options(args))
     if args.json:
@@ -261,6 +263,8 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
 def _target(ident: str) -> Derivation:
     """A catalog id, or a user's proof file (a path ending in .toml or .tex)."""
     if Path(ident).suffix.lower() in (".toml", ".tex"):
+        from derivations.app.proofs import load_proof
+
         return load_proof(ident)
     return get(ident)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from symbolic.rules.facts import MAX_DEPTH, SIGN_MAX_OPS
+from symbolic.rules.facts import MAX_DEPTH, SIGN_MAX_OPS, ops
 
 if TYPE_CHECKING:
     from symbolic.rules.prover import Prover
@@ -57,11 +57,17 @@ def hypothesis(
             if trace is not None:
                 return [f"hypothesis {fact.origin}, then", *trace]
         # g = c*h with c > 0: tried only where it can work cheaply (same variables, small
-        # goal), since cancel() on large quotients dominated failing searches.
-        if fact.expr != 0 and fact.expr.free_symbols == symbols and sp.count_ops(g) <= SIGN_MAX_OPS:
-            ratio = _ratio(g, fact.expr)
-            if (not strict or fact.strict) and _positive_ratio(prover, ratio):
-                return [f"hypothesis {fact.origin} times a positive factor"]
+        # goal), since cancel() on large quotients dominated failing searches; and only
+        # where it could give the goal (a strict goal needs a strict fact), before the
+        # cancel() rather than after it.
+        if (
+            (not strict or fact.strict)
+            and fact.expr != 0
+            and fact.expr.free_symbols == symbols
+            and ops(g) <= SIGN_MAX_OPS
+            and _positive_ratio(prover, _ratio(g, fact.expr))
+        ):
+            return [f"hypothesis {fact.origin} times a positive factor"]
     return None
 
 

@@ -5,6 +5,7 @@ memoised, and a budget of subgoals keeps failing searches cheap."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import sympy as sp
 
@@ -12,7 +13,14 @@ from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.rules.bounds import extremum_cases, log_tangent, min_max
 from symbolic.rules.convexity import chord
-from symbolic.rules.facts import MAX_DEPTH, MAX_GOALS, SIGN_MAX_OPS, Context, abs_consequences
+from symbolic.rules.facts import (
+    MAX_DEPTH,
+    MAX_GOALS,
+    SIGN_MAX_OPS,
+    Context,
+    abs_consequences,
+    ops,
+)
 from symbolic.rules.hypotheses import hypothesis
 from symbolic.rules.monotone import factor_signs, monotone, positive_factor
 from symbolic.rules.signs import fact_sum, positive_sums, sign_split, signed_factors
@@ -37,6 +45,17 @@ RULES = (
     termwise,
     sign_split,
 )
+# A rule a step's justification names, tried first on that step (see prove_relation): the
+# search in the fixed order above spent 0.4 s of kl-bound's first step failing other rules
+# before its cited log tangent bound.
+CITED_RULES = {
+    "log tangent bound": log_tangent,
+    "min bound": min_max,
+    "triangle inequality": triangle,
+    "monotonicity of exp": monotone,
+    "convexity": chord,
+    "sign case split": sign_split,
+}
 # Outside a sign case the concavity rule goes first: it applies only to perspective sums
 # of logs of ratios (kl-bound-tight's chord step, 0.5 s), where the positive-factor rule's
 # failing search on the sum's common denominator cost 4 s.  Inside a case it keeps its
@@ -45,17 +64,30 @@ ROOT_RULES = (RULES[0], chord, *(r for r in RULES[1:] if r is not chord))
 
 
 def prove_relation(
-    lhs: sp.Expr, rel: Relation, rhs: sp.Expr, ctx: Context, cheap: bool = False
+    lhs: sp.Expr,
+    rel: Relation,
+    rhs: sp.Expr,
+    ctx: Context,
+    cheap: bool = False,
+    cited: Sequence[str] = (),
 ) -> str | None:
     """A proof trace of ``lhs rel rhs`` by the rules, or None if none was found.  ``cheap``
-    skips the costly simplify rungs of the equality ladder."""
+    skips the costly simplify rungs of the equality ladder.  ``cited``: the rules the step's
+    justification names (``by.rule("log tangent bound")``); those in :data:`CITED_RULES`
+    are tried first on the whole goal, each by a prover of its own, before the full search
+    (which a failed attempt leaves untouched: it starts afresh, with its whole budget)."""
     if _opaque_alone(lhs, rhs, ctx):
         return None
     if rel is Relation.EQ:
         tactic = prove_zero(lhs - rhs, cheap, positive_sums(ctx))
         return f"tactic {tactic}" if tactic else None
-    prover = Prover(ctx)
     small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
+    for name in dict.fromkeys(cited):
+        rule = CITED_RULES.get(name.lower())
+        first = rule(Prover(ctx), big - small, rel.strict, 0) if rule else None
+        if first is not None:
+            return " -> ".join(first)
+    prover = Prover(ctx)
     trace = product(prover, small, big, rel.strict)
     if trace is not None:
         return " -> ".join(trace)
@@ -175,7 +207,7 @@ def _expanded(e: sp.Expr) -> sp.Expr:
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _assumed_sign(g: sp.Expr, strict: bool) -> bool:
     """``g > 0`` (``>= 0``) by SymPy's assumptions, on ``g`` or its common-factor form."""
-    if not (g.is_number or sp.count_ops(g) <= SIGN_MAX_OPS):
+    if not (g.is_number or ops(g) <= SIGN_MAX_OPS):
         return False
     return any(
         form.is_positive if strict else form.is_nonnegative for form in (g, *_common_factor_form(g))

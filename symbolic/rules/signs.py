@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from symbolic.rules.facts import SIGN_MAX_OPS, Context, Fact
+from symbolic.rules.facts import SIGN_MAX_OPS, Context, Fact, ops
 from symbolic.tactics import prove_zero
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ def _signed_factor(
     for f in sp.Mul.make_args(t):
         # Small sums only (differences such as p - q): sign queries on large ones are slow
         # and would not succeed.
-        if not isinstance(f, sp.Add) or sp.count_ops(f) > SIGN_MAX_OPS // 4:
+        if not isinstance(f, sp.Add) or ops(f) > SIGN_MAX_OPS // 4:
             continue
         d = canonical(f)
         flip = 1 if d == f else -1
@@ -200,12 +200,12 @@ def positive_sums(ctx: Context) -> tuple[sp.Expr, ...]:
 def fact_sum(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
     """``g = sum_j c_j h_j + r`` with facts ``h_j >= 0``, numbers ``c_j > 0`` and ``r`` of
     known sign, matched term by term on the expanded forms."""
-    target = sp.expand(g)
+    target = prover.expanded(g)
     if not isinstance(target, sp.Add):
         return None
     # Not only facts about g's own variables: the facts of the other outcomes may be
     # needed to cancel what a fact about a solved variable (p3 = 1 - p1 - p2) brings in.
-    usable = [(f, e) for f in prover.ctx.facts if isinstance(e := sp.expand(f.expr), sp.Add)]
+    usable = [(f, e) for f in prover.ctx.facts if isinstance(e := prover.expanded(f.expr), sp.Add)]
     found = _cover(prover, target.as_coefficients_dict(), usable, [], strict)
     if found is None:
         return None

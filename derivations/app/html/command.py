@@ -19,7 +19,6 @@ from derivations import audit
 from derivations.app.exitcodes import EXIT_OK
 from derivations.app.options import add_check_options, add_jobs_option, check_options
 from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
-from derivations.app.proofs import load_proof
 from derivations.catalog import catalog, get
 from numeric_checks import check_derivation
 from symbolic.derivation import Derivation
@@ -50,6 +49,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _split(targets: Sequence[str]) -> tuple[list[Derivation], list[tuple[Derivation, Path]]]:
     """Catalog derivations (all when no id is given) and the proof files, loaded; an
     unknown id or a bad file raises (exit 2) before anything is checked."""
+    # The proof reader (and its LaTeX parser) only when a file is given: the command line
+    # imports this module for every verb's arguments.
+    from derivations.app.proofs import load_proof
+
     ids, files = [], []
     for t in targets:
         if Path(t).suffix.lower() in (".toml", ".tex"):
