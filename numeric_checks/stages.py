@@ -34,7 +34,7 @@ from symbolic.report import (
     RefereeKind,
     RefereeRecord,
 )
-from symbolic.rules import fact_from_relation, prove_relation
+from symbolic.rules import Context, Fact, fact_from_relation, prove_relation
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -127,6 +127,10 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
         return SymbolicProof(None, ran=False)
     try:
         trace = _prove_by_induction(plan, link, cheap)
+        if trace is None and not cheap and link.relation is not Relation.EQ:
+            # Cheap when it works (gdp-clt-berry-esseen's conclusion: 0.1 s in gamma_n
+            # against 8 s over its unfolded value); tried once, before the unfolded search.
+            trace = _prove_as_written(plan, link)
         if trace is None:
             trace = prove_relation(
                 link.lhs, link.relation, link.rhs, plan.context, cheap=cheap, cited=link.cited
@@ -144,14 +148,17 @@ AS_WRITTEN_SECONDS = 30.0
 
 
 def _prove_as_written(plan: CheckPlan, link: Link) -> str | None:
-    """An equality proved in the defined symbols as written (``mu_G``, not its value).
+    """A link proved in the defined symbols as written (``mu_G``, not its value).
 
     Unfolding a definition can hide what the tactics need: ``GaussianDelta(mu, eps)``
     integrates to its closed form only when mu is known to be positive, which SymPy sees of
     the positive symbol ``mu_G`` but not of its value ``eps/sqrt(2 ln(1.25/delta))``.  An
     identity in a symbol holds at every value that has the symbol's assumptions, so it holds
     at the defined value once the rules prove that value has them (positive, nonnegative);
-    any other assumption must be one SymPy itself knows of the value.
+    any other assumption must be one SymPy itself knows of the value.  An inequality is
+    proved from the hypotheses as written too (``gamma_n <= alpha``): it then holds for every
+    value of the symbols that has their assumptions and satisfies the hypotheses, and the
+    defined values do.
     """
     written = (unfold(link.left), unfold(link.right))
     symbols = set().union(*(e.free_symbols for e in written))
@@ -168,12 +175,36 @@ def _prove_as_written(plan: CheckPlan, link: Link) -> str | None:
         # Integrating a defined function can cost SymPy minutes when the identity is false
         # or beyond it; a bound that fires proves nothing (the numeric layers decide).
         with time_limit(AS_WRITTEN_SECONDS):
-            trace = prove_relation(written[0], Relation.EQ, written[1], plan.context)
+            if link.relation is Relation.EQ:
+                trace = prove_relation(written[0], Relation.EQ, written[1], plan.context)
+            else:
+                context = _written_context(plan)
+                if context is None:
+                    return None
+                trace = prove_relation(written[0], link.relation, written[1], context)
     except BudgetSpent:
         return None
     if trace is None:
         return None
     return f"{trace} in the defined symbols as written ({'; '.join(why)})"
+
+
+def _written_context(plan: CheckPlan) -> Context | None:
+    """The hypotheses as written (defined symbols kept) and the variables' domains, as
+    facts; None when an equality hypothesis was solved away (its variable is no longer free
+    in the plan's facts, and the written ones would disagree with them)."""
+    d = plan.derivation
+    if any(isinstance(h, sp.Equality) for h in d.hypotheses):
+        return None
+    facts: list[Fact] = []
+    for h in d.hypotheses:
+        facts += fact_from_relation(h, str(h))
+    for v in d.variables:
+        for c in v.domain.constraints(v.symbol):
+            facts += fact_from_relation(c, f"domain of {v.name}")
+    return Context(
+        [f for f in facts if not (f.expr.is_positive if f.strict else f.expr.is_nonnegative)]
+    )
 
 
 def _has_assumptions(plan: CheckPlan, symbol: sp.Symbol, value: sp.Expr) -> str | None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from derivations.catalog import get
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.plan import make_plan
-from numeric_checks.stages import Link, _has_assumptions, prove
+from numeric_checks.stages import Link, _has_assumptions, _prove_as_written, prove
 from symbolic.derivation import Claim
 from symbolic.relations import Relation
 from symbolic.rules import Context, fact_from_relation, prove_relation
@@ -100,3 +100,17 @@ def test_a_value_without_the_symbols_assumption_is_refused() -> None:
     assert _has_assumptions(plan, mu, eps) is not None
     assert _has_assumptions(plan, mu, -eps) is None
     assert _has_assumptions(plan, mu, eps - sp.Rational(1, 2)) is None
+
+
+def test_an_inequality_is_proved_in_the_defined_symbols_from_the_written_hypotheses() -> None:
+    """gdp-clt-berry-esseen's conclusion in gamma_n and mu_n, from gamma_n <= alpha <= 1 -
+    gamma_n as written; with the two bounds swapped it is false and not proved."""
+    d = get("gdp-clt-berry-esseen")
+    plan = make_plan(d, CheckOptions(points=4))
+    c = d.claim
+    right = Link.of(plan, 0, c.lhs, c.relation, c.rhs, "conclusion")
+    proof = prove(plan, right, cheap=False)
+    assert proof.trace is not None and "as written" in proof.trace
+    assert "gamma_n > 0" in proof.trace
+    wrong = Link.of(plan, 0, c.rhs, c.relation, c.lhs, "swapped")
+    assert _prove_as_written(plan, wrong) is None

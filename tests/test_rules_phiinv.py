@@ -8,7 +8,7 @@ import sympy as sp
 from hypothesis import given
 from hypothesis import strategies as st
 
-from symbolic.functions import PhiInv
+from symbolic.functions import Phi, PhiInv
 from symbolic.relations import Relation
 from symbolic.rules import Context, fact_from_relation, prove_relation
 
@@ -64,3 +64,19 @@ def test_phiinv_rule_is_sound(lo, width, shift) -> None:  # type: ignore[no-unty
                 assert mpmath.sqrt(2) * mpmath.erfinv(2 * big - 1) >= mpmath.sqrt(
                     2
                 ) * mpmath.erfinv(2 * small - 1)
+
+
+G = sp.Symbol("g", nonnegative=True)
+A = sp.Symbol("a", real=True)
+
+
+def test_extra_nonnegative_terms_and_a_pair() -> None:
+    """2 g + Phi(b) - Phi(a): 2 g >= 0 alone and Phi(b) - Phi(a) >= 0 as a pair."""
+    ctx = _context(sp.LessThan(G, A), sp.LessThan(A, 1 - G))
+    lhs = -G + Phi(PhiInv(1 - A - G) - P)
+    rhs = G + Phi(PhiInv(1 - A + G) - P)
+    trace = prove_relation(lhs, Relation.LE, rhs, ctx)
+    assert trace is not None and "pairs and nonnegative terms" in trace
+    # Flipped, or with the extra term negative, it is false and must not be proved.
+    assert prove_relation(rhs, Relation.LE, lhs, ctx) is None
+    assert prove_relation(G + lhs, Relation.LE, -G + rhs - 1, ctx) is None

@@ -89,6 +89,8 @@ def pairwise(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
         return None
     plus = [t for t in g.args if not t.could_extract_minus_sign()]
     minus = [t for t in g.args if t.could_extract_minus_sign()]
+    if len(plus) > len(minus) and minus and len(plus) <= PAIRWISE_MAX_TERMS:
+        return _pairs_and_rest(prover, plus, minus, strict, depth)
     if len(plus) != len(minus) or not 2 <= len(plus) <= PAIRWISE_MAX_TERMS:
         return None
     for perm in itertools.permutations(minus):
@@ -105,6 +107,36 @@ def pairwise(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
         else:
             if not strict or any_strict:
                 return ["pairwise: " + " ".join(traces)]
+    return None
+
+
+def _pairs_and_rest(
+    prover: Prover, plus: list[sp.Expr], minus: list[sp.Expr], strict: bool, depth: int
+) -> list[str] | None:
+    """More positive terms than negative ones: the extra positive terms nonnegative by
+    themselves and the others paired (``2 gamma + Phi(b) - Phi(a)``: ``2 gamma >= 0`` and
+    ``Phi(b) - Phi(a) >= 0``).  The sum of nonnegative parts is nonnegative."""
+    for chosen in itertools.combinations(range(len(plus)), len(minus)):
+        rest = [plus[i] for i in range(len(plus)) if i not in chosen]
+        alone = [prover.nonneg(t, False, depth + 1) for t in rest]
+        if any(t is None for t in alone):
+            continue
+        paired = pairwise(prover, sp.Add(*[plus[i] for i in chosen], *minus), False, depth)
+        if len(minus) == 1:
+            one = prover.nonneg(plus[chosen[0]] + minus[0], False, depth + 1)
+            paired = (
+                None
+                if one is None
+                else [f"[{plus[chosen[0]] + minus[0]} >= 0: {' -> '.join(one)}]"]
+            )
+        if paired is None:
+            continue
+        if strict and not any(prover.nonneg(t, True, depth + 1) for t in rest):
+            continue
+        shown = " ".join(
+            f"[{t} >= 0: {' -> '.join(tr)}]" for t, tr in zip(rest, alone, strict=True) if tr
+        )
+        return ["pairs and nonnegative terms: " + shown, *paired]
     return None
 
 
