@@ -12,15 +12,9 @@ import sys
 import time
 from pathlib import Path
 
+from derivations.catalog import HEADLINE
+
 ROOT = Path(__file__).resolve().parent.parent
-HEADLINE = (
-    "laplace-ratio",
-    "kl-bound",
-    "advanced-composition",
-    "numeric-sparse-accuracy-pure",
-    "numeric-sparse-accuracy-approx",
-    "gdp-to-dp",
-)
 _SECONDS = re.compile(r"checked in ([\d.]+) s")
 
 

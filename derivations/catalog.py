@@ -17,7 +17,17 @@ from types import ModuleType
 from symbolic.derivation import Derivation
 from symbolic.errors import IllFormedDerivation, InvalidInput
 
-__all__ = ["HOMES", "MODULE_NAMES", "catalog", "get"]
+__all__ = ["HEADLINE", "HOMES", "MODULE_NAMES", "catalog", "get"]
+
+# The five headline theorems of the mission (NumericSparse accuracy in both forms).
+HEADLINE = (
+    "laplace-ratio",
+    "kl-bound",
+    "advanced-composition",
+    "numeric-sparse-accuracy-pure",
+    "numeric-sparse-accuracy-approx",
+    "gdp-to-dp",
+)
 
 MODULE_NAMES = (
     "laplace_ratio",

@@ -21,11 +21,12 @@ from numeric_checks.certify import Box
 from numeric_checks.points import fmt
 from numeric_checks.sampling import Point, Sampler
 from symbolic.derivation import Derivation
+from symbolic.domains import Variable
 from symbolic.errors import EmptyDomain, EvaluationError, InvalidInput
 from symbolic.hypotheses import Space, build_space
 from symbolic.rules import Context, Fact, fact_from_relation
 
-__all__ = ["CheckOptions", "CheckPlan", "make_plan"]
+__all__ = ["CheckOptions", "CheckPlan", "make_plan", "rules_context"]
 
 
 @dataclass(frozen=True)
@@ -140,17 +141,7 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
             + sampler.edge_points()
             + sampler.boundary_points()
         )
-    facts: list[Fact] = []
-    for h in space.inequalities:
-        facts += fact_from_relation(h, str(h))
-    for v in space.free:
-        for c in v.domain.constraints(v.symbol):
-            facts += fact_from_relation(c, f"domain of {v.name}")
-    # A fact the symbols' assumptions already give (eps > 0 for a positive eps) only widens
-    # the rules' search.
-    context = Context(
-        [f for f in facts if not (f.expr.is_positive if f.strict else f.expr.is_nonnegative)]
-    )
+    context = rules_context(space.inequalities, space.free)
     prepare = lambda e: space.substitute(d.expand_defs(e))  # noqa: E731
     defs_fn = compile_exprs(space.free_symbols, [prepare(v) for _, v in d.defs]) if d.defs else None
     solved_fn = (
@@ -173,6 +164,21 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
         defs_fn=defs_fn,
         solved_fn=solved_fn,
         identically_true=identically_true,
+    )
+
+
+def rules_context(inequalities: Sequence[sp.Basic], variables: Sequence[Variable]) -> Context:
+    """The facts the rules may use: the inequalities and the variables' domains."""
+    facts: list[Fact] = []
+    for h in inequalities:
+        facts += fact_from_relation(h, str(h))
+    for v in variables:
+        for c in v.domain.constraints(v.symbol):
+            facts += fact_from_relation(c, f"domain of {v.name}")
+    # A fact the symbols' assumptions already give (eps > 0 for a positive eps) only widens
+    # the rules' search.
+    return Context(
+        [f for f in facts if not (f.expr.is_positive if f.strict else f.expr.is_nonnegative)]
     )
 
 

@@ -20,7 +20,7 @@ import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, time_limit
 from numeric_checks.certify import certify_residual, fails
-from numeric_checks.plan import CheckPlan
+from numeric_checks.plan import CheckPlan, rules_context
 from numeric_checks.points import RelationCheck, confirm_with_evalf
 from numeric_checks.search import SpotOutcome, spot_check
 from symbolic.derivation import JustificationKind
@@ -34,7 +34,7 @@ from symbolic.report import (
     RefereeKind,
     RefereeRecord,
 )
-from symbolic.rules import Context, Fact, fact_from_relation, prove_relation
+from symbolic.rules import Context, fact_from_relation, prove_relation
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -196,15 +196,7 @@ def _written_context(plan: CheckPlan) -> Context | None:
     d = plan.derivation
     if any(isinstance(h, sp.Equality) for h in d.hypotheses):
         return None
-    facts: list[Fact] = []
-    for h in d.hypotheses:
-        facts += fact_from_relation(h, str(h))
-    for v in d.variables:
-        for c in v.domain.constraints(v.symbol):
-            facts += fact_from_relation(c, f"domain of {v.name}")
-    return Context(
-        [f for f in facts if not (f.expr.is_positive if f.strict else f.expr.is_nonnegative)]
-    )
+    return rules_context(d.hypotheses, d.variables)
 
 
 def _has_assumptions(plan: CheckPlan, symbol: sp.Symbol, value: sp.Expr) -> str | None:

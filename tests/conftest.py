@@ -18,6 +18,7 @@ from numeric_checks import CheckOptions
 from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
 from symbolic.relations import Relation, compose
 from symbolic.report import DerivationReport
+from symbolic.rules import Context, fact_from_relation
 
 # SymPy's timings vary a lot on shared machines; no deadlines, few examples by default.
 settings.register_profile(
@@ -36,6 +37,14 @@ BAD_CLAIMS = Path(__file__).parent / "bad_claims"
 def sym(did: str, name: str) -> sp.Symbol:
     """A catalog derivation's symbol by name."""
     return get(did).symbols[name]
+
+
+def context(*hypotheses: sp.Basic) -> Context:
+    """The rules' facts from ``hypotheses`` (relations), each named by its text."""
+    facts = []
+    for h in hypotheses:
+        facts += fact_from_relation(h, str(h))
+    return Context(facts)
 
 
 def weaker(d: Derivation, relation: Relation, rhs: sp.Expr) -> Derivation:

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from derivations.catalog import catalog
+from derivations.catalog import HEADLINE, catalog
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Derivation, JustificationKind
 from symbolic.printing.explain import explain
@@ -72,16 +72,6 @@ def test_there_are_errata() -> None:
 def test_every_erratum_is_refuted(did: str) -> None:
     report = check_derivation(_get(did), CheckOptions(points=40, search_budget=100, oracle=True))
     assert report.verdict is Verdict.REFUTED, report.conclusion.evidence
-
-
-HEADLINE = (
-    "laplace-ratio",
-    "kl-bound",
-    "advanced-composition",
-    "numeric-sparse-accuracy-pure",
-    "numeric-sparse-accuracy-approx",
-    "gdp-to-dp",
-)
 
 
 @on_the_catalog_worker

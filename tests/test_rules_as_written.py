@@ -15,17 +15,12 @@ from numeric_checks.plan import make_plan
 from numeric_checks.stages import Link, _has_assumptions, _prove_as_written, prove
 from symbolic.derivation import Claim
 from symbolic.relations import Relation
-from symbolic.rules import Context, fact_from_relation, prove_relation
+from symbolic.rules import prove_relation
 from symbolic.verdicts import Verdict
 
+from .conftest import context
+
 X = sp.Symbol("x", positive=True)
-
-
-def _context(*hypotheses: sp.Basic) -> Context:
-    facts = []
-    for h in hypotheses:
-        facts += fact_from_relation(h, str(h))
-    return Context(facts)
 
 
 @given(
@@ -40,7 +35,7 @@ def test_log_sign_is_sound(k, m, strict) -> None:  # type: ignore[no-untyped-def
     k, m = sp.Rational(k.numerator, k.denominator), sp.Rational(m.numerator, m.denominator)
     goal = sp.log(m * X)
     rel = Relation.GT if strict else Relation.GE
-    trace = prove_relation(goal, rel, sp.Integer(0), _context(sp.GreaterThan(X, k)))
+    trace = prove_relation(goal, rel, sp.Integer(0), context(sp.GreaterThan(X, k)))
     at_end = mpmath.log(mpmath.mpf(m.p) / m.q * mpmath.mpf(k.p) / k.q)
     if trace is not None:
         assert at_end > 0 if strict else at_end >= 0
@@ -49,17 +44,17 @@ def test_log_sign_is_sound(k, m, strict) -> None:  # type: ignore[no-untyped-def
 
 
 def test_power_sign_needs_a_positive_base_for_negative_exponents() -> None:
-    ctx = _context(sp.GreaterThan(X, 1))
+    ctx = context(sp.GreaterThan(X, 1))
     assert prove_relation(sp.sqrt(X - 1), Relation.GE, sp.Integer(0), ctx) is not None
     # (x - 1)^(-1/2) is not even defined at x = 1: x >= 1 must not prove it positive.
     assert prove_relation((X - 1) ** sp.Rational(-1, 2), Relation.GT, 0, ctx) is None
-    strict = _context(sp.StrictGreaterThan(X, 1))
+    strict = context(sp.StrictGreaterThan(X, 1))
     assert prove_relation((X - 1) ** sp.Rational(-1, 2), Relation.GT, 0, strict) is not None
 
 
 @pytest.mark.parametrize("wrong", [sp.log(X / 2), sp.log(3 * X / 4), sp.log(X) - 1])
 def test_log_sign_does_not_fire_below_one(wrong: sp.Expr) -> None:
-    ctx = _context(sp.StrictLessThan(X, 1))
+    ctx = context(sp.StrictLessThan(X, 1))
     assert prove_relation(wrong, Relation.GE, sp.Integer(0), ctx) is None
 
 

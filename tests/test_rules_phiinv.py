@@ -10,34 +10,29 @@ from hypothesis import strategies as st
 
 from symbolic.functions import Phi, PhiInv
 from symbolic.relations import Relation
-from symbolic.rules import Context, fact_from_relation, prove_relation
+from symbolic.rules import prove_relation
+
+from .conftest import context
 
 P = sp.Symbol("p", real=True)
 D = sp.Symbol("d", nonnegative=True)
-
-
-def _context(*hypotheses: sp.Basic) -> Context:
-    facts = []
-    for h in hypotheses:
-        facts += fact_from_relation(h, str(h))
-    return Context(facts)
 
 
 IN_UNIT = (sp.GreaterThan(P, 0), sp.LessThan(P + D, 1))
 
 
 def test_phiinv_is_increasing_inside_the_unit_interval() -> None:
-    ctx = _context(*IN_UNIT)
+    ctx = context(*IN_UNIT)
     trace = prove_relation(PhiInv(P + D), Relation.GE, PhiInv(P), ctx)
     assert trace is not None and "PhiInv" in trace
 
 
 def test_phiinv_rule_does_not_fire_on_false_variants() -> None:
-    ctx = _context(*IN_UNIT)
+    ctx = context(*IN_UNIT)
     assert prove_relation(PhiInv(P), Relation.GE, PhiInv(P + D), ctx) is None
     # Without the arguments known inside [0, 1] the comparison is not even defined.
-    assert prove_relation(PhiInv(P + D), Relation.GE, PhiInv(P), _context(IN_UNIT[0])) is None
-    assert prove_relation(PhiInv(P + D), Relation.GE, PhiInv(P), _context(IN_UNIT[1])) is None
+    assert prove_relation(PhiInv(P + D), Relation.GE, PhiInv(P), context(IN_UNIT[0])) is None
+    assert prove_relation(PhiInv(P + D), Relation.GE, PhiInv(P), context(IN_UNIT[1])) is None
 
 
 @given(
@@ -51,7 +46,7 @@ def test_phiinv_rule_is_sound(lo, width, shift) -> None:  # type: ignore[no-unty
     in [0, 1]."""
     lo, width, s = (sp.Rational(v.numerator, v.denominator) for v in (lo, width, shift))
     x = sp.Symbol("x", real=True)
-    ctx = _context(sp.GreaterThan(x, lo), sp.LessThan(x, lo + width))
+    ctx = context(sp.GreaterThan(x, lo), sp.LessThan(x, lo + width))
     trace = prove_relation(PhiInv(x + s), Relation.GE, PhiInv(x), ctx)
     if trace is None or s == 0:  # s = 0: the two sides are identical
         return
@@ -72,7 +67,7 @@ A = sp.Symbol("a", real=True)
 
 def test_extra_nonnegative_terms_and_a_pair() -> None:
     """2 g + Phi(b) - Phi(a): 2 g >= 0 alone and Phi(b) - Phi(a) >= 0 as a pair."""
-    ctx = _context(sp.LessThan(G, A), sp.LessThan(A, 1 - G))
+    ctx = context(sp.LessThan(G, A), sp.LessThan(A, 1 - G))
     lhs = -G + Phi(PhiInv(1 - A - G) - P)
     rhs = G + Phi(PhiInv(1 - A + G) - P)
     trace = prove_relation(lhs, Relation.LE, rhs, ctx)

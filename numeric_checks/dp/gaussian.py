@@ -97,17 +97,13 @@ def profile_by_loss_law(mu: Any, eps: Any) -> Any:
 @functools.lru_cache(maxsize=4096)
 def _profile_by_loss_law(m: Any, e: Any, prec: int) -> Any:
     with mpmath.workprec(prec):
-        extra = 10
-        for _ in range(8):
-            with mpmath.extradps(extra):
-                a, s = m**2 / 2, m  # the loss law N(mu^2/2, mu^2)
-                tail = mpmath.ncdf((a - e) / s)
-                diff = tail - mpmath.exp(e - a + s**2 / 2) * mpmath.ncdf((a - s**2 - e) / s)
-                lost = mpmath.log10(abs(tail) / abs(diff)) if diff != 0 else mpmath.inf
-            if lost + 5 < extra:
-                break
-            extra = int(min(lost, 4 * extra)) + 15 if mpmath.isfinite(lost) else 4 * extra
-        return +diff
+
+        def terms() -> tuple[Any, Any]:
+            a, s = m**2 / 2, m  # the loss law N(mu^2/2, mu^2), at the raised precision
+            tail = mpmath.ncdf((a - e) / s)
+            return tail, mpmath.exp(e - a + s**2 / 2) * mpmath.ncdf((a - s**2 - e) / s)
+
+        return cancelling_difference(terms)
 
 
 def profile_by_hockey_stick(mu: Any, eps: Any) -> Any:
@@ -223,14 +219,23 @@ def profile_closed_form(mu: Any, eps: Any) -> Any:
     eps ~ 10^2, where both are ~1e-4667052), so the digits lost to the difference are
     measured and the terms recomputed with that many more (the inputs are exact numbers)."""
     m, e = check_mu(mu), mpmath.mpf(eps)
+    return cancelling_difference(
+        lambda: (mpmath.ncdf(-e / m + m / 2), mpmath.exp(e) * mpmath.ncdf(-e / m - m / 2))
+    )
+
+
+def cancelling_difference(terms: Callable[[], tuple[Any, Any]]) -> Any:
+    """``first - second`` from ``terms()``, to the working precision relative to the result:
+    the digits the difference loses are measured and the terms recomputed with that many
+    more (``terms`` must compute from exact inputs, so more digits mean a truer result)."""
     extra = 10
     for _ in range(8):
         with mpmath.extradps(extra):
-            first = mpmath.ncdf(-e / m + m / 2)
-            diff = first - mpmath.exp(e) * mpmath.ncdf(-e / m - m / 2)
+            first, second = terms()
+            diff = first - second
             lost = mpmath.log10(abs(first) / abs(diff)) if diff != 0 else mpmath.inf
         if lost + 5 < extra:
-            return +diff
+            break
         extra = int(min(lost, 4 * extra)) + 15 if mpmath.isfinite(lost) else 4 * extra
     return +diff
 

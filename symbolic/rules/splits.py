@@ -93,6 +93,14 @@ def pairwise(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
         return _pairs_and_rest(prover, plus, minus, strict, depth)
     if len(plus) != len(minus) or not 2 <= len(plus) <= PAIRWISE_MAX_TERMS:
         return None
+    return _pair_up(prover, plus, minus, strict, depth)
+
+
+def _pair_up(
+    prover: Prover, plus: list[sp.Expr], minus: list[sp.Expr], strict: bool, depth: int
+) -> list[str] | None:
+    """``a_i + b_pi(i) >= 0`` for every i, for some pairing ``pi`` of the positive terms
+    with the negative ones (one pair positive if strict)."""
     for perm in itertools.permutations(minus):
         traces = []
         any_strict = False
@@ -121,14 +129,7 @@ def _pairs_and_rest(
         alone = [prover.nonneg(t, False, depth + 1) for t in rest]
         if any(t is None for t in alone):
             continue
-        paired = pairwise(prover, sp.Add(*[plus[i] for i in chosen], *minus), False, depth)
-        if len(minus) == 1:
-            one = prover.nonneg(plus[chosen[0]] + minus[0], False, depth + 1)
-            paired = (
-                None
-                if one is None
-                else [f"[{plus[chosen[0]] + minus[0]} >= 0: {' -> '.join(one)}]"]
-            )
+        paired = _pair_up(prover, [plus[i] for i in chosen], minus, False, depth)
         if paired is None:
             continue
         if strict and not any(prover.nonneg(t, True, depth + 1) for t in rest):
