@@ -22,7 +22,7 @@ from flint import arb, ctx
 
 from numeric_checks.prepare import prepared
 from symbolic.errors import Unsupported
-from symbolic.functions import Phi
+from symbolic.functions import Phi, expm1, log1p
 
 ArbFn = Callable[..., list[Any]]
 
@@ -47,6 +47,13 @@ def _pow(x: Any, y: Any) -> Any:
 def _phi(x: Any) -> Any:
     # Phi(x) = erfc(-x/sqrt(2))/2, accurate in the lower tail (erf would cancel there).
     return (-arb(x) / arb(2).sqrt()).erfc() / 2
+
+
+def _binomial(n: Any, k: Any) -> Any:
+    # gamma(n+1)/(gamma(k+1) gamma(n-k+1)) with 1/gamma (entire, Arb's rgamma): zero at
+    # the poles, so binomial(3, 5) = 0 as SymPy and mpmath take it.
+    n, k = arb(n), arb(k)
+    return (n + 1).gamma() * (k + 1).rgamma() * (n - k + 1).rgamma()
 
 
 def _max(*xs: Any) -> Any:
@@ -76,6 +83,11 @@ _UNARY = {
     sp.atan: "_atan",
     sp.Abs: "abs",
     Phi: "_phi",
+    sp.factorial: "_factorial",
+    sp.gamma: "_gamma",
+    sp.loggamma: "_loggamma",
+    expm1: "_expm1",
+    log1p: "_log1p",
 }
 
 NAMESPACE: dict[str, Any] = {
@@ -87,6 +99,12 @@ NAMESPACE: dict[str, Any] = {
     "_pow": _pow,
     "_phi": _phi,
     "_max": _max,
+    "_binomial": _binomial,
+    "_factorial": lambda x: (arb(x) + 1).gamma(),
+    "_gamma": lambda x: arb(x).gamma(),
+    "_loggamma": lambda x: arb(x).lgamma(),
+    "_expm1": lambda x: arb(x).expm1(),
+    "_log1p": lambda x: arb(x).log1p(),
     "_min": _min,
     "_erf": lambda x: arb(x).erf(),
     "_erfc": lambda x: arb(x).erfc(),
@@ -127,6 +145,8 @@ def _code(e: sp.Basic, names: dict[sp.Basic, str]) -> str:
         if expo == -sp.S.Half:
             return f"(1 / _sqrt({b}))"
         return f"_pow({b}, {_code(expo, names)})"
+    if isinstance(e, sp.binomial):
+        return f"_binomial({_code(e.args[0], names)}, {_code(e.args[1], names)})"
     if isinstance(e, sp.Max | sp.Min):
         fn = "_max" if isinstance(e, sp.Max) else "_min"
         return f"{fn}(" + ", ".join(_code(a, names) for a in e.args) + ")"

@@ -3,10 +3,10 @@
 Checking is a pipeline.  A frozen :class:`~numeric_checks.plan.CheckPlan` is built once per
 derivation; each link goes through the stages of :mod:`numeric_checks.stages` (spot check,
 symbolic proof, referees, certificate), each returning a typed record, and
-:func:`numeric_checks.decide.decide` turns the records into the link's verdict.  A ``proved``
-link is spot-checked too: a numeric counterexample to a "proved" step outranks the proof
-unless SymPy's adaptive-precision evalf dissolves it (and is reported as an engine
-inconsistency).
+:func:`numeric_checks.decide.decide` turns the records into the link's verdict.  A sampled
+violation refutes only once a rigorous referee confirms it; a ``proved`` link is
+spot-checked too, and a confirmed counterexample to it is an engine inconsistency
+(:class:`EngineInconsistency`, exit 4), an unconfirmed one an evaluator failure.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import mpmath
 import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, deadline, time_limit
-from numeric_checks.decide import Records, decide, needs_arb, needs_certificate, needs_evalf
+from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from numeric_checks.points import fmt
 from numeric_checks.stages import (
@@ -37,10 +37,21 @@ from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
-from symbolic.report import DerivationReport, OracleResult, StepResult
+from symbolic.report import DerivationReport, OracleResult, RefereeRecord, StepResult
 from symbolic.verdicts import Verdict, weakest
 
-__all__ = ["CheckOptions", "check_claim", "check_derivation", "check_link"]
+__all__ = [
+    "CheckOptions",
+    "EngineInconsistency",
+    "check_claim",
+    "check_derivation",
+    "check_link",
+]
+
+
+class EngineInconsistency(RuntimeError):
+    """The rules proved a link that a rigorously confirmed counterexample refutes: one of
+    the two is a bug of dpderive (the CLI reports it as an internal error, exit 4)."""
 
 
 SYMBOLIC_SECONDS = 30.0
@@ -88,20 +99,26 @@ def check_link(
         return plan.search_budget
 
     spot = spot_stage(plan, link, search_budget)
-    proof = (
-        proofs[0] if proofs else _bounded_prove(plan, link, cheap=spot.verdict is Verdict.REFUTED)
-    )
-    records = Records(rel, spot, proof)
+    referees: tuple[RefereeRecord, ...] = ()
+    if spot.point is not None and spot.verdict is Verdict.REFUTED:
+        # Confirmation before refutation (issue 23): a sampled violation refutes only once
+        # a rigorous referee shows it.  The symbolic stage then runs in full unless the
+        # violation is confirmed (a confirmed-false link cannot be proved; the cheap rungs
+        # still catch a rule that claims it).
+        referees = (arb_referee(plan, link, spot.point),)
+    cheap = bool(referees) and referees[0].confirmed is True
+    proof = proofs[0] if proofs else _bounded_prove(plan, link, cheap=cheap)
+    records = Records(rel, spot, proof, referees)
     point = spot.point
     if point is not None and needs_evalf(records):
-        records = Records(rel, spot, proof, (evalf_referee(plan, link, point),))
-    if point is not None and needs_arb(records):
-        arb = arb_referee(plan, link, point)
-        if arb is not None:
-            records = Records(rel, spot, proof, (*records.referees, arb))
+        records = Records(rel, spot, proof, (*records.referees, evalf_referee(plan, link, point)))
     if needs_certificate(records, enabled=plan.options.certify):
         records = Records(rel, spot, proof, records.referees, certify_step(plan, link))
     decision = decide(records)
+    if decision.inconsistent:
+        raise EngineInconsistency(
+            f"step {index} ({left} {rel.value} {right}): {decision.evidence}"
+        )
     return StepResult(
         index=index,
         lhs=str(left),

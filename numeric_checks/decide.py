@@ -2,10 +2,13 @@
 
 This is the project's core contract (``shared/DESIGN.md``), in one place:
 
-1. sampling refuted the link and the rules claimed a proof: the evalf referee decides; if
-   the violation dissolves under SymPy's adaptive precision the link is ``proved``,
-   otherwise it is ``refuted`` and the evidence reports an engine inconsistency;
-2. sampling refuted it: ``refuted``, with the counterexample and the Arb referee's ruling;
+1. a sampled violation counts only once a rigorous referee (Arb balls at a raised
+   precision, or exact evaluation) *confirms* it: then the link is ``refuted`` and the
+   evidence says how it was confirmed; if the rules also claimed a proof, that is an engine
+   inconsistency (``Decision.inconsistent``: the pipeline stops with exit 4);
+2. an unconfirmed violation is a *suspect point*, reported with why it was not confirmed
+   (or as an evaluator failure when the referee shows the relation holds there): the link
+   is then ``proved`` if the rules proved it, else at most ``checked``, never ``refuted``;
 3. the rules proved it: ``proved`` (it was spot-checked too);
 4. otherwise sampling's own verdict: ``checked`` (N points at D digits) or ``undecided``;
 5. a ``checked`` inequality may then be ``certified`` on a box, or ``refuted`` by Arb.
@@ -30,7 +33,16 @@ from symbolic.report import (
 )
 from symbolic.verdicts import Verdict
 
-__all__ = ["Decision", "Records", "decide", "needs_certificate", "needs_evalf"]
+__all__ = [
+    "Decision",
+    "Records",
+    "confirmed",
+    "decide",
+    "needs_certificate",
+    "needs_confirmation",
+    "needs_evalf",
+    "rigorous",
+]
 
 
 @dataclass(frozen=True)
@@ -52,11 +64,36 @@ class Decision:
     verdict: Verdict
     evidence: str
     counterexample: Counterexample | None
+    inconsistent: bool = False
+    """A rigorously confirmed violation of a link the rules proved: a bug of the engine."""
+
+
+RIGOROUS = (RefereeKind.EXACT, RefereeKind.ARB)
+"""The referees whose ruling on a violation carries an error bound."""
+
+
+def rigorous(r: Records) -> RefereeRecord | None:
+    """The rigorous referee's ruling on the sampled violation, if one ran."""
+    return next((x for x in r.referees if x.kind in RIGOROUS), None)
+
+
+def confirmed(r: Records) -> bool:
+    """The sampled violation is a counterexample: a rigorous referee confirmed it."""
+    ruling = rigorous(r)
+    return ruling is not None and ruling.confirmed is True
 
 
 def needs_evalf(r: Records) -> bool:
-    """Proved by rules but refuted by sampling: ask SymPy's evalf which to believe."""
-    return r.spot.verdict is Verdict.REFUTED and r.proof.proved and r.spot.point is not None
+    """Proved by rules but refuted by sampling, and no rigorous referee could decide the
+    point: ask SymPy's evalf (reported only: it carries no error bound, so it decides
+    nothing)."""
+    ruling = rigorous(r)
+    return (
+        r.spot.verdict is Verdict.REFUTED
+        and r.proof.proved
+        and r.spot.point is not None
+        and (ruling is None or ruling.confirmed is None)
+    )
 
 
 def dissolved(r: Records) -> bool:
@@ -65,10 +102,12 @@ def dissolved(r: Records) -> bool:
     return referee is not None and referee.confirmed is False
 
 
-def needs_arb(r: Records) -> bool:
-    """A counterexample that stands is re-decided by a rigorous ball (reported, not used to
-    overturn: the numeric decision already required stability across precisions)."""
-    return r.spot.verdict is Verdict.REFUTED and r.spot.point is not None and not dissolved(r)
+def needs_confirmation(r: Records) -> bool:
+    """A sampled violation must be confirmed by a rigorous referee before it refutes."""
+    return r.spot.verdict is Verdict.REFUTED and r.spot.point is not None and rigorous(r) is None
+
+
+needs_arb = needs_confirmation  # the name before issue 23
 
 
 def needs_certificate(r: Records, *, enabled: bool = True) -> bool:
@@ -94,7 +133,10 @@ def decide(r: Records) -> Decision:
     if cert.status is CertificateStatus.REFUTED:
         # Rigorous, but the numeric search saw nothing: say so rather than hide it.
         point = dict(cert.point) if cert.point is not None else None
-        evidence = f"{cert.describe()} at {point}; numeric: {before.evidence}"
+        evidence = (
+            f"{cert.describe()} at {point} (confirmed by Arb: the residual's ball and every "
+            f"hypothesis are decided rigorously on the box there); numeric: {before.evidence}"
+        )
         return Decision(Verdict.REFUTED, evidence, None)
     return Decision(before.verdict, f"{before.evidence}; {cert.describe()}", None)
 
@@ -103,17 +145,17 @@ def _before_certificate(r: Records) -> Decision:
     spot, trace = r.spot, r.proof.describe()
     numeric = spot.evidence.describe()
     cex = spot.counterexample
-    if dissolved(r) and cex is not None:
-        evidence = (
-            f"{trace}; spot-checked on {numeric}; a numeric violation at {cex.describe()} "
-            "dissolved under SymPy's adaptive-precision evalf"
-        )
-        return Decision(Verdict.PROVED, evidence, None)
     if spot.verdict is Verdict.REFUTED and cex is not None:
-        evidence = f"counterexample {cex.describe()}" + _arb_note(r.referee(RefereeKind.ARB))
+        ruling = rigorous(r)
+        if ruling is not None and ruling.confirmed is True:
+            evidence = f"counterexample {cex.describe()}; {ruling.confirmation()}"
+            if trace:
+                evidence += f" [engine inconsistency: rules claimed a proof: {trace}]"
+            return Decision(Verdict.REFUTED, evidence, cex, inconsistent=bool(trace))
+        note = suspect_note(cex.describe(), ruling, r.referee(RefereeKind.EVALF))
         if trace:
-            evidence += f" [engine inconsistency: rules claimed a proof: {trace}]"
-        return Decision(Verdict.REFUTED, evidence, cex)
+            return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}; {note}", None)
+        return Decision(Verdict.CHECKED, f"numeric only: {numeric}; {note}", None)
     if trace:
         return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}", None)
     if spot.verdict is Verdict.CHECKED:
@@ -126,9 +168,18 @@ def _before_certificate(r: Records) -> Decision:
     return Decision(spot.verdict, evidence, None)
 
 
-def _arb_note(referee: RefereeRecord | None) -> str:
-    if referee is None:
-        return ""
-    if referee.confirmed:
-        return f"; confirmed by Arb: the residual's ball there is {referee.detail}"
-    return f"; Arb could not confirm it (residual ball {referee.detail})"
+def suspect_note(
+    where: str, ruling: RefereeRecord | None, evalf: RefereeRecord | None = None
+) -> str:
+    """What the evidence says of a sampled violation that was not confirmed."""
+    if ruling is not None and ruling.confirmed is False:
+        how = "exactly" if ruling.method == "exactly" else f"by {ruling.method}"
+        return (
+            f"evaluator failure: a sampled violation {where} is not one (the relation "
+            f"holds there, shown {how}: {ruling.detail})"
+        )
+    why = ruling.detail if ruling is not None and ruling.detail else "no rigorous referee ran"
+    text = f"suspect point {where}: could not be confirmed because {why}"
+    if evalf is not None and evalf.confirmed is False:
+        text += "; the violation dissolved under SymPy's adaptive-precision evalf"
+    return text

@@ -120,8 +120,8 @@ def spot_stage(
 
 
 def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
-    """Tactics and rules under the plan's facts.  With ``cheap`` (a step already refuted)
-    only the cheap rungs run: they cannot prove it, but an unsound rule claiming a proof of
+    """Tactics and rules under the plan's facts.  With ``cheap`` (a step with a rigorously
+    confirmed counterexample) only the cheap rungs run: they cannot prove it, but an unsound rule claiming a proof of
     it is still caught and reported."""
     if not plan.options.symbolic:
         return SymbolicProof(None, ran=False)
@@ -223,19 +223,14 @@ def evalf_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeR
     return RefereeRecord(RefereeKind.EVALF, confirmed)
 
 
-def arb_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord | None:
-    """A rigorous Arb ball of the residual at a counterexample (None where Arb cannot
-    enclose the residual, or for equalities)."""
-    if link.relation is Relation.EQ:
-        return None
-    from numeric_checks.arb import residual_ball, show  # python-flint: only when needed
+def arb_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord:
+    """The rigorous referee of a sampled violation (:mod:`numeric_checks.confirm`): exact
+    evaluation, else Arb balls of the whole residual (definitions unfolded, sums enclosed
+    with a proved tail) at a precision raised until the ball decides.  Its ruling is what
+    lets a violation refute (see :func:`numeric_checks.decide.decide`)."""
+    from numeric_checks.confirm import confirm_violation  # python-flint: only when needed
 
-    (step,) = fact_from_relation(link.relation.make(link.lhs, link.rhs), "step")
-    try:
-        g = residual_ball(step.expr, plan.symbols, point, 4 * plan.options.dps)
-    except (Unsupported, TypeError, ValueError, ZeroDivisionError):
-        return None
-    return RefereeRecord(RefereeKind.ARB, fails(g, step.strict), show(g))
+    return confirm_violation(link.lhs, link.relation, link.rhs, plan.symbols, point)
 
 
 def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:

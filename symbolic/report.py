@@ -105,17 +105,28 @@ class RefereeKind(Enum):
     """SymPy's adaptive-precision evalf at the exact rational point (when rules had proved
     the step and sampling disagreed)."""
     ARB = "arb"
-    """A rigorous Arb ball of the residual at the point, at 4x the digits."""
+    """A rigorous Arb ball of the residual at the point, at a precision raised until the
+    ball lies on one side of zero (sums enclosed with a proved tail bound)."""
+    EXACT = "exact"
+    """The residual evaluated exactly at the (rational) point."""
 
 
 @dataclass(frozen=True)
 class RefereeRecord:
     """A referee's ruling on a counterexample: ``confirmed`` is True (the violation stands),
-    False (it dissolved, or the ball does not exclude zero) or None (could not evaluate)."""
+    False (it dissolved: for the rigorous referees, the relation is shown to hold there) or
+    None (could not decide).  ``method`` names how a rigorous referee decided ("Arb at 256
+    bits", "exactly")."""
 
     kind: RefereeKind
     confirmed: bool | None
     detail: str = ""
+    method: str = ""
+
+    def confirmation(self) -> str:
+        """How a violation was confirmed, as the evidence says it."""
+        how = "exactly" if self.method == "exactly" else f"by {self.method}"
+        return f"confirmed {how}: {self.detail}"
 
 
 @dataclass(frozen=True)
