@@ -22,7 +22,7 @@ from flint import arb, ctx
 
 from numeric_checks.prepare import prepared
 from symbolic.errors import Unsupported
-from symbolic.functions import Phi, expm1, log1p
+from symbolic.functions import NumericFunction, Phi, expm1, log1p
 
 ArbFn = Callable[..., list[Any]]
 
@@ -150,6 +150,14 @@ def _code(e: sp.Basic, names: dict[sp.Basic, str]) -> str:
     if isinstance(e, sp.Max | sp.Min):
         fn = "_max" if isinstance(e, sp.Max) else "_min"
         return f"{fn}(" + ", ".join(_code(a, names) for a in e.args) + ")"
+    if isinstance(e, NumericFunction):
+        from numeric_checks.dp.arb_functions import ARB_FUNCTIONS
+
+        name = type(e).__name__
+        if name not in ARB_FUNCTIONS:
+            raise Unsupported(f"no rigorous enclosure for {name} in {e}")
+        NAMESPACE.setdefault(f"_nf_{name}", ARB_FUNCTIONS[name])
+        return f"_nf_{name}(" + ", ".join(_code(a, names) for a in e.args) + ")"
     for cls, fn in _UNARY.items():
         if isinstance(e, cls) and len(e.args) == 1:
             return f"{fn}({_code(e.args[0], names)})"

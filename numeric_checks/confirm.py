@@ -84,9 +84,55 @@ def confirm_violation(
     exact = {s: sp.Rational(*_ratio(v)) for s, v in zip(symbols, values, strict=True)}
     ruling = _exactly(residual, relation, strict, exact)
     if ruling is None:
-        ruling = _by_arb(residual, relation, strict, list(symbols), values, exact)
+        residual, opaque, note = _opaque_values(residual, symbols, values)
+        ruling = _by_arb(residual, relation, strict, list(symbols), values, exact, opaque)
+        if note and ruling.method:
+            ruling = _Ruling(ruling.confirmed, f"{ruling.method}, {note}", ruling.detail)
     kind = RefereeKind.EXACT if ruling.method == "exactly" else RefereeKind.ARB
     return RefereeRecord(kind, ruling.confirmed, ruling.detail, method=ruling.method)
+
+
+OPAQUE_DIGITS = (60, 120)
+"""Digits at which a numeric function with no Arb enclosure is evaluated by its own
+routine; the difference of the two (times 10) is the radius it is given."""
+
+
+def _opaque_values(
+    residual: sp.Expr, symbols: Sequence[sp.Symbol], values: Sequence[Any]
+) -> tuple[sp.Expr, list[tuple[sp.Symbol, Any, Any]], str]:
+    """Numeric functions with no rigorous enclosure (see
+    :mod:`numeric_checks.dp.arb_functions`) replaced by stand-ins, each valued by its own
+    mpmath routine at two precisions: a midpoint and a radius that are *not* a proved bound,
+    and the note saying so (empty when there are none)."""
+    from numeric_checks.bridge import compile_exprs, evaluate
+    from numeric_checks.dp.arb_functions import ARB_FUNCTIONS
+    from symbolic.functions import NumericFunction
+
+    atoms = sorted(
+        (f for f in residual.atoms(NumericFunction) if type(f).__name__ not in ARB_FUNCTIONS),
+        key=sp.default_sort_key,
+    )
+    if not atoms:
+        return residual, [], ""
+    out: list[tuple[sp.Symbol, Any, Any]] = []
+    replaced: dict[sp.Basic, sp.Expr] = {}
+    for i, f in enumerate(atoms):
+        fn = compile_exprs(list(symbols), [f])
+        try:
+            low, high = (evaluate(fn, values, d)[0] for d in OPAQUE_DIGITS)
+        except Exception:  # its routine failing decides nothing: left unenclosable
+            return residual, [], ""
+        with mpmath.workdps(OPAQUE_DIGITS[-1]):
+            rad = 10 * abs(high - low) + abs(high) * mpmath.mpf(10) ** (10 - OPAQUE_DIGITS[-1])
+        stand_in = sp.Symbol(f"_opaque{i}")
+        replaced[f] = stand_in
+        out.append((stand_in, high, rad))
+    names = ", ".join(sorted({type(f).__name__ for f in atoms}))
+    note = (
+        f"with {names} evaluated by its own routine at {OPAQUE_DIGITS[-1]} digits "
+        "(no proved error bound for it)"
+    )
+    return residual.xreplace(replaced), out, note
 
 
 def _residual(lhs: sp.Expr, relation: Relation, rhs: sp.Expr) -> tuple[sp.Expr, bool]:
@@ -131,8 +177,13 @@ def _by_arb(
     symbols: list[sp.Symbol],
     values: Sequence[Any],
     exact: dict[sp.Symbol, sp.Rational],
+    opaque: Sequence[tuple[sp.Symbol, Any, Any]] = (),
 ) -> _Ruling:
+    from flint import arb
+
     from numeric_checks.arb import exact_ball, precision, show  # python-flint, on demand
+
+    symbols = [*symbols, *(s for s, _, _ in opaque)]
 
     started = time.perf_counter()
     last = "no precision tried"
@@ -141,7 +192,12 @@ def _by_arb(
             break
         try:
             with precision(bits):
-                g = enclose(residual, symbols, [exact_ball(v) for v in values], exact)
+                extra = [
+                    exact_ball(mid) + arb(0).union(exact_ball(rad)).union(-exact_ball(rad))
+                    for _, mid, rad in opaque
+                ]
+                balls = [*(exact_ball(v) for v in values), *extra]
+                g = enclose(residual, symbols, balls, exact)
         except Unsupported as exc:
             return _Ruling(None, "", f"no rigorous enclosure: {exc}")
         except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:
