@@ -116,9 +116,7 @@ def check_link(
         records = Records(rel, spot, proof, records.referees, certify_step(plan, link))
     decision = decide(records)
     if decision.inconsistent:
-        raise EngineInconsistency(
-            f"step {index} ({left} {rel.value} {right}): {decision.evidence}"
-        )
+        raise EngineInconsistency(f"step {index} ({left} {rel.value} {right}): {decision.evidence}")
     return StepResult(
         index=index,
         lhs=str(left),

@@ -251,7 +251,7 @@ def enclose(
     expr = prepared(expr)
     nodes = _outermost(expr)
     if not nodes:
-        return compile_arb(list(symbols), [expr])(*balls)[0]
+        return compile_arb(list(symbols), [expr], extended=True)(*balls)[0]
     closed: dict[sp.Basic, sp.Expr] = {}
     enclosed: list[tuple[sp.Expr, Any]] = []
     for node in nodes:
@@ -270,7 +270,7 @@ def enclose(
         reduced = prepared(reduced.xreplace(closed).xreplace(exact))
     if _outermost(reduced):
         raise Unsupported("a Sum or an Integral is left after enclosing its parts")
-    fn = compile_arb([*symbols, *stand_ins], [reduced])
+    fn = compile_arb([*symbols, *stand_ins], [reduced], extended=True)
     return fn(*balls, *[b for _, b in enclosed])[0]
 
 
@@ -357,7 +357,7 @@ def _enclose_sum(
     else:
         from numeric_checks.arb import compile_arb
 
-        fn = compile_arb(args, [prepared(term)])
+        fn = compile_arb(args, [prepared(term)], extended=True)
 
         def t(i: int) -> Any:
             return fn(*balls, arb(i))[0]
@@ -416,9 +416,7 @@ def _enclose_tail(
     for n in range(TERM_CAP):
         value = t(i)
         size = abs(value)
-        settled = (
-            n >= 2 and previous is not None and size < previous and size <= tiny * abs(total)
-        )
+        settled = n >= 2 and previous is not None and size < previous and size <= tiny * abs(total)
         if settled and n % 16 == 0:
             r = _ratio_bound(ratio, k, i * step)
             if r is not None:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
+from numeric_checks.decide import (
+    Records,
+    decide,
+    needs_certificate,
+    needs_confirmation,
+    needs_evalf,
+)
 from numeric_checks.search import SpotOutcome
 from numeric_checks.stages import SymbolicProof
 from symbolic.relations import Relation
@@ -50,9 +56,16 @@ def test_proved_and_spot_agrees() -> None:
     assert d.counterexample is None
 
 
-def test_proved_but_spot_disagrees_asks_the_evalf_referee() -> None:
+ARB_YES = RefereeRecord(RefereeKind.ARB, True, "-1 +- 1e-60", method="Arb at 128 bits")
+ARB_HOLDS = RefereeRecord(RefereeKind.ARB, False, "1 +- 1e-60", method="Arb at 256 bits")
+ARB_UNSURE = RefereeRecord(RefereeKind.ARB, None, "the ball at 4096 bits straddles 0")
+
+
+def test_proved_but_spot_disagrees_asks_evalf_only_when_no_rigorous_ruling() -> None:
     r = Records(Relation.EQ, spot(Verdict.REFUTED), PROOF)
     assert needs_evalf(r)
+    assert needs_evalf(Records(Relation.EQ, spot(Verdict.REFUTED), PROOF, (ARB_UNSURE,)))
+    assert not needs_evalf(Records(Relation.EQ, spot(Verdict.REFUTED), PROOF, (ARB_YES,)))
     assert not needs_evalf(Records(Relation.EQ, spot(Verdict.REFUTED), NO_PROOF))
     assert not needs_evalf(Records(Relation.EQ, spot(Verdict.CHECKED), PROOF))
 
@@ -65,15 +78,19 @@ def test_a_violation_that_dissolves_under_evalf_leaves_the_proof_standing() -> N
     assert d.counterexample is None
 
 
-@pytest.mark.parametrize("confirmed", [True, None])
-def test_a_confirmed_violation_outranks_the_proof_and_is_an_inconsistency(
-    confirmed: bool | None,
-) -> None:
-    referee = RefereeRecord(RefereeKind.EVALF, confirmed=confirmed)
+@pytest.mark.parametrize("evalf", [True, None])
+def test_evalf_alone_never_refutes_a_proved_step(evalf: bool | None) -> None:
+    referee = RefereeRecord(RefereeKind.EVALF, confirmed=evalf)
     d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), PROOF, (referee,)))
-    assert d.verdict is Verdict.REFUTED
-    assert d.counterexample == CEX
+    assert d.verdict is Verdict.PROVED and not d.inconsistent
+    assert f"suspect point {CEX.describe()}: could not be confirmed because" in d.evidence
+
+
+def test_a_confirmed_violation_of_a_proved_step_is_an_inconsistency() -> None:
+    d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), PROOF, (ARB_YES,)))
+    assert d.inconsistent and d.verdict is Verdict.REFUTED
     assert "engine inconsistency: rules claimed a proof" in d.evidence
+    assert "confirmed by Arb at 128 bits: -1 +- 1e-60" in d.evidence
 
 
 def test_checked_numeric_only() -> None:
@@ -86,7 +103,10 @@ def test_only_checked_inequalities_are_certified() -> None:
     assert needs_certificate(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF))
     assert not needs_certificate(Records(Relation.EQ, spot(Verdict.CHECKED), NO_PROOF))
     assert not needs_certificate(Records(Relation.LE, spot(Verdict.CHECKED), PROOF))
-    assert not needs_certificate(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF))
+    confirmed = Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, (ARB_YES,))
+    assert not needs_certificate(confirmed)
+    # an unconfirmed (suspect) point leaves the inequality checked: worth enclosing
+    assert needs_certificate(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF))
     off = Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF)
     assert not needs_certificate(off, enabled=False)
 
@@ -128,27 +148,40 @@ def test_arb_refutation_on_the_box_refutes_even_without_a_sampled_counterexample
     d = decide(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF, (), c))
     assert d.verdict is Verdict.REFUTED
     assert "refuted by Arb on eps in [1e-06, 1]" in d.evidence
-    assert "at {'eps': 0.25}; numeric: numeric only" in d.evidence
+    assert "at {'eps': 0.25} (confirmed by Arb" in d.evidence
+    assert "; numeric: numeric only" in d.evidence
 
 
-@pytest.mark.parametrize(
-    ("confirmed", "note"),
-    [
-        (True, "; confirmed by Arb: the residual's ball there is -1 +- 1e-60"),
-        (False, "; Arb could not confirm it (residual ball -1 +- 1e-60)"),
-    ],
-)
-def test_refuted_with_a_counterexample_and_the_arb_ruling(confirmed: bool, note: str) -> None:
-    referee = RefereeRecord(RefereeKind.ARB, confirmed, "-1 +- 1e-60")
-    d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, (referee,)))
+def test_refuted_only_with_a_rigorous_confirmation_saying_how() -> None:
+    d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, (ARB_YES,)))
     assert d.verdict is Verdict.REFUTED
-    assert d.evidence == f"counterexample {CEX.describe()}{note}"
+    assert d.evidence == (
+        f"counterexample {CEX.describe()}; confirmed by Arb at 128 bits: -1 +- 1e-60"
+    )
     assert d.counterexample == CEX
+    exact = RefereeRecord(RefereeKind.EXACT, True, "residual -1/2", method="exactly")
+    d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), NO_PROOF, (exact,)))
+    assert d.verdict is Verdict.REFUTED and d.evidence.endswith(
+        "; confirmed exactly: residual -1/2"
+    )
 
 
-def test_refuted_without_an_arb_ruling() -> None:
-    d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), NO_PROOF))
-    assert d.evidence == f"counterexample {CEX.describe()}"
+@pytest.mark.parametrize("referees", [(), (ARB_UNSURE,)])
+def test_an_unconfirmed_violation_is_a_suspect_point_never_a_refutation(
+    referees: tuple[RefereeRecord, ...],
+) -> None:
+    d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, referees))
+    assert d.verdict is Verdict.CHECKED and d.counterexample is None
+    assert f"suspect point {CEX.describe()}: could not be confirmed because" in d.evidence
+    assert needs_confirmation(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF))
+
+
+def test_a_violation_the_referee_shows_false_is_an_evaluator_failure() -> None:
+    d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, (ARB_HOLDS,)))
+    assert d.verdict is Verdict.CHECKED
+    assert "evaluator failure" in d.evidence and "shown by Arb at 256 bits" in d.evidence
+    d = decide(Records(Relation.LE, spot(Verdict.REFUTED), PROOF, (ARB_HOLDS,)))
+    assert d.verdict is Verdict.PROVED and "evaluator failure" in d.evidence
 
 
 def test_undecided_when_points_tie_and_exactness_was_not_shown() -> None:

@@ -53,7 +53,10 @@ def binomial_tail(k: Any, alpha: Any, beta: Any, z: Any) -> Any:
     threshold = (n + z * arb(n).sqrt() * alpha / w) / 2
     if not threshold.is_finite():
         raise ValueError("the threshold is not finite")
-    lows = {int(threshold.lower().floor().unique_fmpz()), int(threshold.upper().floor().unique_fmpz())}
+    lows = {
+        int(threshold.lower().floor().unique_fmpz()),
+        int(threshold.upper().floor().unique_fmpz()),
+    }
     if len(lows) == 2 and max(lows) - min(lows) > 1:
         raise ValueError("the threshold's ball is too wide")
 
