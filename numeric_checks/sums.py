@@ -188,13 +188,108 @@ def sum_infinite(term: Callable[[Any], Any], a: Any, b: Any, centre: Any = 0) ->
     start = int(c)
     # Extra digits: the sides are accumulated one term at a time.
     with mpmath.extradps(10):
+        # Summed from the terms' peak, not from a fixed centre: x^k/k! at x = 1000 peaks
+        # near k = 1000 and at x = 1e30 near k = 1e30, where no window from 0 reaches.
+        peak = _peak(term, start, 1, hi)
+        if peak == start and start - 1 >= lo:
+            peak = _peak(term, start, -1, lo)
+        if peak != start:
+            _affordable(term, peak, lo, hi)
         try:
-            right, _ = _side(term, start, 1, hi, mpmath.mpf(0))
-            left, _ = (
-                _side(term, start - 1, -1, lo, right) if start - 1 >= lo else (mpmath.mpf(0), 0)
-            )
-            return +(left + right)
-        except mpmath.libmp.NoConvergence:
+            right, _ = _side(term, peak, 1, hi, mpmath.mpf(0))
+            left, _ = _side(term, peak - 1, -1, lo, right) if peak - 1 >= lo else (0, 0)
+            total = left + right
+        except mpmath.libmp.NoConvergence as exc:
+            if peak != start:
+                # Terms that grew to a peak and are still not negligible DIRECT_TERMS away
+                # from it: a window too wide to sum (a Poisson mass at 1e30).  Too costly
+                # here, so undefined at this point: mpmath.nsum would extrapolate from the
+                # rising side and return a wrong value stable across precisions.
+                raise EvaluationError(
+                    f"an infinite Sum whose terms peak near k = {mpmath.nstr(peak, 3)} is "
+                    "too costly to evaluate here"
+                ) from exc
             # Terms that decay only polynomially (1/k^2): mpmath's extrapolation is the
             # right tool there (Richardson/Levin, mpmath.nsum).
             return +mpmath.nsum(term, [lo, hi])
+        largest = _size(term, peak)
+        if peak != start and largest and abs(total) < largest * mpmath.eps * 2**20:
+            # exp(-1000) as its series: terms of 1e432 cancel to 5e-435, beyond any
+            # working precision; the partial sums' noise is no value.
+            raise EvaluationError(
+                "the terms of an infinite Sum cancel beyond the working precision here"
+            )
+        return +total
+
+
+def _affordable(term: Callable[[Any], Any], peak: int, lo: Any, hi: Any) -> None:
+    """Refuse, before summing, a peak wider than :data:`DIRECT_TERMS` on either side: the
+    terms there must already be negligible against the peak's."""
+    top = _size(term, peak)
+    if not top:
+        return
+    for k in (peak + DIRECT_TERMS, peak - DIRECT_TERMS):
+        if not lo <= k <= hi:
+            continue
+        size = _size(term, k)
+        if size is not None and size > top * mpmath.eps:
+            raise EvaluationError(
+                f"an infinite Sum whose terms peak near k = {mpmath.nstr(peak, 3)} is too "
+                f"costly to evaluate here (more than {DIRECT_TERMS} terms on a side)"
+            )
+
+
+PEAK_DOUBLINGS = 400
+"""How far the peak of a sum's terms is looked for: up to 2^400 terms from the start."""
+
+
+def _size(term: Callable[[Any], Any], k: Any) -> Any:
+    """``|term(k)|``, or None where it is not a finite real number."""
+    try:
+        t = term(mpmath.mpf(k))
+    except (ArithmeticError, ValueError, TypeError):
+        return None
+    if isinstance(t, mpmath.mpc) or not mpmath.isfinite(t):
+        return None
+    return abs(t)
+
+
+def _peak(term: Callable[[Any], Any], start: int, step: int, stop: Any) -> int:
+    """Where ``|term|`` stops growing going from ``start`` in direction ``step`` (at most
+    ``stop``): the ratio ``|t(k+1)/t(k)|`` is followed by doubling the distance while it
+    exceeds 1, then bisected (the terms' log-derivative changes sign once for the
+    log-concave terms this is for: Poisson, exponential and binomial series).  ``start``
+    when the terms do not grow there, or when any term on the way is undefined."""
+
+    def growing(k: int) -> bool | None:
+        a, b = _size(term, k), _size(term, k + step)
+        if a is None or b is None:
+            return None
+        return bool(b > a)
+
+    if growing(start) is not True:
+        return start
+    near, far, reach = start, start, 1
+    for _ in range(PEAK_DOUBLINGS):
+        far = start + step * reach
+        if (step > 0 and far >= stop) or (step < 0 and far <= stop):
+            far = int(stop)
+            break
+        g = growing(far)
+        if g is None:
+            return start
+        if not g:
+            break
+        near, reach = far, 2 * reach
+    else:
+        return start
+    while abs(far - near) > 1:
+        mid = (near + far) // 2
+        g = growing(mid)
+        if g is None:
+            return start
+        if g:
+            near = mid
+        else:
+            far = mid
+    return far
