@@ -307,6 +307,9 @@ def to_real(value: Any) -> Any:
         return to_real(_MPF(value))
     if isinstance(value, _MPF):
         return to_real(_MPF(value))
+    if isinstance(value, mpmath.ctx_mp_python._constant):
+        # A side that is a bare constant (``E``, ``pi``): its value at the current precision.
+        return to_real(+value)
     raise EvaluationError(f"not a real number: {value!r}")
 
 

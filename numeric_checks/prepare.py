@@ -34,7 +34,34 @@ def stable_form(expr: sp.Expr) -> sp.Expr:
                         return sp.Add(*kept, -c * Phi(-rest.args[0]))
         return add
 
-    return expr.replace(lambda e: isinstance(e, sp.Add), fix)
+    return _uncancelled(expr.replace(lambda e: isinstance(e, sp.Add), fix))
+
+
+def _uncancelled(expr: sp.Expr) -> sp.Expr:
+    """A constant minus a fraction that cancels it, combined over the common denominator
+    when the numerator then collapses to a single term: ``1 - exp(t)/(1 + exp(t))`` becomes
+    ``1/(1 + exp(t))`` (at t = 3.9e11 the former is 0 at any fixed precision, issue 23).
+
+    >>> t = sp.Symbol("t", real=True)
+    >>> _uncancelled(1 - sp.exp(t)/(1 + sp.exp(t)))
+    1/(exp(t) + 1)
+    """
+
+    def candidate(e: sp.Basic) -> bool:
+        if not isinstance(e, sp.Add) or len(e.args) > 4:
+            return False
+        if not any(a.is_number for a in e.args):
+            return False
+        return any(sp.fraction(a)[1] != 1 and not a.is_number for a in e.args)
+
+    def combine(add: sp.Add) -> sp.Expr:
+        num, den = sp.fraction(sp.together(add))
+        num = sp.expand(num)
+        if isinstance(num, sp.Add) or den == 1:
+            return add
+        return num / den
+
+    return expr.replace(candidate, combine)
 
 
 def evaluated(expr: sp.Basic) -> sp.Basic:
