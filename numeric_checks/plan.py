@@ -139,7 +139,9 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
         points = (
             sampler.random_points(options.points)
             + sampler.edge_points()
+            + sampler.ladder_points()
             + sampler.boundary_points()
+            + sampler.needle_points()
         )
     context = rules_context(space.inequalities, space.free)
     prepare = lambda e: space.substitute(d.expand_defs(e))  # noqa: E731
