@@ -52,8 +52,10 @@ cancellation needing more than 4096 bits (1233 digits) is left unconfirmed."""
 TERM_CAP = 20_000
 """Terms enclosed one by one per ``Sum`` (a work count, so the outcome never depends on
 the machine's load); a longer sum is enclosed through SymPy's closed form or not at all."""
-DOIT_SECONDS = 5.0
-"""Wall time SymPy may spend on one ``Sum``/``Integral`` at the exact point."""
+DOIT_SECONDS = 20.0
+"""Wall time SymPy may spend on one ``Sum``/``Integral`` at the exact point (the only
+load-dependent bound here: an integral with no term-wise enclosure is confirmed through
+SymPy's closed form or not at all)."""
 CONFIRM_SECONDS = 20.0
 """Wall time after which no higher precision is tried."""
 EXACT_MAX_POWER = 4096

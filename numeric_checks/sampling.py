@@ -350,19 +350,26 @@ def _system_solver(
     hyps: Sequence[sp.Rel], real: Sequence[sp.Symbol], symbols: Sequence[sp.Symbol]
 ) -> tuple[list[sp.Symbol], Callable[..., list[Any]]] | None:
     """The hypotheses' equalities solved for as many of the continuous variables ``real``,
-    where the system is affine in them with a unique solution; None otherwise."""
+    where the system is affine in them with constant coefficients and a unique solution;
+    None otherwise.  Affinity is read off the derivatives (no polynomial construction: a
+    catalog plan tries dozens of systems)."""
     eqs = [h.lhs - h.rhs for h in hyps]
     present = [x for x in real if any(e.has(x) for e in eqs)]
+    slopes: dict[tuple[int, sp.Symbol], sp.Expr | None] = {}
+    for i, e in enumerate(eqs):
+        for x in present:
+            d = sp.diff(e, x)
+            slopes[i, x] = None if (d.has(x) or not d.is_number) else d
     for unknowns in itertools.combinations(present, len(eqs)):
-        try:
-            if any(sp.Poly(e, *unknowns).total_degree() > 1 for e in eqs):
-                continue
-            matrix, rhs = sp.linear_eq_to_matrix(eqs, list(unknowns))
-            if matrix.free_symbols or matrix.det() == 0:
-                continue
-            solution = list(matrix.LUsolve(rhs))
-        except (sp.PolynomialError, ValueError, TypeError, NotImplementedError):
+        rows = [[slopes[i, x] for x in unknowns] for i in range(len(eqs))]
+        if any(c is None for row in rows for c in row):
             continue
+        matrix = sp.Matrix(rows)
+        if matrix.det() == 0:
+            continue
+        at_zero = {x: 0 for x in unknowns}
+        rhs = sp.Matrix([-e.xreplace(at_zero) for e in eqs])
+        solution = list(matrix.LUsolve(rhs))
         return list(unknowns), compile_exprs(symbols, solution)
     return None
 
