@@ -43,6 +43,28 @@ def run(budget: float = 60.0) -> dict[str, tuple[float, int]]:
     refuted = [s for n, (s, c) in figures.items() if n.endswith("_false") and c == 1]
     if refuted:
         print(f"median time to refute a false variant: {statistics.median(refuted):.2f} s")
+    figures.update(issue_23(budget))
+    return figures
+
+
+ISSUE_23 = (
+    "optimal_composition_unbounded_true",
+    "optimal_composition_unbounded_false",
+    "three_tight_false",
+    "k_band_false",
+)
+"""Issue 23's claims: the optimal composition with k = "Z>=1" (true form and
+sqrt(k ln(1/dp)/2) for sqrt(2 k ln(1/dp))), each to be decided within 60 s; a claim false
+only where three hypotheses are tight together, and one false only on a band of k."""
+
+
+def issue_23(budget: float = 60.0) -> dict[str, tuple[float, int]]:
+    """Print and return ``{claim: (seconds, exit code)}`` for :data:`ISSUE_23`."""
+    figures: dict[str, tuple[float, int]] = {}
+    for name in ISSUE_23:
+        seconds, code, cpu = time_claim(CLAIMS / f"{name}.toml", budget)
+        figures[name] = (seconds, code)
+        print(f"{name:40s} {seconds:7.2f} s wall {cpu:7.2f} s CPU  exit {code}")
     return figures
 
 

@@ -106,6 +106,14 @@ def check_link(
         # violation is confirmed (a confirmed-false link cannot be proved; the cheap rungs
         # still catch a rule that claims it).
         referees = (arb_referee(plan, link, spot.point),)
+        if referees[0].confirmed is not True and spot.unshrunk is not None:
+            # The shown counterexample is the confirmed one: the point as found, when its
+            # shrunk form is not confirmed.
+            found, shown = spot.unshrunk
+            again = arb_referee(plan, link, found)
+            if again.confirmed is True:
+                spot = dataclasses.replace(spot, point=found, counterexample=shown)
+                referees = (again,)
     cheap = bool(referees) and referees[0].confirmed is True
     proof = proofs[0] if proofs else _bounded_prove(plan, link, cheap=cheap)
     records = Records(rel, spot, proof, referees)

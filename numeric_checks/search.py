@@ -55,6 +55,9 @@ class SpotOutcome:
     point: tuple[Any, ...] | None = None  # the counterexample's exact free-variable values
     budget_spent: bool = False
     """The wall-clock budget ran out before every point was decided."""
+    unshrunk: tuple[tuple[Any, ...], Counterexample] | None = None
+    """The violation as found, before shrinking (when the shown point is a shrunk one): the
+    counterexample shown instead if the shrunk point cannot be confirmed rigorously."""
 
 
 def _search_margin(r: PointResult) -> Any:
@@ -136,7 +139,28 @@ def spot_check(
         lhs_text, rhs_text = fmt_pair(result.lhs, result.rhs, 4 * check.dps)
         notes = "; ".join(n for n in (result.note, note) if n)
         cex = Counterexample(point=show, lhs=lhs_text, rhs=rhs_text, digits=check.dps, note=notes)
-        return SpotOutcome(Verdict.REFUTED, evidence, cex, ties, tuple(values))
+        unshrunk = None
+        if list(values) != list(point.values):
+            shown = (
+                display(point.values, check.dps)
+                if display is not None
+                else {
+                    s.name: fmt(v, check.dps)
+                    for s, v in zip(check.symbols, point.values, strict=True)
+                }
+            )
+            lhs_found, rhs_found = fmt_pair(decided.lhs, decided.rhs, 4 * check.dps)
+            unshrunk = (
+                tuple(point.values),
+                Counterexample(
+                    point=shown,
+                    lhs=lhs_found,
+                    rhs=rhs_found,
+                    digits=check.dps,
+                    note="shown as found: its shrunk form could not be confirmed",
+                ),
+            )
+        return SpotOutcome(Verdict.REFUTED, evidence, cex, ties, tuple(values), unshrunk=unshrunk)
     if evaluated == 0 or ties or cut or spent():
         return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties, budget_spent=cut or spent())
     return SpotOutcome(Verdict.CHECKED, evidence, None, ties)

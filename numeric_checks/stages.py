@@ -19,7 +19,7 @@ from typing import Any
 import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, time_limit
-from numeric_checks.certify import certify_residual, fails
+from numeric_checks.certify import certify_residual
 from numeric_checks.plan import CheckPlan, rules_context
 from numeric_checks.points import RelationCheck, confirm_with_evalf
 from numeric_checks.search import SpotOutcome, spot_check
@@ -120,8 +120,8 @@ def spot_stage(
 
 
 def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
-    """Tactics and rules under the plan's facts.  With ``cheap`` (a step with a rigorously
-    confirmed counterexample) only the cheap rungs run: they cannot prove it, but an unsound rule claiming a proof of
+    """Tactics and rules under the plan's facts.  With ``cheap`` (a step already refuted)
+    only the cheap rungs run: they cannot prove it, but an unsound rule claiming a proof of
     it is still caught and reported."""
     if not plan.options.symbolic:
         return SymbolicProof(None, ran=False)

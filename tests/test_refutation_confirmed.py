@@ -167,3 +167,25 @@ def test_a_claim_that_cannot_be_evaluated_anywhere_is_undecided() -> None:
     result = check_claim(parse_claim(text), CheckOptions(points=10, search_budget=10))
     assert result.verdict is Verdict.UNDECIDED, result.evidence
     assert "undefined" in result.evidence
+
+
+def test_the_shown_counterexample_is_the_confirmed_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A referee that does not confirm the shrunk point (its first call) but confirms the
+    # point as found: that one is shown, and says so.
+    calls: list[tuple[object, ...]] = []
+
+    def referee(plan: object, link: object, point: tuple[object, ...]) -> RefereeRecord:
+        calls.append(point)
+        if len(calls) == 1:
+            return RefereeRecord(RefereeKind.ARB, None, "not confirmed (test)")
+        return RefereeRecord(RefereeKind.ARB, True, "-1 +- 1e-60", method="Arb at 128 bits")
+
+    monkeypatch.setattr(check_module, "arb_referee", referee)
+    d = parse_claim(
+        '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "0.7"\n[variables]\nx = "(0.3, 0.9)"\n'
+    )
+    result = check_claim(d, CheckOptions(points=20, search_budget=10, certify=False))
+    assert len(calls) == 2 and calls[0] != calls[1]
+    assert result.verdict is Verdict.REFUTED
+    assert result.counterexample is not None
+    assert "shown as found: its shrunk form could not be confirmed" in result.counterexample.note
