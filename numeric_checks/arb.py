@@ -22,7 +22,7 @@ from flint import arb, ctx
 
 from numeric_checks.prepare import prepared
 from symbolic.errors import Unsupported
-from symbolic.functions import NumericFunction, Phi, expm1, log1p
+from symbolic.functions import NumericFunction, Phi, PhiInv, expm1, log1p
 
 ArbFn = Callable[..., list[Any]]
 
@@ -56,6 +56,32 @@ def _binomial(n: Any, k: Any) -> Any:
     return (n + 1).gamma() * (k + 1).rgamma() * (n - k + 1).rgamma()
 
 
+def _phi_inv(p: Any) -> Any:
+    """A rigorous ball of ``PhiInv(p)``: approximate roots for the ball's ends by mpmath's
+    Newton iteration, then widened until Arb shows ``Phi(lo) < p_min`` and ``Phi(hi) >
+    p_max``; since Phi increases strictly, the inverse of every point of ``p`` lies in
+    ``[lo, hi]``.  NaN where that cannot be shown (``p`` reaching 0 or 1)."""
+    import mpmath
+
+    from numeric_checks.mp import phi_inv
+
+    p = arb(p)
+    if not (p > 0 and p < 1):
+        return arb.nan()
+    ends = []
+    with mpmath.workprec(ctx.prec + 20):
+        for end in (p.lower(), p.upper()):
+            man, exp = end.man_exp()
+            ends.append(arb(mpmath.nstr(phi_inv(mpmath.ldexp(int(man), int(exp))), ctx.prec)))
+    lo, hi = ends
+    gap = (abs(lo) + abs(hi) + 1) * arb(2) ** (20 - ctx.prec)
+    for _ in range(8):
+        if _phi(lo - gap) < p.lower() and _phi(hi + gap) > p.upper():
+            return (lo - gap).union(hi + gap)
+        gap *= 16
+    return arb.nan()
+
+
 def _max(*xs: Any) -> Any:
     out = arb(xs[0])
     for x in xs[1:]:
@@ -86,6 +112,7 @@ _UNARY = {
 }
 
 _EXTENDED_UNARY = {
+    PhiInv: "_phi_inv",
     sp.factorial: "_factorial",
     sp.gamma: "_gamma",
     sp.loggamma: "_loggamma",
@@ -106,6 +133,7 @@ NAMESPACE: dict[str, Any] = {
     "_phi": _phi,
     "_max": _max,
     "_binomial": _binomial,
+    "_phi_inv": _phi_inv,
     "_factorial": lambda x: (arb(x) + 1).gamma(),
     "_gamma": lambda x: arb(x).gamma(),
     "_loggamma": lambda x: arb(x).lgamma(),
@@ -231,9 +259,12 @@ class precision:
 
 
 def exact_ball(value: Any) -> Any:
-    """An mpmath number (or an int or float) as an exact Arb ball."""
+    """An mpmath number (or an int or float) as an exact Arb ball; a SymPy rational as the
+    tightest ball around it."""
     if isinstance(value, int | float):
         return arb(value)
+    if isinstance(value, sp.Rational):  # a derivation's own generated points
+        return arb(int(value.p)) / int(value.q)  # exact unless q is not a power of 2
     sign, man, exp, _ = value._mpf_
     if man == 0 and exp != 0:
         return arb.nan()  # inf or nan

@@ -223,6 +223,8 @@ def _exact_zero(residual: sp.Expr, exact: dict[sp.Symbol, sp.Rational]) -> bool:
 def _ratio(v: Any) -> tuple[int, int]:
     if isinstance(v, int):
         return v, 1
+    if isinstance(v, sp.Rational):
+        return int(v.p), int(v.q)
     man, exp = mpmath.mpf(v).man_exp
     if exp >= 0:
         return int(man) * 2 ** int(exp), 1

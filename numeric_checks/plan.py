@@ -18,6 +18,7 @@ import sympy as sp
 from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.budget import DEFAULT_BUDGET
 from numeric_checks.certify import Box
+from numeric_checks.needles import ladder_points, needle_points
 from numeric_checks.points import fmt
 from numeric_checks.sampling import Point, Sampler
 from symbolic.derivation import Derivation
@@ -139,9 +140,9 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
         points = (
             sampler.random_points(options.points)
             + sampler.edge_points()
-            + sampler.ladder_points()
+            + ladder_points(sampler)
             + sampler.boundary_points()
-            + sampler.needle_points()
+            + needle_points(sampler)
         )
     context = rules_context(space.inequalities, space.free)
     prepare = lambda e: space.substitute(d.expand_defs(e))  # noqa: E731

@@ -8,7 +8,6 @@ mutants hide at the edges.  A domain where no draw satisfies the hypotheses is a
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -143,64 +142,6 @@ class Sampler:
             rev = [e[max(len(e) - 1 - k, 0)] for e in edges]
             if edges and self.satisfies(rev):
                 out.append(Point(tuple(rev), "corner"))
-        return out
-
-    def ladder_points(self) -> list[Point]:
-        """Each integer variable on a logarithmic ladder (1, 2, 3, 10, 30, ... 10^6, others
-        random), smallest first: a claim false only on a band of k (10^4 .. 10^6) is caught
-        there before the far edges (k = 10^30), where a long sum cannot be evaluated."""
-        out: list[Point] = []
-        seen: set[tuple[Any, ...]] = set()
-        for i, var in enumerate(self.space.free):
-            if var.domain.kind != "integer":
-                continue
-            bounds = self._bounds[i]
-            short = bounds.upper is not None and bounds.lower is not None
-            if short and bounds.upper - bounds.lower <= LADDER[2]:
-                continue  # a short range: its edges already cover it
-            for step in LADDER:
-                values = [self.draw_value(v) for v in self.space.free]
-                values[i] = mpmath.mpf(step)
-                key = tuple(values)
-                if key not in seen and self.satisfies(values):
-                    seen.add(key)
-                    out.append(Point(key, "ladder"))
-        return out
-
-    def needle_points(self, per_combination: int = 2, limit: int = 48) -> list[Point]:
-        """Points where two or three inequality hypotheses are tight at once: the system of
-        their equalities solved for as many continuous variables, where it is affine in
-        them, the other variables drawn at random.  A wrong claim that fails only where
-        several constraints meet (x = y = z = 1/2 under x + y, y + z, x + z <= 1) is met
-        here, where random draws almost never land."""
-        hyps = list(self.space.inequalities)
-        real = [v.symbol for v in self.space.free if v.domain.kind != "integer"]
-        out: list[Point] = []
-        tried = 0
-        for size in (2, 3):
-            for combo in itertools.combinations(hyps, size):
-                if tried >= limit:
-                    return out
-                solver = _system_solver(combo, real, self.symbols)
-                if solver is None:
-                    continue
-                tried += 1
-                unknowns, fn = solver
-                where = [self.symbols.index(u) for u in unknowns]
-                for _ in range(per_combination):
-                    values = [self.draw_value(v) for v in self.space.free]
-                    try:
-                        roots = evaluate(fn, values, self.dps)
-                    except EvaluationError:
-                        continue
-                    for shrink in (0, 1, -1):
-                        cand = list(values)
-                        with mpmath.workdps(self.dps):  # a nudge of 1e-42 needs the digits
-                            for j, r in zip(where, roots, strict=True):
-                                cand[j] = r - shrink * (abs(r) + self._tol) * self._tol
-                        if self.satisfies(cand):
-                            out.append(Point(tuple(cand), "needle"))
-                            break
         return out
 
     def boundary_points(self, per_hypothesis: int = 12) -> list[Point]:
@@ -339,39 +280,6 @@ def _edges(d: Domain) -> list[Any]:
         out += [lo + width * _pow10(e), hi - width * _pow10(e)]
     out.append(lo + width / 2)
     return out
-
-
-LADDER = (1, 2, 3, 10, 30, 100, 300, 1000, 3000, 10**4, 3 * 10**4, 10**5, 3 * 10**5, 10**6)
-"""Integer values tried for every integer variable of a wide domain (see
-:meth:`Sampler.ladder_points`)."""
-
-
-def _system_solver(
-    hyps: Sequence[sp.Rel], real: Sequence[sp.Symbol], symbols: Sequence[sp.Symbol]
-) -> tuple[list[sp.Symbol], Callable[..., list[Any]]] | None:
-    """The hypotheses' equalities solved for as many of the continuous variables ``real``,
-    where the system is affine in them with constant coefficients and a unique solution;
-    None otherwise.  Affinity is read off the derivatives (no polynomial construction: a
-    catalog plan tries dozens of systems)."""
-    eqs = [h.lhs - h.rhs for h in hyps]
-    present = [x for x in real if any(e.has(x) for e in eqs)]
-    slopes: dict[tuple[int, sp.Symbol], sp.Expr | None] = {}
-    for i, e in enumerate(eqs):
-        for x in present:
-            d = sp.diff(e, x)
-            slopes[i, x] = None if (d.has(x) or not d.is_number) else d
-    for unknowns in itertools.combinations(present, len(eqs)):
-        rows = [[slopes[i, x] for x in unknowns] for i in range(len(eqs))]
-        if any(c is None for row in rows for c in row):
-            continue
-        matrix = sp.Matrix(rows)
-        if matrix.det() == 0:
-            continue
-        at_zero = {x: 0 for x in unknowns}
-        rhs = sp.Matrix([-e.xreplace(at_zero) for e in eqs])
-        solution = list(matrix.LUsolve(rhs))
-        return list(unknowns), compile_exprs(symbols, solution)
-    return None
 
 
 def _boundary_solver(
