@@ -341,7 +341,7 @@ class Abstraction:
     def __call__(self, e: sp.Expr) -> sp.Expr:
         return self.walk(sp.sympify(e))
 
-    def walk(self, e: sp.Expr) -> sp.Expr:  # noqa: PLR0911 - one case per kind of node
+    def walk(self, e: sp.Expr) -> sp.Expr:
         if isinstance(e, sp.Symbol):
             if e.is_real is not True:
                 raise NotAbstractable(f"{e} is not known to be real")
@@ -384,8 +384,8 @@ class Abstraction:
     def _constant(self, e: sp.Expr) -> sp.Expr:
         """An irrational constant (pi, log 2, sqrt 2): an atom between two rationals that
         enclose its 60-digit value (widened by 1e-40 relative: mpmath's last digits)."""
-        if e.is_real is not True:
-            raise NotAbstractable(f"{e} is not known to be real")
+        if e.is_real is not True or e.is_finite is not True:
+            raise NotAbstractable(f"{e} is not known to be a real number")
         with mpmath.workdps(60):
             value = mpmath.mpf(sp.N(e, 60))
         pad = abs(value) * mpmath.mpf("1e-40") + mpmath.mpf("1e-50")

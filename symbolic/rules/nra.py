@@ -137,7 +137,8 @@ def _size_ok(exprs: Sequence[sp.Basic]) -> bool:
                 if not side.free_symbols:
                     continue
                 try:
-                    if sp.Poly(side, *sorted(side.free_symbols, key=str)).total_degree() > MAX_DEGREE:
+                    poly = sp.Poly(side, *sorted(side.free_symbols, key=str))
+                    if poly.total_degree() > MAX_DEGREE:
                         return False
                 except sp.PolynomialError:
                     return False

@@ -11,6 +11,7 @@ import sympy as sp
 
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
+from symbolic.rules.beyond import beyond_rules
 from symbolic.rules.bounds import extremum_cases, log_tangent, min_max
 from symbolic.rules.convexity import chord
 from symbolic.rules.facts import (
@@ -97,6 +98,8 @@ def prove_relation(
         tactic = prove_zero(lhs - rhs, cheap)
         if tactic:
             return f"equality by tactic {tactic}"
+    if trace is None and not cheap:
+        return beyond_rules(small, big, rel.strict, prover.ctx)
     return " -> ".join(trace) if trace is not None else None
 
 

@@ -1,0 +1,244 @@
+"""The derivative rule: ``g >= 0`` on an interval from its value at an end and the sign of
+its derivative (the classical proof of ``tanh x >= x - x**3/3``, Bernstein's
+``(1 + x) log(1 + x) - x >= x**2/(2 + 2x/3)`` and their kind).
+
+For a variable ``x`` with a lower bound ``a`` (a fact ``x >= a`` with ``a`` free of ``x``, or
+the assumption ``x >= 0``) and optional upper bound ``b``:
+
+* **forward**: ``g(a) >= 0`` and ``g'(x) >= 0`` on ``(a, b)`` give ``g >= 0`` on ``[a, b]``;
+* **backward** (the symmetric form): ``g(b) >= 0`` and ``g'(x) <= 0`` on ``(a, b)``;
+* with neither bound, the two halves split at 0.
+
+This is the mean value theorem, so ``g`` must be continuous on the closed interval and
+differentiable inside: every denominator is proved nonzero, every ``log`` argument positive
+and every fractional power's base positive on it, and only functions differentiable on their
+domain may occur (:data:`SMOOTH`).  The subgoals use only the facts free of ``x`` and the
+bounds of ``x`` (any point between ``a`` and a point of the domain then satisfies them), and
+are proved by the rules, the decision procedure, or this rule again up to :data:`MAX_DEPTH`.
+A goal ``f <= h`` with both sides positive and an exponential on one side is also tried as
+``log f <= log h`` (``cosh x <= exp(x**2/2)`` is ``log cosh x <= x**2/2``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import sympy as sp
+
+from symbolic.functions import Phi, expm1, log1p
+from symbolic.rules.facts import Fact
+
+MAX_DEPTH = 3
+MAX_VARIABLES = 2
+"""Variables tried as the one to differentiate in (the first two by name)."""
+MAX_OPS = 250
+
+Prove = Callable[[sp.Expr, bool, Sequence[Fact], int], str | None]
+"""``prove(g, strict, facts, depth)``: the full search (rules, decision, this rule)."""
+
+SMOOTH: tuple[type, ...] = (
+    sp.exp,
+    sp.log,
+    sp.tanh,
+    sp.cosh,
+    sp.sinh,
+    sp.atan,
+    sp.sin,
+    sp.cos,
+    sp.erf,
+    sp.erfc,
+    Phi,
+    expm1,
+    log1p,
+)
+
+
+def derivative_rule(
+    g: sp.Expr, strict: bool, facts: Sequence[Fact], depth: int, prove: Prove
+) -> str | None:
+    """A proof of ``g >= 0`` (``> 0``) by the derivative rule in one of its variables."""
+    if depth >= MAX_DEPTH or sp.count_ops(g) > MAX_OPS:
+        return None
+    # An integer variable is skipped: the subgoals would hold between its integers only if
+    # proved without its integrality, which the rules may use.
+    reals = (s for s in g.free_symbols if s.is_real and not s.is_integer)
+    candidates = sorted(reals, key=str)[:MAX_VARIABLES]
+    for x in candidates:
+        if not _smooth(g, x):
+            continue
+        trace = _in_variable(g, x, strict, facts, depth, prove)
+        if trace is not None:
+            return trace
+    return None
+
+
+def _in_variable(
+    g: sp.Expr, x: sp.Symbol, strict: bool, facts: Sequence[Fact], depth: int, prove: Prove
+) -> str | None:
+    free = [f for f in facts if x not in f.expr.free_symbols]
+    lower, upper = _bounds(x, facts)
+    dg = _tidy(sp.diff(g, x))
+    if dg == 0 or sp.count_ops(dg) > MAX_OPS:
+        return None
+    if lower is not None:
+        trace = _one_side(g, dg, x, lower, upper, True, strict, free, depth, prove)
+        if trace is not None:
+            return trace
+    if upper is not None:
+        trace = _one_side(g, dg, x, upper, lower, False, strict, free, depth, prove)
+        if trace is not None:
+            return trace
+    if lower is None and upper is None:
+        zero = sp.S.Zero
+        right = _one_side(g, dg, x, zero, None, True, strict, free, depth, prove)
+        if right is None:
+            return None
+        left = _one_side(g, dg, x, zero, None, False, strict, free, depth, prove)
+        if left is None:
+            return None
+        return f"split at {x} = 0: {right}; and {left}"
+    return None
+
+
+def _one_side(
+    g: sp.Expr,
+    dg: sp.Expr,
+    x: sp.Symbol,
+    end: sp.Expr,
+    other: sp.Expr | None,
+    forward: bool,
+    strict: bool,
+    free: Sequence[Fact],
+    depth: int,
+    prove: Prove,
+) -> str | None:
+    """``g(end) >= 0`` and the derivative's sign towards ``other`` (or infinity)."""
+    at_end = g.subs(x, end)
+    if at_end.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
+        return None
+    closed = [*free, _bound_fact(x, end, forward, False)]
+    inside = [*free, _bound_fact(x, end, forward, True)]
+    if other is not None:
+        closed.append(_bound_fact(x, other, not forward, False))
+        inside.append(_bound_fact(x, other, not forward, False))
+        ends_fact = [Fact(other - end if forward else end - other, False, "the interval")]
+    else:
+        ends_fact = []
+    for need in _continuity(g):
+        if prove(need, True, closed, depth + 1) is None:
+            return None
+    slope = dg if forward else -dg
+    # strict: g(end) > 0 with g' >= 0, or g(end) >= 0 with g' > 0 inside
+    tries = ((True, False), (False, True)) if strict else ((False, False),)
+    for end_strict, slope_strict in tries:
+        start = prove(at_end, end_strict, [*free, *ends_fact], depth + 1)
+        if start is None:
+            continue
+        step = prove(slope, slope_strict, inside, depth + 1)
+        if step is None:
+            continue
+        where = (
+            f"[{end}, {other if other is not None else 'oo'})"
+            if forward
+            else (f"({other if other is not None else '-oo'}, {end}]")
+        )
+        sign = "<=" if not forward else ">="
+        return (
+            f"derivative rule in {x} on {where}: at {x} = {end}, {at_end} "
+            f"{'>' if end_strict else '>='} 0 ({start}); d/d{x} = {dg} {sign} 0 ({step})"
+        )
+    return None
+
+
+def _bound_fact(x: sp.Symbol, end: sp.Expr, lower: bool, strict: bool) -> Fact:
+    expr = x - end if lower else end - x
+    return Fact(expr, strict, f"{x} {'>' if lower else '<'}{'' if strict else '='} {end}")
+
+
+def _bounds(x: sp.Symbol, facts: Sequence[Fact]) -> tuple[sp.Expr | None, sp.Expr | None]:
+    """The tightest-looking lower and upper bounds of ``x`` among facts ``c x + r >= 0``
+    (``c`` a number, ``r`` free of ``x``), and its sign assumption."""
+    lower: sp.Expr | None = sp.S.Zero if x.is_nonnegative else None
+    upper: sp.Expr | None = sp.S.Zero if x.is_nonpositive else None
+    for f in facts:
+        e = sp.expand(f.expr)
+        if x not in e.free_symbols:
+            continue
+        c = e.coeff(x, 1)
+        rest = e - c * x
+        if not c.is_number or c == 0 or x in rest.free_symbols:
+            continue
+        bound = -rest / c
+        if c > 0 and (lower is None or (bound.is_number and (lower - bound).is_negative)):
+            lower = bound
+        elif c < 0 and (upper is None or (bound.is_number and (bound - upper).is_negative)):
+            upper = bound
+    return lower, upper
+
+
+def _smooth(g: sp.Expr, x: sp.Symbol) -> bool:
+    """Every node with ``x`` is a sum, product, power or a function of :data:`SMOOTH`
+    (differentiable where defined); a power with ``x`` in its exponent has a positive base.
+    Anything else (Abs, Max, Piecewise, an integral) is refused."""
+    for node in sp.preorder_traversal(g):
+        if not isinstance(node, sp.Basic) or x not in node.free_symbols:
+            continue
+        if isinstance(node, sp.Symbol | sp.Add | sp.Mul):
+            continue
+        if isinstance(node, sp.Pow):
+            if x in node.exp.free_symbols and not node.base.is_positive:
+                return False
+            continue
+        if not isinstance(node, SMOOTH) or len(node.args) != 1:  # type: ignore[attr-defined]
+            return False
+    return True
+
+
+def _continuity(g: sp.Expr) -> list[sp.Expr]:
+    """Goals ``> 0`` that make ``g`` continuous and differentiable where they hold."""
+    out: list[sp.Expr] = []
+    for node in sp.preorder_traversal(g):
+        if isinstance(node, sp.log | log1p):
+            arg = node.args[0] if isinstance(node, sp.log) else 1 + node.args[0]
+            if not arg.is_positive:
+                out.append(arg)
+        elif isinstance(node, sp.Pow) and node.free_symbols:
+            b, e = node.args
+            if b.is_positive:
+                continue
+            if e.is_Integer and e > 0:
+                continue
+            if e.is_Integer:
+                # a denominator: nonzero; its square is positive exactly then
+                out.append(b**2)
+            else:
+                out.append(b)
+    return list(dict.fromkeys(out))
+
+
+def _tidy(e: sp.Expr) -> sp.Expr:
+    """``sinh(u)/cosh(u)`` as ``tanh(u)`` (the derivative of ``log cosh``), so that the
+    tanh lemmas apply."""
+
+    def fix(m: sp.Expr) -> sp.Expr:
+        if not isinstance(m, sp.Mul):
+            return m
+        factors = list(m.args)
+        for s in [f for f in factors if isinstance(f, sp.sinh)]:
+            inv = sp.cosh(s.args[0]) ** -1
+            if inv in factors:
+                factors.remove(s)
+                factors.remove(inv)
+                factors.append(sp.tanh(s.args[0]))
+        return sp.Mul(*factors)
+
+    return e.replace(lambda n: isinstance(n, sp.Mul), fix)
+
+
+def log_form(small: sp.Expr, big: sp.Expr) -> sp.Expr | None:
+    """``log(big) - log(small)`` when an exponential makes it simpler, else None (the
+    caller proves both sides positive first)."""
+    if not (small.has(sp.exp) or big.has(sp.exp)):
+        return None
+    out = sp.expand_log(sp.log(big), force=False) - sp.expand_log(sp.log(small), force=False)
+    return out if sp.count_ops(out) <= MAX_OPS else None
