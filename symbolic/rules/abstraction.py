@@ -233,7 +233,12 @@ LEMMAS: tuple[Lemma, ...] = (
     Lemma("atan below identity", ("atan",), "|atan(a)| <= |a|, same sign", _sign_bound(False)),
     Lemma("atan monotone", ("atan", "atan"), "a > b => atan(a) > atan(b)", _monotone(True)),
     Lemma("sin range", ("sin",), "-1 <= sin(a) <= 1", lambda p: sp.And(p[0] >= -1, p[0] <= 1)),
-    Lemma("sin below identity", ("sin",), "|sin(a)| <= |a|, same sign", _sign_bound(False)),
+    Lemma(
+        "sin below identity",
+        ("sin",),
+        "|sin(a)| <= |a|",
+        lambda p: sp.And(p[0] <= abs(p[1]), p[0] >= -abs(p[1])),
+    ),
     Lemma("cos range", ("cos",), "-1 <= cos(a) <= 1", lambda p: sp.And(p[0] >= -1, p[0] <= 1)),
     Lemma("cos lower", ("cos",), "cos(a) >= 1 - a**2/2", lambda p: p[0] >= 1 - p[1] ** 2 / 2),
     Lemma(

@@ -32,6 +32,8 @@ MAX_DEPTH = 3
 MAX_VARIABLES = 2
 """Variables tried as the one to differentiate in (the first two by name)."""
 MAX_OPS = 250
+MAX_ENDS = 2
+"""Bounds of a variable tried as the end to start from."""
 
 Prove = Callable[[sp.Expr, bool, Sequence[Fact], int], str | None]
 """``prove(g, strict, facts, depth)``: the full search (rules, decision, this rule)."""
@@ -76,24 +78,26 @@ def _in_variable(
     g: sp.Expr, x: sp.Symbol, strict: bool, facts: Sequence[Fact], depth: int, prove: Prove
 ) -> str | None:
     free = [f for f in facts if x not in f.expr.free_symbols]
-    lower, upper = _bounds(x, facts)
+    lowers, uppers = _bounds(x, facts)
     dg = _tidy(sp.diff(g, x))
     if dg == 0 or sp.count_ops(dg) > MAX_OPS:
         return None
-    if lower is not None:
-        trace = _one_side(g, dg, x, lower, upper, True, strict, free, depth, prove)
+    far_up = uppers[0] if uppers else (None, False)
+    far_down = lowers[0] if lowers else (None, False)
+    for lower, _ in lowers[:MAX_ENDS]:
+        trace = _one_side(g, dg, x, lower, far_up, True, strict, free, depth, prove)
         if trace is not None:
             return trace
-    if upper is not None:
-        trace = _one_side(g, dg, x, upper, lower, False, strict, free, depth, prove)
+    for upper, _ in uppers[:MAX_ENDS]:
+        trace = _one_side(g, dg, x, upper, far_down, False, strict, free, depth, prove)
         if trace is not None:
             return trace
-    if lower is None and upper is None:
+    if not lowers and not uppers:
         zero = sp.S.Zero
-        right = _one_side(g, dg, x, zero, None, True, strict, free, depth, prove)
+        right = _one_side(g, dg, x, zero, (None, False), True, strict, free, depth, prove)
         if right is None:
             return None
-        left = _one_side(g, dg, x, zero, None, False, strict, free, depth, prove)
+        left = _one_side(g, dg, x, zero, (None, False), False, strict, free, depth, prove)
         if left is None:
             return None
         return f"split at {x} = 0: {right}; and {left}"
@@ -105,22 +109,25 @@ def _one_side(
     dg: sp.Expr,
     x: sp.Symbol,
     end: sp.Expr,
-    other: sp.Expr | None,
+    far: tuple[sp.Expr | None, bool],
     forward: bool,
     strict: bool,
     free: Sequence[Fact],
     depth: int,
     prove: Prove,
 ) -> str | None:
-    """``g(end) >= 0`` and the derivative's sign towards ``other`` (or infinity)."""
+    """``g(end) >= 0`` and the derivative's sign towards the far end ``other`` (or
+    infinity), open or closed as the facts say: the interval is closed at ``end``, where
+    ``g`` must be continuous since its value there is used."""
+    other, other_open = far
     at_end = g.subs(x, end)
     if at_end.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
         return None
     closed = [*free, _bound_fact(x, end, forward, False)]
     inside = [*free, _bound_fact(x, end, forward, True)]
     if other is not None:
-        closed.append(_bound_fact(x, other, not forward, False))
-        inside.append(_bound_fact(x, other, not forward, False))
+        closed.append(_bound_fact(x, other, not forward, other_open))
+        inside.append(_bound_fact(x, other, not forward, other_open))
         ends_fact = [Fact(other - end if forward else end - other, False, "the interval")]
     else:
         ends_fact = []
@@ -155,11 +162,16 @@ def _bound_fact(x: sp.Symbol, end: sp.Expr, lower: bool, strict: bool) -> Fact:
     return Fact(expr, strict, f"{x} {'>' if lower else '<'}{'' if strict else '='} {end}")
 
 
-def _bounds(x: sp.Symbol, facts: Sequence[Fact]) -> tuple[sp.Expr | None, sp.Expr | None]:
-    """The tightest-looking lower and upper bounds of ``x`` among facts ``c x + r >= 0``
-    (``c`` a number, ``r`` free of ``x``), and its sign assumption."""
-    lower: sp.Expr | None = sp.S.Zero if x.is_nonnegative else None
-    upper: sp.Expr | None = sp.S.Zero if x.is_nonpositive else None
+Bound = tuple[sp.Expr | None, bool]
+"""A bound of a variable and whether it is open (strict)."""
+
+
+def _bounds(x: sp.Symbol, facts: Sequence[Fact]) -> tuple[list[Bound], list[Bound]]:
+    """The lower and upper bounds of ``x`` among facts ``c x + r >= 0`` (``c`` a number,
+    ``r`` free of ``x``) and its sign assumption, each with whether it is open: the
+    tightest numeric bound first, then the symbolic ones."""
+    lower: list[Bound] = [(sp.S.Zero, bool(x.is_positive))] if x.is_nonnegative else []
+    upper: list[Bound] = [(sp.S.Zero, bool(x.is_negative))] if x.is_nonpositive else []
     for f in facts:
         e = sp.expand(f.expr)
         if x not in e.free_symbols:
@@ -168,12 +180,19 @@ def _bounds(x: sp.Symbol, facts: Sequence[Fact]) -> tuple[sp.Expr | None, sp.Exp
         rest = e - c * x
         if not c.is_number or c == 0 or x in rest.free_symbols:
             continue
-        bound = -rest / c
-        if c > 0 and (lower is None or (bound.is_number and (lower - bound).is_negative)):
-            lower = bound
-        elif c < 0 and (upper is None or (bound.is_number and (bound - upper).is_negative)):
-            upper = bound
-    return lower, upper
+        bound = (-rest / c, f.strict)
+        if c > 0:
+            lower.append(bound)
+        else:
+            upper.append(bound)
+
+    def order(sign: int) -> Callable[[Bound], tuple[int, float]]:
+        def key(b: Bound) -> tuple[int, float]:
+            return (0, -sign * float(b[0])) if b[0].is_number else (1, 0.0)  # type: ignore[union-attr,arg-type]
+
+        return key
+
+    return sorted(lower, key=order(1)), sorted(upper, key=order(-1))
 
 
 def _smooth(g: sp.Expr, x: sp.Symbol) -> bool:
