@@ -79,21 +79,27 @@ def _in_variable(
 ) -> str | None:
     free = [f for f in facts if x not in f.expr.free_symbols]
     lowers, uppers = _bounds(x, facts)
+    # Between an end and a point of the domain, x need not have its sign assumption (the
+    # end may be a bound such as y - 5 of a positive x): the subgoals are about a plain
+    # real variable, with only the interval's bounds as facts.
+    plain = sp.Symbol(x.name, real=True)
+    g = g.xreplace({x: plain})
+    x = plain
     dg = _tidy(sp.diff(g, x))
     if dg == 0 or sp.count_ops(dg) > MAX_OPS:
         return None
     far_up = uppers[0] if uppers else (None, False)
     far_down = lowers[0] if lowers else (None, False)
-    for lower, _ in lowers[:MAX_ENDS]:
+    for lower in lowers[:MAX_ENDS]:
         trace = _one_side(g, dg, x, lower, far_up, True, strict, free, depth, prove)
         if trace is not None:
             return trace
-    for upper, _ in uppers[:MAX_ENDS]:
+    for upper in uppers[:MAX_ENDS]:
         trace = _one_side(g, dg, x, upper, far_down, False, strict, free, depth, prove)
         if trace is not None:
             return trace
     if not lowers and not uppers:
-        zero = sp.S.Zero
+        zero = (sp.S.Zero, False)
         right = _one_side(g, dg, x, zero, (None, False), True, strict, free, depth, prove)
         if right is None:
             return None
@@ -108,7 +114,7 @@ def _one_side(
     g: sp.Expr,
     dg: sp.Expr,
     x: sp.Symbol,
-    end: sp.Expr,
+    near: tuple[sp.Expr, bool],
     far: tuple[sp.Expr | None, bool],
     forward: bool,
     strict: bool,
@@ -120,6 +126,7 @@ def _one_side(
     infinity), open or closed as the facts say: the interval is closed at ``end``, where
     ``g`` must be continuous since its value there is used."""
     other, other_open = far
+    end, end_open = near
     at_end = g.subs(x, end)
     if at_end.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
         return None
@@ -135,8 +142,11 @@ def _one_side(
         if prove(need, True, closed, depth + 1) is None:
             return None
     slope = dg if forward else -dg
-    # strict: g(end) > 0 with g' >= 0, or g(end) >= 0 with g' > 0 inside
+    # g(end) > 0 with g' >= 0; or, when the end is not in the domain, g(end) >= 0 with
+    # g' > 0 inside (at a closed end g(end) = 0 would break a strict goal).
     tries = ((True, False), (False, True)) if strict else ((False, False),)
+    if strict and not end_open:
+        tries = ((True, False),)
     for end_strict, slope_strict in tries:
         start = prove(at_end, end_strict, [*free, *ends_fact], depth + 1)
         if start is None:
@@ -144,11 +154,12 @@ def _one_side(
         step = prove(slope, slope_strict, inside, depth + 1)
         if step is None:
             continue
-        where = (
-            f"[{end}, {other if other is not None else 'oo'})"
-            if forward
-            else (f"({other if other is not None else '-oo'}, {end}]")
-        )
+        far_text = str(other) if other is not None else ("oo" if forward else "-oo")
+        open_far = other is None or other_open
+        if forward:
+            where = f"[{end}, {far_text}{')' if open_far else ']'}"
+        else:
+            where = f"{'(' if open_far else '['}{far_text}, {end}]"
         sign = "<=" if not forward else ">="
         return (
             f"derivative rule in {x} on {where}: at {x} = {end}, {at_end} "
