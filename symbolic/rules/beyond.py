@@ -9,17 +9,38 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from symbolic.rules.derivative import derivative_rule, log_form
-from symbolic.rules.facts import MAX_GOALS, Context, Fact
+from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
+from symbolic.rules.facts import Context, Fact
 from symbolic.rules.nra import TIMEOUT_MS, decide
 
-SECONDS = 6.0
+if TYPE_CHECKING:
+    from symbolic.rules.prover import Prover
+
+SECONDS = 2.0
 """Wall-time budget of the derivative search from one goal."""
-SUB_TIMEOUT_MS = 800
+SUB_TIMEOUT_MS = 500
 """z3's cap on the derivative rule's subgoals."""
+
+
+SUB_GOALS = 30
+"""The rules' subgoal budget on the derivative rule's subgoals (the full budget of a
+failing search cost 2 s a subgoal on the catalog's larger steps)."""
+
+
+def _small_prover(facts: Sequence[Fact]) -> Prover:
+    from symbolic.rules.prover import Prover  # the prover imports this module
+
+    class Small(Prover):
+        def nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
+            if len(self.seen) >= SUB_GOALS and (g, strict) not in self.seen:
+                return None
+            return super().nonneg(g, strict, depth)
+
+    return Small(Context(list(facts)))
 
 
 class _Budget:
@@ -47,22 +68,21 @@ def beyond_rules(small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context) -> st
         if g.is_number:
             ok = g.is_positive if s else g.is_nonnegative
             return f"{g} {'>' if s else '>='} 0" if ok else None
-        from symbolic.rules.prover import Prover  # the prover imports this module
-
-        rules = Prover(Context(list(facts)))
-        trace = rules.nonneg(g, s, 0)
-        if trace is not None:
-            return " -> ".join(trace)
-        if len(rules.seen) >= MAX_GOALS and budget.spent():
-            return None
         d = decide(g, s, facts, SUB_TIMEOUT_MS)
         if d.trace is not None:
             return d.trace
+        trace = _small_prover(facts).nonneg(g, s, 0)
+        if trace is not None:
+            return " -> ".join(trace)
+        if budget.spent():
+            return None
         return derivative_rule(g, s, facts, depth, prove)
 
     trace = derivative_rule(gap, strict, ctx.facts, 0, prove)
     if trace is not None:
         return trace
+    if len(gap.free_symbols) > MAX_SYMBOLS:
+        return None
     logs = log_form(small, big)
     if logs is not None and not budget.spent():
         positive = [prove(side, True, ctx.facts, 2) for side in (small, big)]

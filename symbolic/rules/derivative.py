@@ -31,7 +31,10 @@ from symbolic.rules.facts import Fact
 MAX_DEPTH = 3
 MAX_VARIABLES = 2
 """Variables tried as the one to differentiate in (the first two by name)."""
-MAX_OPS = 250
+MAX_OPS = 80
+MAX_SYMBOLS = 3
+"""Larger goals are the catalog's many-symbol steps, where each failing subgoal search is
+costly and the rule has never helped."""
 MAX_ENDS = 2
 """Bounds of a variable tried as the end to start from."""
 
@@ -59,7 +62,7 @@ def derivative_rule(
     g: sp.Expr, strict: bool, facts: Sequence[Fact], depth: int, prove: Prove
 ) -> str | None:
     """A proof of ``g >= 0`` (``> 0``) by the derivative rule in one of its variables."""
-    if depth >= MAX_DEPTH or sp.count_ops(g) > MAX_OPS:
+    if depth >= MAX_DEPTH or len(g.free_symbols) > MAX_SYMBOLS or sp.count_ops(g) > MAX_OPS:
         return None
     # An integer variable is skipped: the subgoals would hold between its integers only if
     # proved without its integrality, which the rules may use.

@@ -30,7 +30,7 @@ from sympy.core.relational import Relational
 from symbolic.rules.abstraction import Abstraction, NotAbstractable
 from symbolic.rules.facts import Fact
 
-TIMEOUT_MS = 2000
+TIMEOUT_MS = 1000
 """z3's time cap per decision."""
 MAX_OPS = 400
 """Formulas larger than this (operations, after abstraction) are not sent."""
