@@ -2,7 +2,7 @@
 the abstracted goal (:mod:`.nra`), then the derivative rule (:mod:`.derivative`), whose
 subgoals go through the rules, the decision procedure and the derivative rule again.
 
-A budget of wall time bounds the whole search (failing searches must stay cheap: the
+A budget of subgoals bounds the whole search (failing searches must stay cheap: the
 catalog's checked steps pass through here too)."""
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from symbolic.rules.nra import TIMEOUT_MS, decide
 if TYPE_CHECKING:
     from symbolic.rules.prover import Prover
 
-SECONDS = 2.0
-"""Wall-time budget of the derivative search from one goal."""
+CALLS = 30
+"""Subgoals of the derivative search from one goal."""
+SECONDS = 20.0
+"""Its wall-time bound (a last resort: the count decides)."""
 SUB_TIMEOUT_MS = 500
 """z3's cap on the derivative rule's subgoals."""
 
@@ -44,11 +46,20 @@ def _small_prover(facts: Sequence[Fact]) -> Prover:
 
 
 class _Budget:
-    def __init__(self, seconds: float) -> None:
+    """Subgoals counted, so that what is proved does not depend on the machine's load; the
+    wall-time bound is a last resort against a pathological subgoal."""
+
+    def __init__(self, calls: int, seconds: float) -> None:
+        self.left = calls
         self.until = time.monotonic() + seconds
 
+    def spend(self) -> bool:
+        """Take one subgoal from the budget; False when none is left."""
+        self.left -= 1
+        return self.left >= 0 and time.monotonic() <= self.until
+
     def spent(self) -> bool:
-        return time.monotonic() > self.until
+        return self.left <= 0 or time.monotonic() > self.until
 
 
 def beyond_rules(small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context) -> str | None:
@@ -59,10 +70,10 @@ def beyond_rules(small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context) -> st
         return decision.trace
     if decision.status in ("not abstractable", "constant", "trivial"):
         return None
-    budget = _Budget(SECONDS)
+    budget = _Budget(CALLS, SECONDS)
 
     def prove(g: sp.Expr, s: bool, facts: Sequence[Fact], depth: int) -> str | None:
-        if budget.spent():
+        if not budget.spend():
             return None
         g = sp.sympify(g)
         if g.is_number:
