@@ -356,8 +356,6 @@ class Abstraction:
             return e
         if isinstance(e, sp.Float):
             return sp.Rational(e)
-        if e.is_number:
-            return self._constant(e)
         if isinstance(e, sp.Add | sp.Mul):
             return e.func(*(self.walk(a) for a in e.args))
         if isinstance(e, sp.Pow):
@@ -380,6 +378,10 @@ class Abstraction:
             bounds = [t >= a if big else t <= a for a in args]
             self.exact.append(sp.And(*bounds, sp.Or(*(sp.Eq(t, a) for a in args))))
             return t
+        if e.is_number:
+            # after the structural cases: sqrt(2)/sqrt(pi) is a product of exact powers,
+            # whose relations z3 sees, not one enclosure
+            return self._constant(e)
         if not e.free_symbols or not all(s.is_real for s in e.free_symbols):
             raise NotAbstractable(f"cannot abstract {e}")
         if e.is_real is not True:

@@ -91,26 +91,82 @@ def _in_variable(
     dg = _tidy(sp.diff(g, x))
     if dg == 0 or sp.count_ops(dg) > MAX_OPS:
         return None
-    far_up = uppers[0] if uppers else (None, False)
-    far_down = lowers[0] if lowers else (None, False)
-    for lower in lowers[:MAX_ENDS]:
-        trace = _one_side(g, dg, x, lower, far_up, True, strict, free, depth, prove)
-        if trace is not None:
-            return trace
-    for upper in uppers[:MAX_ENDS]:
-        trace = _one_side(g, dg, x, upper, far_down, False, strict, free, depth, prove)
-        if trace is not None:
-            return trace
-    if not lowers and not uppers:
-        zero = (sp.S.Zero, False)
-        right = _one_side(g, dg, x, zero, (None, False), True, strict, free, depth, prove)
-        if right is None:
-            return None
-        left = _one_side(g, dg, x, zero, (None, False), False, strict, free, depth, prove)
+    far_up = uppers[0] if uppers else None
+    far_down = lowers[0] if lowers else None
+
+    def on(lo: Bound | None, hi: Bound | None) -> str | None:
+        """g >= 0 on the interval from lo to hi (None: infinite), from either end."""
+        ends: list[tuple[Bound, Bound | None, bool]] = []
+        if lo is not None:
+            ends.append((lo, hi, True))
+        if hi is not None:
+            ends.append((hi, lo, False))
+        if lo is None:
+            ends.append(((-sp.oo, True), hi, True))
+        if hi is None:
+            ends.append(((sp.oo, True), lo, False))
+        for near, far, forward in ends:
+            far_end = far if far is not None else (None, False)
+            trace = _one_side(g, dg, x, near, far_end, forward, strict, free, depth, prove)
+            if trace is not None:
+                return trace
+        return None
+
+    # A root of g' inside the interval where g' changes sign defeats monotonicity on the
+    # whole interval: the split there goes first (it is cheap when it works, and the whole
+    # interval's failing search would spend the subgoal budget).
+    splits = [sp.S.Zero] if not lowers and not uppers else []
+    for r in [*_stationary(dg, x, far_down, far_up), *splits]:
+        point: Bound = (r, False)
+        left = on(far_down, point)
         if left is None:
-            return None
-        return f"split at {x} = 0: {right}; and {left}"
+            continue
+        right = on(point, far_up)
+        if right is not None:
+            return f"split at {x} = {r}: {left}; and {right}"
+    starts: list[Bound | None] = [*lowers[:MAX_ENDS]] or [None]
+    for lower in starts:
+        trace = on(lower, far_up)
+        if trace is not None:
+            return trace
+    for upper in uppers[1:MAX_ENDS]:
+        trace = on(far_down, upper)
+        if trace is not None:
+            return trace
     return None
+
+
+MAX_LIMIT_OPS = 40
+"""Limits at infinity are asked of SymPy only on goals this small (gruntz can be slow)."""
+
+
+def _stationary(dg: sp.Expr, x: sp.Symbol, lo: Bound | None, hi: Bound | None) -> list[sp.Expr]:
+    """Real roots of ``dg`` inside the interval, from its numerator's factors of degree at
+    most 2 in ``x`` alone (``x - sqrt(2/pi)`` of the Gaussian Chernoff bound's slope)."""
+    if sp.count_ops(dg) > MAX_LIMIT_OPS:
+        return []
+    try:
+        numerator = sp.together(dg).as_numer_denom()[0]
+        _, factors = sp.factor_list(numerator)
+    except (sp.PolynomialError, TypeError, ValueError, NotImplementedError):
+        return []
+    out: list[sp.Expr] = []
+    for f, _ in factors:
+        if f.free_symbols != {x} or not f.is_polynomial(x):
+            continue
+        poly = sp.Poly(f, x)
+        if poly.degree() > 2:
+            continue
+        for r in sp.roots(poly):
+            if not (r.is_real and r.is_number):
+                continue
+            low, high = (b[0] if b is not None else None for b in (lo, hi))
+            if low is not None and low.is_number and not (r - low).is_positive:
+                continue
+            if high is not None and high.is_number and not (high - r).is_positive:
+                continue
+            out.append(r)
+    return out[:2]
 
 
 def _one_side(
@@ -130,15 +186,26 @@ def _one_side(
     ``g`` must be continuous since its value there is used."""
     other, other_open = far
     end, end_open = near
-    at_end = g.subs(x, end)
+    infinite = end in (sp.oo, -sp.oo)
+    if infinite:
+        # g monotone towards an infinite end is bounded by its limit there
+        at_end = _limit(g, x, end)
+        if at_end is None:
+            return None
+    else:
+        at_end = g.subs(x, end)
     if at_end.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
         return None
-    closed = [*free, _bound_fact(x, end, forward, False)]
-    inside = [*free, _bound_fact(x, end, forward, True)]
+    closed = [*free] if infinite else [*free, _bound_fact(x, end, forward, False)]
+    inside = [*free] if infinite else [*free, _bound_fact(x, end, forward, True)]
     if other is not None:
         closed.append(_bound_fact(x, other, not forward, other_open))
         inside.append(_bound_fact(x, other, not forward, other_open))
-        ends_fact = [Fact(other - end if forward else end - other, False, "the interval")]
+        ends_fact = (
+            []
+            if infinite
+            else [Fact(other - end if forward else end - other, False, "the interval")]
+        )
     else:
         ends_fact = []
     for need in _continuity(g):
@@ -159,16 +226,30 @@ def _one_side(
             continue
         far_text = str(other) if other is not None else ("oo" if forward else "-oo")
         open_far = other is None or other_open
+        near_mark = ("(" if infinite else "[") if forward else (")" if infinite else "]")
         if forward:
-            where = f"[{end}, {far_text}{')' if open_far else ']'}"
+            where = f"{near_mark}{end}, {far_text}{')' if open_far else ']'}"
         else:
-            where = f"{'(' if open_far else '['}{far_text}, {end}]"
+            where = f"{'(' if open_far else '['}{far_text}, {end}{near_mark}"
         sign = "<=" if not forward else ">="
+        at = f"as {x} -> {end}, the limit" if infinite else f"at {x} = {end},"
         return (
-            f"derivative rule in {x} on {where}: at {x} = {end}, {at_end} "
+            f"derivative rule in {x} on {where}: {at} {at_end} "
             f"{'>' if end_strict else '>='} 0 ({start}); d/d{x} = {dg} {sign} 0 ({step})"
         )
     return None
+
+
+def _limit(g: sp.Expr, x: sp.Symbol, end: sp.Expr) -> sp.Expr | None:
+    if sp.count_ops(g) > MAX_LIMIT_OPS:
+        return None
+    try:
+        value = sp.limit(g, x, end)
+    except (NotImplementedError, ValueError, TypeError, RecursionError, AttributeError):
+        return None
+    if value.has(sp.AccumBounds, sp.Limit) or x in value.free_symbols:
+        return None
+    return value
 
 
 def _bound_fact(x: sp.Symbol, end: sp.Expr, lower: bool, strict: bool) -> Fact:
