@@ -12,15 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sympy.core.relational import Relational
 
-from symbolic.rules.abstraction import (
-    LEMMAS,
-    NUMERIC_HEADS,
-    Abstraction,
-    Lemma,
-    NotAbstractable,
-    power_head,
-    power_lemmas,
-)
+from symbolic.rules.abstraction import Abstraction, NotAbstractable
+from symbolic.rules.lemmas import LEMMAS, NUMERIC_HEADS, Lemma, power_head, power_lemmas
 
 RANGES = {
     "exp": (-30.0, 30.0),

@@ -8,8 +8,7 @@ catalog's checked steps pass through here too)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 import sympy as sp
 
@@ -17,8 +16,9 @@ from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
 from symbolic.rules.nra import TIMEOUT_MS, decide
 
-if TYPE_CHECKING:
-    from symbolic.rules.prover import Prover
+Rules = Callable[[sp.Expr, bool, Sequence[Fact], int], list[str] | None]
+"""``rules(g, strict, facts, goals)``: the rule search with a budget of ``goals`` subgoals
+(given by the prover, which imports this module)."""
 
 CALLS = 30
 """Subgoals of the derivative search from one goal."""
@@ -34,18 +34,6 @@ SUB_RULES_MAX_OPS = 40
 large steps each of their subgoals cost 0.1-0.5 s, and there z3 is tried first anyway."""
 """The rules' subgoal budget on the derivative rule's subgoals (the full budget of a
 failing search cost 2 s a subgoal on the catalog's larger steps)."""
-
-
-def _small_prover(facts: Sequence[Fact]) -> Prover:
-    from symbolic.rules.prover import Prover  # the prover imports this module
-
-    class Small(Prover):
-        def nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
-            if len(self.seen) >= SUB_GOALS and (g, strict) not in self.seen:
-                return None
-            return super().nonneg(g, strict, depth)
-
-    return Small(Context(list(facts)))
 
 
 class _Budget:
@@ -65,8 +53,11 @@ class _Budget:
         return self.left <= 0 or time.monotonic() > self.until
 
 
-def beyond_rules(small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context) -> str | None:
+def beyond_rules(
+    small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context, rules: Rules
+) -> str | None:
     """A proof of ``small <= big`` (``<``) by decision or derivatives, or None."""
+    small, big = sp.sympify(small), sp.sympify(big)
     gap = big - small
     decision = decide(gap, strict, ctx.facts, TIMEOUT_MS)
     if decision.trace is not None:
@@ -86,7 +77,7 @@ def beyond_rules(small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context) -> st
         if d.trace is not None:
             return d.trace
         if ops(g) <= SUB_RULES_MAX_OPS:
-            trace = _small_prover(facts).nonneg(g, s, 0)
+            trace = rules(g, s, facts, SUB_GOALS)
             if trace is not None:
                 return " -> ".join(trace)
         if budget.spent():
