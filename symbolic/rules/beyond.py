@@ -29,11 +29,11 @@ SUB_TIMEOUT_MS = 500
 
 
 SUB_GOALS = 30
+"""The rules' subgoal budget on the derivative rule's subgoals (the full budget of a
+failing search cost 2 s a subgoal on the catalog's larger steps)."""
 SUB_RULES_MAX_OPS = 40
 """The rules run on the derivative rule's subgoals up to this size only: on the catalog's
 large steps each of their subgoals cost 0.1-0.5 s, and there z3 is tried first anyway."""
-"""The rules' subgoal budget on the derivative rule's subgoals (the full budget of a
-failing search cost 2 s a subgoal on the catalog's larger steps)."""
 
 
 class _Budget:

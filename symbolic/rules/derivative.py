@@ -7,7 +7,11 @@ the assumption ``x >= 0``) and optional upper bound ``b``:
 
 * **forward**: ``g(a) >= 0`` and ``g'(x) >= 0`` on ``(a, b)`` give ``g >= 0`` on ``[a, b]``;
 * **backward** (the symmetric form): ``g(b) >= 0`` and ``g'(x) <= 0`` on ``(a, b)``;
-* with neither bound, the two halves split at 0.
+* an infinite end by SymPy's limit there: ``g' <= 0`` on ``(a, oo)`` and ``g -> L >= 0``
+  give ``g >= L`` (the Mills ratio ``Phi(-x) <= phi(x)/x``);
+* **split** at a stationary point (a real root of a factor of ``g'`` of degree at most 2 in
+  ``x``, such as ``sqrt(2/pi)`` for the Chernoff bound ``Phi(-x) <= exp(-x**2/2)/2``), or
+  at 0 when ``x`` has no bound, each piece by the forms above.
 
 This is the mean value theorem, so ``g`` must be continuous on the closed interval and
 differentiable inside: every denominator is proved nonzero, every ``log`` argument positive
