@@ -20,6 +20,8 @@ speed targets live here, never in unit tests (machines are shared and noisy).
 7. Claims typed from books with sums and integrals (``bench/claims.py``), the catalog cold
    with its table per derivation and each headline theorem cold (``bench/catalog.py``);
    the hardest certification steps (``bench/certifier.py``).
+8. Inequalities users bring (``bench/user_steps.py``): verdict counts and the median time of
+   a proved claim (goal < 1 s).
 """
 
 from __future__ import annotations
@@ -355,3 +357,4 @@ if __name__ == "__main__":
     gdp_profile()
     __import__("bench.claims").claims.run()  # issue 17: claims with sums and integrals
     __import__("bench.catalog").catalog.run()  # issue 17: the catalog cold, per derivation
+    __import__("bench.user_steps").user_steps.run()  # issue 26: users' inequalities

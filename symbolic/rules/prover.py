@@ -11,6 +11,7 @@ import sympy as sp
 
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
+from symbolic.rules.beyond import beyond_rules
 from symbolic.rules.bounds import extremum_cases, log_tangent, min_max
 from symbolic.rules.convexity import chord
 from symbolic.rules.facts import (
@@ -18,6 +19,7 @@ from symbolic.rules.facts import (
     MAX_GOALS,
     SIGN_MAX_OPS,
     Context,
+    Fact,
     abs_consequences,
     ops,
 )
@@ -97,7 +99,17 @@ def prove_relation(
         tactic = prove_zero(lhs - rhs, cheap)
         if tactic:
             return f"equality by tactic {tactic}"
+    if trace is None and not cheap:
+        return beyond_rules(small, big, rel.strict, prover.ctx, _capped_rules)
     return " -> ".join(trace) if trace is not None else None
+
+
+def _capped_rules(g: sp.Expr, strict: bool, facts: Sequence[Fact], goals: int) -> list[str] | None:
+    """The rule search on ``g`` with at most ``goals`` subgoals (for the derivative rule's
+    subgoals, where the full budget of a failing search was the largest cost)."""
+    prover = Prover(Context(list(facts)))
+    prover.max_goals = goals
+    return prover.nonneg(g, strict, 0)
 
 
 def _opaque_alone(lhs: sp.Expr, rhs: sp.Expr, ctx: Context) -> bool:
@@ -119,6 +131,7 @@ class Prover:
         self.ctx = Context([*ctx.facts, *abs_consequences(ctx.facts)])
         self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
         self._strict_facts: frozenset[sp.Expr] | None = None
+        self.max_goals = MAX_GOALS
         self.in_case = False
         """Set on the provers of a sign case split's cases (see :data:`ROOT_RULES`)."""
 
@@ -136,7 +149,7 @@ class Prover:
         key = (g, strict)
         if key in self.seen:
             return self.seen[key]
-        if len(self.seen) >= MAX_GOALS:
+        if len(self.seen) >= self.max_goals:
             return None
         self.seen[key] = None  # guards against cycles while this goal is open
         result = self._nonneg(g, strict, depth)

@@ -1,0 +1,100 @@
+"""What runs after the rules fail: the decision procedure for nonlinear real arithmetic on
+the abstracted goal (:mod:`.nra`), then the derivative rule (:mod:`.derivative`), whose
+subgoals go through the rules, the decision procedure and the derivative rule again.
+
+A budget of subgoals bounds the whole search (failing searches must stay cheap: the
+catalog's checked steps pass through here too)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+import sympy as sp
+
+from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
+from symbolic.rules.facts import Context, Fact, ops
+from symbolic.rules.nra import TIMEOUT_MS, decide
+
+Rules = Callable[[sp.Expr, bool, Sequence[Fact], int], list[str] | None]
+"""``rules(g, strict, facts, goals)``: the rule search with a budget of ``goals`` subgoals
+(given by the prover, which imports this module)."""
+
+CALLS = 30
+"""Subgoals of the derivative search from one goal."""
+SECONDS = 20.0
+"""Its wall-time bound (a last resort: the count decides)."""
+SUB_TIMEOUT_MS = 500
+"""z3's cap on the derivative rule's subgoals."""
+
+
+SUB_GOALS = 30
+"""The rules' subgoal budget on the derivative rule's subgoals (the full budget of a
+failing search cost 2 s a subgoal on the catalog's larger steps)."""
+SUB_RULES_MAX_OPS = 40
+"""The rules run on the derivative rule's subgoals up to this size only: on the catalog's
+large steps each of their subgoals cost 0.1-0.5 s, and there z3 is tried first anyway."""
+
+
+class _Budget:
+    """Subgoals counted, so that what is proved does not depend on the machine's load; the
+    wall-time bound is a last resort against a pathological subgoal."""
+
+    def __init__(self, calls: int, seconds: float) -> None:
+        self.left = calls
+        self.until = time.monotonic() + seconds
+
+    def spend(self) -> bool:
+        """Take one subgoal from the budget; False when none is left."""
+        self.left -= 1
+        return self.left >= 0 and time.monotonic() <= self.until
+
+    def spent(self) -> bool:
+        return self.left <= 0 or time.monotonic() > self.until
+
+
+def beyond_rules(
+    small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context, rules: Rules
+) -> str | None:
+    """A proof of ``small <= big`` (``<``) by decision or derivatives, or None."""
+    small, big = sp.sympify(small), sp.sympify(big)
+    gap = big - small
+    decision = decide(gap, strict, ctx.facts, TIMEOUT_MS)
+    if decision.trace is not None:
+        return decision.trace
+    if decision.status in ("not abstractable", "constant", "trivial"):
+        return None
+    budget = _Budget(CALLS, SECONDS)
+
+    def prove(g: sp.Expr, s: bool, facts: Sequence[Fact], depth: int) -> str | None:
+        if not budget.spend():
+            return None
+        g = sp.sympify(g)
+        if g.is_number:
+            ok = g.is_positive if s else g.is_nonnegative
+            return f"{g} {'>' if s else '>='} 0" if ok else None
+        d = decide(g, s, facts, SUB_TIMEOUT_MS)
+        if d.trace is not None:
+            return d.trace
+        if ops(g) <= SUB_RULES_MAX_OPS:
+            trace = rules(g, s, facts, SUB_GOALS)
+            if trace is not None:
+                return " -> ".join(trace)
+        if budget.spent():
+            return None
+        return derivative_rule(g, s, facts, depth, prove)
+
+    trace = derivative_rule(gap, strict, ctx.facts, 0, prove)
+    if trace is not None:
+        return trace
+    if len(gap.free_symbols) > MAX_SYMBOLS:
+        return None
+    logs = log_form(small, big)
+    if logs is not None and not budget.spent():
+        positive = [prove(side, True, ctx.facts, 2) for side in (small, big)]
+        if all(positive):
+            trace = prove(logs, strict, ctx.facts, 0)
+            if trace is not None:
+                why = "; ".join(map(str, positive))
+                return f"both sides positive ({why}), logs compared: {trace}"
+    return None

@@ -1,0 +1,115 @@
+"""The decision procedure (z3 nlsat after abstraction): what it proves, what it refuses, and a
+soundness property over random polynomial inequalities whose truth is known by
+construction (it never proves a false one; its model of a false one is a real
+counterexample)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy as sp
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from symbolic.functions import Phi
+from symbolic.rules.facts import Fact
+from symbolic.rules.nra import DECIDED, decide
+
+x, y = sp.symbols("x y", real=True)
+u = sp.Symbol("u", nonnegative=True)
+eps = sp.Symbol("eps", positive=True)
+delta = sp.Symbol("delta", positive=True)
+n = sp.Symbol("n", integer=True, positive=True)
+
+
+@pytest.mark.parametrize(
+    ("goal", "facts"),
+    [
+        (sp.Rational(1, 4) - x * (1 - x), []),
+        (sp.exp(eps) - 1 - eps, []),
+        (x + (sp.log(1 / delta) - y) ** 2 - x, []),
+        (sp.sqrt(eps + delta) - sp.sqrt(delta), []),
+        (u**2 - sp.tanh(u) ** 2, []),
+        (1 - Phi(x) - Phi(-x) + Phi(y) ** 2, []),
+        (1 - sp.tanh(x), []),
+        (x - sp.log(1 + x), [Fact(x, False, "x >= 0")]),
+        (1 / (4 * n) - x * (1 - x) / n, []),
+    ],
+)
+def test_decides_true_goals(goal: sp.Expr, facts: list[Fact]) -> None:
+    d = decide(goal, False, facts)
+    assert d.trace is not None and d.trace.startswith(DECIDED), d
+    assert d.candidate is None
+
+
+@pytest.mark.parametrize(
+    "goal",
+    [
+        sp.exp(eps) - 1 - 2 * eps,  # the tangent line's mutant
+        sp.Rational(1, 5) - x * (1 - x),
+        sp.log(1 + u) - u + u**2 / 3,
+        sp.sqrt(eps) - eps,
+    ],
+)
+def test_refuses_false_goals_and_gives_a_candidate(goal: sp.Expr) -> None:
+    d = decide(goal, False, [])
+    assert d.trace is None
+    assert d.status == "sat"
+    assert d.candidate is not None  # only a candidate: symbolic/ never refutes
+
+
+def test_a_log_argument_must_be_proved_positive() -> None:
+    """log(x) - (x - 1) <= 0 holds only where log is defined: not proved for real x."""
+    assert decide(x - 1 - sp.log(x), False, []).trace is None
+    assert decide(x - 1 - sp.log(x), False, [Fact(x, True, "x > 0")]).trace is not None
+
+
+def test_complex_symbols_are_not_sent() -> None:
+    z = sp.Symbol("z")
+    assert decide(z**2, False, []).status == "not abstractable"
+
+
+def _poly(coeffs: list[int], v: sp.Symbol, w: sp.Symbol) -> sp.Expr:
+    monomials = [1, v, w, v * w, v**2, w**2]
+    return sum((c * m for c, m in zip(coeffs, monomials, strict=False)), sp.Integer(0))
+
+
+coefficients = st.lists(st.integers(-4, 4), min_size=6, max_size=6)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(a=coefficients, b=coefficients, c=st.integers(0, 3))
+def test_sums_of_squares_are_never_refuted(a: list[int], b: list[int], c: int) -> None:
+    """``p**2 + q**2 + c >= 0`` is true: z3 proves it or gives up, never finds a model."""
+    goal = sp.expand(_poly(a, x, y) ** 2 + _poly(b, x, y) ** 2 + c)
+    d = decide(goal, False, [], timeout_ms=1000)
+    assert d.status != "sat", (goal, d)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    a=coefficients,
+    px=st.fractions(-3, 3, max_denominator=4),
+    py=st.fractions(-3, 3, max_denominator=4),
+    lo=st.fractions(-3, 0, max_denominator=4),
+)
+def test_false_polynomial_goals_are_never_proved(
+    a: list[int], px: Fraction, py: Fraction, lo: Fraction
+) -> None:
+    """A random polynomial shifted so that it is negative at a known point of the facts'
+    box: z3 must not prove it; a model it returns makes the goal negative."""
+    p = _poly(a, x, y)
+    point = {
+        x: sp.Rational(px.numerator, px.denominator),
+        y: sp.Rational(py.numerator, py.denominator),
+    }
+    low = sp.Rational(lo.numerator, lo.denominator)
+    point = {k: max(v, low) for k, v in point.items()}
+    goal = sp.expand(p - p.subs(point) - sp.Rational(1, 7))  # negative at the point
+    facts = [Fact(x - low, False, "x >= lo"), Fact(y - low, False, "y >= lo")]
+    d = decide(goal, False, facts, timeout_ms=1000)
+    assert d.trace is None, (goal, point)
+    if d.candidate is not None:
+        value = goal.subs({s: d.candidate.get(s.name, 0) for s in goal.free_symbols})
+        assert float(value) < 1e-9, (goal, d.candidate)
