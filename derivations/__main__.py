@@ -1,3 +1,3 @@
-from derivations.app.cli import main
+from derivations.app.watchdog import entry
 
-raise SystemExit(main())
+raise SystemExit(entry())

@@ -146,6 +146,13 @@ class Variable:
     meaning: str = ""
     latex_name: str = ""
 
+    def __post_init__(self) -> None:
+        # One namespace (symbolic.parsing): a variable never takes the name of a constant
+        # or a function, compared after NFKC normalisation.
+        from symbolic.parsing import declared_name
+
+        object.__setattr__(self, "name", declared_name(self.name))
+
     @property
     def symbol(self) -> sp.Symbol:
         return sp.Symbol(self.name, **self.domain.assumptions())
@@ -162,6 +169,19 @@ def parse_domain(text: str, scale: Scale = "auto") -> Domain:
     >>> print(parse_domain("(0, oo)"), parse_domain("Z>=1"), parse_domain("Z in [1, 100]"))
     (0, oo) Z>=1 Z in [1, 100]
     """
+    import mpmath
+
+    saved = mpmath.mp.prec
+    try:
+        return _parse_domain(text, scale)
+    except (TypeError, ArithmeticError, RecursionError) as exc:
+        # SymPy could not compare the ends (an end it cannot evaluate exactly).
+        raise InvalidInput(f"cannot read domain {text!r}: {exc}") from None
+    finally:
+        mpmath.mp.prec = saved  # SymPy's evalf may leave it raised
+
+
+def _parse_domain(text: str, scale: Scale) -> Domain:
     from symbolic.parsing import parse_number  # local: parsing imports this module's users
 
     if not isinstance(text, str):

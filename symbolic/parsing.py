@@ -6,10 +6,22 @@ turned into SymPy objects: numbers, declared names, the arithmetic operators, co
 access, lambda, subscripts, strings, keyword arguments) is rejected with a message naming it,
 and nothing of the user's text is ever executed.
 
-Names resolve in this order: the caller's symbol table (declared variables and definitions,
-so ``beta`` or ``E`` declared by the user is a plain symbol), bound variables of ``Integral``
-and ``Sum``, then the constants ``pi``, ``E``, ``oo``.  A declared name is never a function:
-``beta(a, b)`` is the Beta function only where ``beta`` is not a declared variable.
+One namespace rule (issue 27): the names of constants and functions are reserved
+(:data:`RESERVED`).  ``E``, ``e``, ``pi``, ``I``, ``oo``, ``inf``, ``nan`` and the function
+names (``exp``, ``Phi``, ``Sum``, ...) cannot be declared as variables, definitions or the
+index of a ``Sum``/``Integral``, in SymPy syntax or in LaTeX, so a constant means the same thing
+in every path (SymPy, the mpmath and Arb bridges, sums, integrals).  Names are compared after
+Unicode NFKC normalisation (the form Python's own parser gives identifiers), so ``ℯ`` is
+``e`` and a fullwidth ``ｘ`` is ``x``.  Two Greek names, ``beta`` and ``gamma``, stay free for
+variables (they are a DP author's failure probability and a constant): where one is declared,
+its function is not available in that file, in either syntax (:func:`vet`).
+
+Names resolve in this order: the caller's symbol table (declared variables and definitions),
+bound variables of ``Integral`` and ``Sum``, then the constants ``pi``, ``E``, ``oo``.
+
+Limits are checked on the syntax tree before SymPy builds anything: characters, parts,
+nesting depth, digits of a literal, exponents (:data:`MAX_CHARS` and below); each message
+names its limit.
 
 ``Piecewise((x, x < 0), (0, True))`` takes comparisons (or ``True``) as conditions.
 """
@@ -17,17 +29,31 @@ and ``Sum``, then the constants ``pi``, ``E``, ``oo``.  A declared name is never
 from __future__ import annotations
 
 import ast
+import math
+import re
+import unicodedata
 from collections.abc import Callable, Mapping
 
 import sympy as sp
 
-from symbolic.errors import ExpressionError
+from symbolic.errors import EmptyDomain, ExpressionError
 from symbolic.functions import Phi, PhiInv, expm1, log1p
 
 MAX_CHARS = 10_000
 MAX_NODES = 5_000
 MAX_LITERAL_EXPONENT = 10_000
 MAX_LITERAL_FACTORIAL = 10_000
+MAX_DEPTH = 60
+"""Nesting depth of an expression (a chain of ``+`` or ``*`` counts once): an exp tower of
+depth 150 is refused here instead of overflowing SymPy's recursion."""
+MAX_LITERAL_DIGITS = 5_000
+"""Digits of a number as written (``1e99999999`` has an exponent of 99999999 digits' worth)."""
+MAX_RESULT_DIGITS = 100_000
+"""Digits of an integer power or factorial SymPy would compute exactly (``10**5000`` is
+fine; ``10**10**6`` is not)."""
+MAX_SYMBOLIC_EXPONENT = 10_000
+"""Largest integer exponent of a symbolic base: ``x**(10**9)`` is refused (expanding or
+certifying it takes gigabytes); write ``exp(n*log(x))`` with a variable ``n``."""
 
 
 def _log(x: sp.Expr, base: sp.Expr | None = None) -> sp.Expr:
@@ -62,6 +88,56 @@ FUNCTIONS: dict[str, tuple[Callable[..., sp.Expr], tuple[int, ...]]] = {
 # Called with their own syntax in _Builder._Call (bound variables, conditions, Eq).
 SPECIAL_FUNCTIONS = ("Integral", "Sum", "Piecewise", "Eq")
 CONSTANTS: dict[str, sp.Expr] = {"pi": sp.pi, "E": sp.E, "oo": sp.oo}
+_CONSTANT_NAMES = {
+    "E": "Euler's number",
+    "e": "Euler's number",
+    "pi": "pi",
+    "I": "the imaginary unit",
+    "oo": "infinity",
+    "inf": "infinity",
+    "nan": "not-a-number",
+    "zoo": "complex infinity",
+}
+FREE_FUNCTION_NAMES = frozenset({"beta", "gamma"})
+"""Function names that may still be declared as variables (see the module docstring)."""
+RESERVED: dict[str, str] = {
+    **{name: "a function" for name in (*FUNCTIONS, *SPECIAL_FUNCTIONS, "ln", "max", "min")},
+    **_CONSTANT_NAMES,
+}
+for _name in FREE_FUNCTION_NAMES:
+    del RESERVED[_name]
+
+
+def reserved_message(name: str) -> str | None:
+    """Why ``name`` (NFKC-normalised) may not be declared, or None if it may."""
+    what = RESERVED.get(unicodedata.normalize("NFKC", name))
+    if what is None:
+        return None
+    if what == "Euler's number":
+        return (
+            f"`{name}` is Euler's number here; call your variable something else, or write E "
+            "for the constant"
+        )
+    if what == "a function":
+        return f"`{name}` is a function here; call your variable something else"
+    return f"`{name}` is {what} here; call your variable something else"
+
+
+def declared_name(name: str, what: str = "variable") -> str:
+    """``name`` as declared (NFKC-normalised), or :class:`ExpressionError` if it is reserved.
+
+    >>> declared_name("\uff58")
+    'x'
+    """
+    if not isinstance(name, str) or not name:
+        raise ExpressionError(f"a {what} name must be a non-empty string, got {name!r}")
+    normal = unicodedata.normalize("NFKC", name)
+    message = reserved_message(normal)
+    if message is not None:
+        raise ExpressionError(f"{what} {name!r}: {message}")
+    return normal
+
+
 _BINOPS: dict[type, Callable[[sp.Expr, sp.Expr], sp.Expr]] = {
     ast.Add: lambda a, b: a + b,
     ast.Sub: lambda a, b: a - b,
@@ -93,24 +169,99 @@ _NODE_NAMES = {
 }
 
 
+ITERATED_INTEGRAL = (
+    "an iterated (multiple) integral is not supported yet: the numeric bridge integrates "
+    "over one variable at a time; integrate the inner variable by hand or state a bound on it"
+)
+
+
 def _short(text: str, limit: int = 80) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
+def _log10_size(value: sp.Expr) -> float | None:
+    """``log10 |value|`` of a number, without computing it exactly (None if unknown)."""
+    if value.is_Rational:
+        p, q = abs(int(value.p)), int(value.q)
+        return (p.bit_length() - q.bit_length()) * math.log10(2)
+    try:
+        size = sp.log(sp.Abs(value)).evalf(15, strict=False)
+        return float(size) / math.log(10) if size.is_finite else None
+    except (TypeError, ValueError, ArithmeticError):
+        return None
+
+
 def checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
-    """``base**exponent``, refusing literal powers too large to evaluate."""
-    # Literal powers are evaluated eagerly by SymPy; 10**10**10 would hang the process.
-    if (
-        exponent.is_Integer
-        and base.is_number
-        and abs(int(exponent)) > MAX_LITERAL_EXPONENT
-        and base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne)
-    ):
-        raise ExpressionError(
-            f"literal power too large: exponent {exponent} exceeds {MAX_LITERAL_EXPONENT}; "
-            "write such numbers with a variable or with exp/log"
-        )
+    """``base**exponent``, refusing powers too large to build: SymPy evaluates a literal
+    power exactly (``10**10**10`` would hang the process), and expands or certifies a symbolic
+    one term by term (``x**(10**9)`` took 8 GB)."""
+    if exponent.is_Rational and base.is_number and base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne):
+        scale = abs(exponent.p) / exponent.q
+        size = _log10_size(base) if scale > 1 else 0.0
+        if size is None:  # a base SymPy cannot evaluate (Phi(2)) stays unevaluated
+            size = 0.0 if scale <= MAX_SYMBOLIC_EXPONENT else math.inf
+        if abs(size) * scale > MAX_RESULT_DIGITS:
+            raise ExpressionError(
+                f"literal power too large: {base}**{exponent} would have more than "
+                f"{MAX_RESULT_DIGITS} digits; write such numbers with a variable or with exp/log"
+            )
+    elif exponent.is_Rational and not base.is_number:
+        if max(abs(exponent.p), exponent.q) > MAX_SYMBOLIC_EXPONENT:
+            raise ExpressionError(
+                f"exponent {exponent} of {base} exceeds {MAX_SYMBOLIC_EXPONENT} (the limit on "
+                "symbolic powers); write exp(n*log(x)) with a variable n instead"
+            )
     return sp.Pow(base, exponent)
+
+
+_CHAINS = ((ast.Add, ast.Sub), (ast.Mult, ast.Div))
+
+
+def _chain_class(node: ast.AST) -> int:
+    if isinstance(node, ast.BinOp):
+        for k, ops in enumerate(_CHAINS):
+            if isinstance(node.op, ops):
+                return k
+    return -1
+
+
+def nesting_depth(tree: ast.AST) -> int:
+    """Depth of ``tree`` where a chain of ``+``/``-`` (or of ``*``/``/``) counts once, so a
+    149-term polynomial is shallow and an exp tower is deep."""
+    best = 0
+    stack: list[tuple[ast.AST, int, int]] = [(tree, 0, -1)]
+    while stack:
+        node, depth, parent_chain = stack.pop()
+        chain = _chain_class(node)
+        here = depth if chain >= 0 and chain == parent_chain else depth + 1
+        best = max(best, here)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr_context | ast.operator | ast.unaryop | ast.cmpop):
+                continue
+            stack.append((child, here, chain))
+    return best
+
+
+_LITERAL = re.compile(r"(?<![A-Za-z_])(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?[\d_]+)?")
+
+
+def check_literals(text: str) -> None:
+    """Refuse a number written with more than :data:`MAX_LITERAL_DIGITS` digits or a larger
+    decimal exponent, before Python or SymPy turns it into an integer."""
+    for m in _LITERAL.finditer(text):
+        literal = m.group(0)
+        mantissa, _, exp = literal.lower().partition("e")
+        digits = sum(c.isdigit() for c in mantissa)
+        exp_digits = exp.lstrip("+-").replace("_", "")
+        too_big = digits > MAX_LITERAL_DIGITS or (
+            exp_digits and (len(exp_digits) > 7 or int(exp_digits) > MAX_LITERAL_DIGITS)
+        )
+        if too_big:
+            raise ExpressionError(
+                f"literal {_short(literal, 40)} is too large: at most {MAX_LITERAL_DIGITS} "
+                "digits and a decimal exponent of at most "
+                f"{MAX_LITERAL_DIGITS}; write such numbers with exp/log or 10**k"
+            )
 
 
 class _Builder:
@@ -152,13 +303,24 @@ class _Builder:
         )
 
     def _BinOp(self, node: ast.BinOp) -> sp.Expr:
-        op = _BINOPS.get(type(node.op))
-        if op is None:
-            hint = " (use ** for powers)" if isinstance(node.op, ast.BitXor) else ""
-            raise ExpressionError(
-                f"operator {type(node.op).__name__} not allowed in {_short(self.text)}{hint}"
-            )
-        return op(self._expr(node.left), self._expr(node.right))
+        # A long chain a + b + c + ... is a left-deep tree: walk its spine in a loop, so a
+        # 1000-term sum does not use 1000 levels of Python recursion.
+        spine: list[ast.BinOp] = []
+        current: ast.AST = node
+        chain = _chain_class(node)
+        while isinstance(current, ast.BinOp) and (not spine or _chain_class(current) == chain >= 0):
+            spine.append(current)
+            current = current.left
+        value = self._expr(current)
+        for link in reversed(spine):
+            op = _BINOPS.get(type(link.op))
+            if op is None:
+                hint = " (use ** for powers)" if isinstance(link.op, ast.BitXor) else ""
+                raise ExpressionError(
+                    f"operator {type(link.op).__name__} not allowed in {_short(self.text)}{hint}"
+                )
+            value = op(value, self._expr(link.right))
+        return value
 
     def _UnaryOp(self, node: ast.UnaryOp) -> sp.Expr:
         operand = self._expr(node.operand)
@@ -230,6 +392,9 @@ class _Builder:
             ):
                 raise ExpressionError(f"{name} limits must be (x, a, b) in {_short(self.text)}")
             var_name = lim.elts[0].id
+            message = reserved_message(var_name)
+            if message is not None:
+                raise ExpressionError(f"the index of {name}: {message}")
             var = (
                 sp.Symbol(var_name, integer=True)
                 if name == "Sum"
@@ -238,6 +403,8 @@ class _Builder:
             lo, hi = (self._expr(e) for e in lim.elts[1:])
             limits.append((var, lo, hi))
             inner[var_name] = var
+        if name == "Integral" and len(limits) > 1:
+            raise ExpressionError(ITERATED_INTEGRAL + f": {_short(self.text)}")
         body = _Builder(inner, self.text, False)._expr_node(node.args[0])
         return (sp.Integral if name == "Integral" else sp.Sum)(body, *limits)
 
@@ -280,6 +447,7 @@ def _parse(text: str, symbols: Mapping[str, sp.Expr], allow_relations: bool) -> 
         raise ExpressionError(f"expression longer than {MAX_CHARS} characters")
     if not text.strip():
         raise ExpressionError("empty expression")
+    check_literals(text)
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
@@ -288,14 +456,46 @@ def _parse(text: str, symbols: Mapping[str, sp.Expr], allow_relations: bool) -> 
         raise ExpressionError(f"expression nests too deeply: {_short(text)}") from None
     if sum(1 for _ in ast.walk(tree)) > MAX_NODES:
         raise ExpressionError(f"expression has more than {MAX_NODES} parts")
+    if nesting_depth(tree) > MAX_DEPTH:
+        raise ExpressionError(
+            f"expression nests deeper than {MAX_DEPTH} levels (the limit on nesting): "
+            f"{_short(text)}"
+        )
     try:
-        return _Builder(symbols, text.strip(), allow_relations).build(tree)
+        return vet(_Builder(symbols, text.strip(), allow_relations).build(tree), text)
     except RecursionError:
         raise ExpressionError(f"expression nests too deeply: {_short(text)}") from None
-    except (TypeError, ValueError, ZeroDivisionError) as exc:
+    except (TypeError, ValueError, ArithmeticError, KeyError) as exc:
         if isinstance(exc, ExpressionError):
             raise
         raise ExpressionError(f"cannot build {_short(text)}: {exc}") from None
+
+
+def vet(expr: sp.Basic, text: str = "") -> sp.Basic:
+    """``expr`` if every path can evaluate it as written, else :class:`ExpressionError`:
+    a constant part that is undefined (``1/0``, ``log(0)``, ``factorial(-1)``, ``gamma``
+    at a pole), an iterated integral, or a declared ``beta``/``gamma`` used beside the
+    function of that name (the numeric bridge would read one as the other).  Both parsers
+    end here."""
+    shown = _short(text) if text else str(expr)[:80]
+    if expr.has(sp.zoo, sp.nan):
+        raise ExpressionError(
+            f"{shown} is undefined: it divides by zero or takes log(0), or a function at a "
+            "pole (factorial of a negative integer, gamma at 0, -1, ...)"
+        )
+    for integral in expr.atoms(sp.Integral):
+        if len(integral.limits) > 1 or any(
+            inner.has(*integral.variables) for inner in integral.function.atoms(sp.Integral)
+        ):
+            raise ExpressionError(f"{ITERATED_INTEGRAL}: {shown}")
+    names = {s.name for s in expr.atoms(sp.Symbol)} & FREE_FUNCTION_NAMES
+    for f in expr.atoms(sp.Function):
+        if type(f).__name__ in names:
+            raise ExpressionError(
+                f"`{type(f).__name__}` is declared as a variable and the function "
+                f"{type(f).__name__} is used too in {shown}; rename the variable"
+            )
+    return expr
 
 
 def parse_expr(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> sp.Expr:
@@ -318,11 +518,19 @@ def parse_relations(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> 
     [0 < d, d < 1]
     """
     result = _parse(text, symbols or {}, allow_relations=True)
-    rels = list(result.args) if isinstance(result, sp.And) else [result]
-    for r in rels:
+    parts = list(result.args) if isinstance(result, sp.And) else [result]
+    rels: list[sp.Rel] = []
+    for r in parts:
+        # A hypothesis that restates the domains (Delta > 0 for a positive Delta) evaluates
+        # to True: it holds, and adds nothing.  One that contradicts them is an error.
+        if r is sp.true:
+            continue
+        if r is sp.false:
+            raise EmptyDomain(f"the hypothesis {_short(text)} contradicts the variables' domains")
         if not isinstance(r, sp.Rel):
             raise ExpressionError(f"a hypothesis must be a comparison, got {_short(text)}")
-    return rels  # type: ignore[return-value]
+        rels.append(r)
+    return rels
 
 
 def parse_number(text: str) -> sp.Expr:
@@ -332,6 +540,45 @@ def parse_number(text: str) -> sp.Expr:
     1/1000000
     """
     value = parse_expr(text)
-    if value.free_symbols or not value.is_extended_real:
+    if value.free_symbols:
         raise ExpressionError(f"expected a real number or oo, got {_short(text)}")
+    if value.is_infinite or value.is_Rational:
+        if value.is_infinite and value not in (sp.oo, -sp.oo):
+            raise ExpressionError(f"expected a real number or oo, got {_short(text)}")
+        return value
+    approx = approximate(value)
+    if approx is None:
+        raise ExpressionError(
+            f"cannot evaluate {_short(text)} to a real number of at most {MAX_NUMBER_DIGITS} "
+            "digits; write a rational number or oo"
+        )
     return value
+
+
+MAX_NUMBER_DIGITS = 100
+"""A constant given as an expression (a domain's end such as ``pi/2``) must be a real of
+magnitude below ``10**MAX_NUMBER_DIGITS``: ``exp(10**6)`` as a domain's end is refused."""
+
+
+def approximate(value: sp.Expr, digits: int = 30) -> float | None:
+    """A float of the constant expression ``value``, or None when it is not real, not finite
+    or not below ``10**MAX_NUMBER_DIGITS`` in magnitude.  SymPy's ``evalf`` raises mpmath's
+    global precision as it goes (to 3,000 digits for ``expm1(2**10000)``) and does not always
+    restore it on failure, so the precision is restored here whatever happens; its magnitude
+    is checked first, on a cheap low-precision estimate."""
+    import mpmath  # SymPy's own numeric layer; imported here to keep the parser's imports small
+
+    saved = mpmath.mp.prec
+    try:
+        size = _log10_size(value)
+        if size is None or size > MAX_NUMBER_DIGITS:
+            return None
+        number = value.evalf(digits, strict=False)
+        if not (number.is_real and number.is_finite and number.is_Number):
+            return None
+        result = float(number)
+        return result if math.isfinite(result) else None
+    except (TypeError, ValueError, ArithmeticError, RecursionError):
+        return None
+    finally:
+        mpmath.mp.prec = saved

@@ -61,7 +61,7 @@ def test_check_all_text(catalog_reports: dict[str, DerivationReport]) -> None:
         (["check", "no-such-id"], "unknown derivation id"),
         (["check", "laplace-ratio", "--all"], "not both"),
         (["check", "laplace-ratio", "--points", "0"], "must be >= 1"),
-        (["check", "laplace-ratio", "--digits", "5"], "dps must be >= 15"),
+        (["check", "laplace-ratio", "--digits", "5"], "at least 15 digits"),
         (["frobnicate"], "invalid choice"),
         (["latex", "nope"], "unknown derivation id"),
     ],

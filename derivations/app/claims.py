@@ -33,7 +33,7 @@ from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
-from symbolic.parsing import parse_expr, parse_relations
+from symbolic.parsing import declared_name, parse_expr, parse_relations
 from symbolic.relations import Relation
 
 MAX_FILE_BYTES = 1_000_000
@@ -50,22 +50,35 @@ def looks_like_latex(text: str) -> bool:
 
 
 def read_text(p: Path, what: str) -> str:
-    """A user's file as text: readable, at most 1 MB, UTF-8."""
+    """A user's file as text: readable, at most 1 MB, UTF-8 without NUL bytes.  At most one
+    byte past the cap is read, so ``/dev/zero`` or ``/dev/urandom`` is refused at once."""
     try:
-        raw = p.read_bytes()
+        with p.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise InvalidInput(f"cannot read {what} {str(p)!r}: {exc.strerror}") from None
     if len(raw) > MAX_FILE_BYTES:
-        raise InvalidInput(f"{what} {str(p)!r} is larger than {MAX_FILE_BYTES} bytes")
+        raise InvalidInput(
+            f"{what} {str(p)!r} is larger than 1 MB ({MAX_FILE_BYTES} bytes), the limit on "
+            "input files"
+        )
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InvalidInput(f"{what} {str(p)!r} is not UTF-8 text") from None
+    if "\x00" in text:
+        raise InvalidInput(f"{what} {str(p)!r} is not UTF-8 text (it holds NUL bytes)")
+    return text
 
 
 def load_claim(path: str | Path) -> Derivation:
     """Read a claim file; raise :class:`InvalidInput` naming the problem if it is malformed."""
     p = Path(path)
+    if p.suffix.lower() == ".tex":
+        raise InvalidInput(
+            f"{str(p)!r} is a LaTeX file: a proof; check it with `dpderive verify {p}` "
+            "(`claim` reads a TOML claim file)"
+        )
     return parse_claim(read_text(p, "claim file"), name=str(p))
 
 
@@ -90,23 +103,24 @@ class Header:
             latex_names[fragment] = target
         variables: list[Variable] = []
         table: dict[str, sp.Expr] = {}
-        for var_name, domain_text in table_of(data, "variables", name, required=False).items():
-            _check_name(var_name, name, "variable")
+        for raw_name, domain_text in table_of(data, "variables", name, required=False).items():
+            var_name = _check_name(raw_name, name, "variable", table)
             if not isinstance(domain_text, str):
                 raise InvalidInput(f"{name}: variable {var_name}: the domain must be a string")
             try:
                 domain = parse_domain(domain_text)
             except InvalidInput as exc:
                 raise InvalidInput(f"{name}: variable {var_name}: {exc}") from None
-            var = Variable(var_name, domain)
+            try:
+                var = Variable(var_name, domain)
+            except InvalidInput as exc:
+                raise InvalidInput(f"{name}: {exc}") from None
             variables.append(var)
             table[var_name] = var.symbol
         header = cls(name, tuple(variables), table, (), (), latex_names)
         defs: list[tuple[sp.Symbol, sp.Expr]] = []
-        for def_name, value in table_of(data, "defs", name, required=False).items():
-            _check_name(def_name, name, "definition")
-            if def_name in table:
-                raise InvalidInput(f"{name}: {def_name!r} is defined twice (variable and def)")
+        for raw_def, value in table_of(data, "defs", name, required=False).items():
+            def_name = _check_name(raw_def, name, "definition", table)
             if not isinstance(value, str):
                 raise InvalidInput(f"{name}: def {def_name} must be a string, got {value!r}")
             expr = header.expr(value, f"def {def_name}")
@@ -211,9 +225,21 @@ def text_field(table: Mapping[str, Any], key: str, name: str, where: str) -> str
     return value
 
 
-def _check_name(text: str, name: str, what: str) -> None:
+def _check_name(text: str, name: str, what: str, declared: Mapping[str, object]) -> str:
+    """The declared name: a plain identifier, NFKC-normalised (as Python's parser reads
+    names in expressions), not reserved, and not already declared under any spelling."""
     if not text.isidentifier() or keyword.iskeyword(text) or text.startswith("_"):
         raise InvalidInput(f"{name}: {what} name {text!r} is not a plain identifier")
+    try:
+        normal = declared_name(text, what)
+    except InvalidInput as exc:
+        raise InvalidInput(f"{name}: {exc}") from None
+    if normal in declared:
+        raise InvalidInput(
+            f"{name}: {what} {text!r} is defined twice (names are compared after Unicode "
+            f"NFKC normalisation, which reads it as {normal!r}); rename one"
+        )
+    return normal
 
 
 def _parse(fn: Any, text: Any, table: Mapping[str, sp.Expr], name: str, where: str) -> Any:

@@ -12,8 +12,12 @@ registered once in :data:`VERBS`.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import difflib
 import json
+import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,12 +36,13 @@ from derivations.app.exitcodes import (
 )
 from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
 from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
+from derivations.app.watchdog import PIPE_EXIT, memory_limit_mb, phase
 from derivations.app.pdflatex import render
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_claim, check_derivation
 from symbolic.derivation import Derivation
-from symbolic.errors import DpderiveError
+from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.printing.audit import errata_latex
 from symbolic.printing.explain import explain
 from symbolic.printing.json import catalog_json, claim_json, proof_json, report_json
@@ -134,10 +139,21 @@ def build_parser() -> argparse.ArgumentParser:
         prog="dpderive",
         description="Machine-checked derivations of differential privacy theorems.",
     )
+    parser.add_argument("--version", action="version", version=f"dpderive {version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for verb in VERBS:
         verb.arguments(sub.add_parser(verb.name, help=verb.help))
     return parser
+
+
+def version() -> str:
+    """The installed package's version (the source tree's when run from a checkout)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("dpderive")
+    except metadata.PackageNotFoundError:
+        return "0.1.0 (source tree)"
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -145,6 +161,22 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return _VERB[args.command].run(args, out)
+    except BrokenPipeError:
+        # The reader went away (`dpderive list --json | head`): end quietly, and keep
+        # Python's final flush from complaining on stderr.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return PIPE_EXIT
+    except MemoryError:
+        print(
+            f"dpderive: undecided: the memory limit ({memory_limit_mb()} MB of address space "
+            "in the command line; DPDERIVE_MEMORY_MB changes it) was reached",
+            file=sys.stderr,
+        )
+        return EXIT_UNDECIDED
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_BAD_INPUT
     except (DpderiveError, ValueError) as exc:
@@ -184,7 +216,8 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         raise DpderiveError("give derivation ids or --all, not both")
     if not args.all and not args.ids:
         raise DpderiveError("give derivation ids to check, or --all")
-    targets = list(catalog().values()) if args.all else [get(i) for i in args.ids]
+    targets = list(catalog().values()) if args.all else [catalog_entry(i) for i in args.ids]
+    phase("checking " + ("the catalog" if args.all else ", ".join(args.ids)))
     reports = _check_each(targets, args, progress=not args.json and len(targets) > 1)
     if args.json:
         _write_json([report_json(r) for r in reports], out)
@@ -202,8 +235,11 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     from derivations.app.claims import load_claim  # the LaTeX reader: only these verbs
 
+    started = time.monotonic()
+    phase(f"reading and parsing {args.file}")
     d = load_claim(args.file)
-    result = check_claim(d, check_options(args))
+    phase("checking the claim")
+    result = check_claim(d, _remaining(args, started))
     if args.json:
         _write_json(claim_json(d.statement, result), out)
     else:
@@ -251,8 +287,11 @@ def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     from derivations.app.proofs import load_proof
 
+    started = time.monotonic()
+    phase(f"reading and parsing {args.file}")
     d = load_proof(args.file)
-    report = _check_one(d, check_options(args))
+    phase("checking the proof")
+    report = _check_one(d, _remaining(args, started))
     if args.json:
         _write_json(proof_json(report), out)
     else:
@@ -260,12 +299,36 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     return for_verdict(report.verdict)
 
 
+def _remaining(args: argparse.Namespace, started: float) -> CheckOptions:
+    """The check options with the budget less the time reading and parsing took, so that
+    the whole command stays within ``--budget`` (the check's own deadline then stops it
+    with its evidence before the watchdog has to)."""
+    options = check_options(args)
+    left = max(options.budget - (time.monotonic() - started), 0.5)
+    return dataclasses.replace(options, budget=min(options.budget, left))
+
+
 def _target(ident: str) -> Derivation:
     """A catalog id, or a user's proof file (a path ending in .toml or .tex)."""
     if Path(ident).suffix.lower() in (".toml", ".tex"):
         from derivations.app.proofs import load_proof
 
+        phase(f"reading and parsing {ident}")
         return load_proof(ident)
+    return catalog_entry(ident)
+
+
+def catalog_entry(ident: str) -> Derivation:
+    """The catalog derivation ``ident``; an unknown id is exit 2 with the nearest ids."""
+    known = catalog()
+    if ident not in known:
+        near = difflib.get_close_matches(ident, list(known), n=3, cutoff=0.6)
+        hint = (
+            "did you mean " + " or ".join(near) + "?"
+            if near
+            else "`dpderive list` shows the ids"
+        )
+        raise InvalidInput(f"unknown derivation id {ident!r}; {hint}")
     return get(ident)
 
 

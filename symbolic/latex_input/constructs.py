@@ -29,7 +29,7 @@ from symbolic.latex_input.vocabulary import (
     RELATIONS,
     Function,
 )
-from symbolic.parsing import MAX_LITERAL_FACTORIAL
+from symbolic.parsing import MAX_LITERAL_FACTORIAL, reserved_message
 
 __all__ = ["LatexParser"]
 
@@ -283,6 +283,7 @@ class LatexParser(ExprParser):
     def big_sum(self) -> sp.Expr:
         tok = self.next()
         lo, hi, name = self.limits(tok, indexed=True)
+        self._check_index(name, tok)
         var = sp.Symbol(name, integer=True)
         if self.at_end() or not self.starts_factor(self.peek()):
             raise self.fail("the sum has no body", tok, "write \\sum_{i=1}^{n} a_i")
@@ -290,10 +291,18 @@ class LatexParser(ExprParser):
             body = self.signed()
         return sp.Sum(body, (var, lo, hi))
 
+    def _check_index(self, name: str, tok: Tok) -> None:
+        """One namespace (symbolic.parsing): an index is never a constant's or function's
+        name (a declared name may be an index: inside, it is the bound variable)."""
+        message = reserved_message(name)
+        if message is not None:
+            raise self.fail(f"the index of {tok.value}: {message}", tok)
+
     def integral(self) -> sp.Expr:
         tok = self.next()
         lo, hi, _ = self.limits(tok, indexed=False)
         d_index, name, after = self.differential(tok)
+        self._check_index(name, tok)
         var = sp.Symbol(name, real=True)
         with self.binding(name, var), self.limited(d_index), self.nested():
             if self.at_end():

@@ -11,11 +11,12 @@ from typing import TypeVar
 
 import sympy as sp
 
-from symbolic.errors import LatexError
+from symbolic.errors import ExpressionError, LatexError
 from symbolic.latex_input.constructs import LatexParser
 from symbolic.latex_input.cursor import q, short
 from symbolic.latex_input.names import expand_indexed
 from symbolic.latex_input.tokens import Tok, tokenize
+from symbolic.parsing import vet
 from symbolic.relations import Relation
 
 __all__ = [
@@ -64,6 +65,10 @@ def finish(parser: LatexParser, value: sp.Expr) -> sp.Expr:
     stray = sorted(str(s) for s in value.free_symbols if s not in allowed)
     if stray:
         raise parser.fail(f"undeclared name {q(stray[0])}", None, "declare it under [variables]")
+    try:
+        vet(value)
+    except ExpressionError as exc:
+        raise parser.fail(str(exc), None) from None
     return value
 
 
@@ -81,7 +86,10 @@ def guarded(text: str, run: Callable[[], T], limit: int = MAX_CHARS) -> T:
         raise
     except RecursionError:
         raise LatexError(f"LaTeX expression nests too deeply: {short(text)}") from None
-    except (TypeError, ValueError, ZeroDivisionError, AttributeError) as exc:
+    except (TypeError, ValueError, ArithmeticError, AttributeError, KeyError) as exc:
+        # ArithmeticError: SymPy's own ZeroDivisionError and OverflowError on a literal.
+        if isinstance(exc, ExpressionError):
+            raise
         raise LatexError(f"cannot build {short(text)}: {exc}") from None
 
 
