@@ -60,7 +60,13 @@ def enclose(
         except Unsupported as exc:
             # SymPy's closed form at the point, substituted symbolically so that what it
             # shares with the rest cancels exactly (exp(x) - exp(x) at x = 1e30).
-            form = _doit(node, tuple(sorted(exact.items(), key=lambda kv: kv[0].name)))
+            # Only the node's free symbols: a declared variable that is also the node's
+            # bound index (x in Integral(f(x), (x, a, b))) must not be substituted into it.
+            free = node.free_symbols
+            point = sorted(
+                ((s, v) for s, v in exact.items() if s in free), key=lambda kv: kv[0].name
+            )
+            form = _doit(node, tuple(point))
             if form is None:
                 raise Unsupported(f"{exc}, and SymPy finds no closed form at the point") from exc
             closed[node] = form

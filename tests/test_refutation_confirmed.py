@@ -54,6 +54,7 @@ MUST_REFUTE = {
     "huge_k",
     "tiny_eps",
     "laplace_wrong_scale",
+    "laplace_tail_bound_index_false",
 }
 
 
