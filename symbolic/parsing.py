@@ -31,8 +31,14 @@ from __future__ import annotations
 import ast
 import math
 import re
+import signal
+import threading
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from types import FrameType
+
+import mpmath
 
 import sympy as sp
 
@@ -179,11 +185,56 @@ def _short(text: str, limit: int = 80) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
+MAX_MAGNITUDE = 100_000
+"""A constant SymPy would compare or evaluate must be below ``10**MAX_MAGNITUDE`` in
+magnitude (by a cheap structural bound, :func:`log10_bound`): ``binomial(exp(10**5000), 2)``
+and ``factorial(exp(1e999))`` hung SymPy's evaluation for minutes."""
+_LN10 = math.log(10)
+
+
+def log10_bound(value: sp.Expr) -> float:
+    """An upper bound on ``log10 |value|`` for a constant expression, computed from its
+    structure without evaluating it (``math.inf`` when too large to bound)."""
+    if value.is_Rational:
+        return max(abs(value.p).bit_length() - value.q.bit_length() + 1, 0) * math.log10(2)
+    if value in (sp.pi, sp.E) or isinstance(value, sp.NumberSymbol):
+        return 1.0
+    if value.is_Atom:
+        return math.inf if value.is_infinite else 1.0
+    args = [log10_bound(a) for a in value.args if isinstance(a, sp.Expr)]
+    top = max(args, default=0.0)
+    if math.isinf(top):
+        return math.inf
+    if isinstance(value, sp.Add):
+        return top + math.log10(len(args))
+    if isinstance(value, sp.Mul):
+        return sum(max(a, 0.0) for a in args)
+    if isinstance(value, sp.Pow):
+        base, exponent = args
+        if exponent > 300:
+            return math.inf
+        return max(base, 1.0) * 10**exponent
+    if isinstance(value, sp.exp | sp.sinh | sp.cosh):
+        return math.inf if top > 300 else 10**top / _LN10 + 1
+    if isinstance(value, sp.factorial | sp.gamma | sp.binomial | sp.loggamma):
+        if top > 300:
+            return math.inf
+        size = 10**top
+        return size * max(math.log10(size), 1.0) + 1
+    if isinstance(value, sp.log):
+        return math.log10(max(top * _LN10, 1.0)) + 1
+    if isinstance(value, sp.Sum | sp.Integral | sp.Product):
+        return sum(args) + 1  # body times the length of the range, roughly
+    return top + 1
+
+
 def _log10_size(value: sp.Expr) -> float | None:
     """``log10 |value|`` of a number, without computing it exactly (None if unknown)."""
     if value.is_Rational:
         p, q = abs(int(value.p)), int(value.q)
         return (p.bit_length() - q.bit_length()) * math.log10(2)
+    if log10_bound(value) > MAX_MAGNITUDE:
+        return None
     try:
         size = sp.log(sp.Abs(value)).evalf(15, strict=False)
         return float(size) / math.log(10) if size.is_finite else None
@@ -191,10 +242,26 @@ def _log10_size(value: sp.Expr) -> float | None:
         return None
 
 
+def check_magnitude(value: sp.Expr, text: str) -> sp.Expr:
+    """``value`` unless it is a constant too large to evaluate (:data:`MAX_MAGNITUDE`)."""
+    if value.is_number and not value.is_Rational and log10_bound(value) > MAX_MAGNITUDE:
+        raise ExpressionError(
+            f"the constant {str(value)[:60]} in {_short(text)} may exceed 10**{MAX_MAGNITUDE} "
+            "(the limit on constants SymPy evaluates); write it with a variable"
+        )
+    return value
+
+
 def checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
     """``base**exponent``, refusing powers too large to build: SymPy evaluates a literal
     power exactly (``10**10**10`` would hang the process), and expands or certifies a symbolic
     one term by term (``x**(10**9)`` took 8 GB)."""
+    for part in (base, exponent):
+        if part.is_number and not part.is_Rational and log10_bound(part) > MAX_MAGNITUDE:
+            raise ExpressionError(
+                f"the constant {str(part)[:60]} may exceed 10**{MAX_MAGNITUDE} (the limit on "
+                "constants SymPy evaluates); write it with a variable"
+            )
     if exponent.is_Rational and base.is_number and base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne):
         scale = abs(exponent.p) / exponent.q
         size = _log10_size(base) if scale > 1 else 0.0
@@ -334,7 +401,9 @@ class _Builder:
     def _Compare(self, node: ast.Compare) -> sp.Basic:
         if not self.allow_relations:
             raise ExpressionError(f"a comparison is not an expression: {_short(self.text)}")
-        terms = [self._expr(node.left)] + [self._expr(c) for c in node.comparators]
+        terms = [
+            check_magnitude(self._expr(n), self.text) for n in (node.left, *node.comparators)
+        ]
         rels = []
         for op, a, b in zip(node.ops, terms, terms[1:], strict=False):
             make = _CMPOPS.get(type(op))
@@ -372,7 +441,7 @@ class _Builder:
         func, arities = FUNCTIONS[name]
         if len(node.args) not in arities:
             raise ExpressionError(f"{name} takes {arities[0]} argument(s) in {_short(self.text)}")
-        args = [self._expr(a) for a in node.args]
+        args = [check_magnitude(self._expr(a), self.text) for a in node.args]
         if name in ("factorial", "binomial", "gamma", "loggamma", "beta"):
             for a in args:
                 if a.is_number and a.is_finite and abs(a) > MAX_LITERAL_FACTORIAL:
@@ -461,14 +530,61 @@ def _parse(text: str, symbols: Mapping[str, sp.Expr], allow_relations: bool) -> 
             f"expression nests deeper than {MAX_DEPTH} levels (the limit on nesting): "
             f"{_short(text)}"
         )
+    saved_prec = mpmath.mp.prec
     try:
-        return vet(_Builder(symbols, text.strip(), allow_relations).build(tree), text)
+        with build_time_limit(text):
+            return vet(_Builder(symbols, text.strip(), allow_relations).build(tree), text)
     except RecursionError:
         raise ExpressionError(f"expression nests too deeply: {_short(text)}") from None
     except (TypeError, ValueError, ArithmeticError, KeyError) as exc:
         if isinstance(exc, ExpressionError):
             raise
         raise ExpressionError(f"cannot build {_short(text)}: {exc}") from None
+    finally:
+        mpmath.mp.prec = saved_prec  # SymPy's evalf raises it and may not restore it
+
+
+MAX_BUILD_SECONDS = 5.0
+"""Wall time SymPy may take to build one expression: its automatic evaluation can run for
+minutes on constants the structural limits let through (a Piecewise folded into a Sum of
+nested factorials, found by the fuzz test)."""
+
+
+class _BuildTimeout(BaseException):
+    """A BaseException: SymPy's evaluation catches ``Exception`` in places and would carry on."""
+
+
+@contextmanager
+def build_time_limit(text: str, seconds: float | None = None) -> Iterator[None]:
+    """Raise :class:`ExpressionError` if the block runs longer than ``seconds``.  Uses
+    ``SIGALRM``: only in the main thread, and never over a timer already running (the
+    checker's own budget); elsewhere the block runs unbounded (the structural limits and the
+    command line's watchdog still apply)."""
+    seconds = MAX_BUILD_SECONDS if seconds is None else seconds
+    usable = (
+        hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getitimer(signal.ITIMER_REAL)[0] == 0
+    )
+    if not usable:
+        yield
+        return
+
+    def _raise(signum: int, frame: FrameType | None) -> None:
+        raise _BuildTimeout
+
+    previous = signal.signal(signal.SIGALRM, _raise)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)  # again every 0.5 s if swallowed
+    try:
+        yield
+    except _BuildTimeout:
+        raise ExpressionError(
+            f"building {_short(text)} took more than {seconds:g} s (the limit on one "
+            "expression); simplify it or write large constants with a variable"
+        ) from None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def vet(expr: sp.Basic, text: str = "") -> sp.Basic:
@@ -542,7 +658,18 @@ def parse_number(text: str) -> sp.Expr:
     value = parse_expr(text)
     if value.free_symbols:
         raise ExpressionError(f"expected a real number or oo, got {_short(text)}")
-    if value.is_infinite or value.is_Rational:
+    if value.is_Rational or value in (sp.oo, -sp.oo):
+        return value
+    if log10_bound(value) > MAX_NUMBER_DIGITS:
+        raise ExpressionError(
+            f"{_short(text)} may exceed 10**{MAX_NUMBER_DIGITS} (the limit on a number such as a "
+            "domain's end); write a rational number or oo"
+        )
+    try:
+        infinite = value.is_infinite
+    except (TypeError, ValueError, ArithmeticError, RecursionError):
+        infinite = None
+    if infinite or value.is_Rational:
         if value.is_infinite and value not in (sp.oo, -sp.oo):
             raise ExpressionError(f"expected a real number or oo, got {_short(text)}")
         return value

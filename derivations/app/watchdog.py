@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from derivations.app.exitcodes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_UNDECIDED
 
-GRACE = 5.0
+GRACE = 3.0
 """Seconds past the budget for start-up and writing the report; the check's own deadline
 (given what is left of the budget after parsing) normally ends it first."""
 DEFAULT_MEMORY_MB = 3072
