@@ -39,7 +39,6 @@ from contextlib import contextmanager
 from types import FrameType
 
 import mpmath
-
 import sympy as sp
 
 from symbolic.errors import EmptyDomain, ExpressionError
@@ -262,7 +261,11 @@ def checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
                 f"the constant {str(part)[:60]} may exceed 10**{MAX_MAGNITUDE} (the limit on "
                 "constants SymPy evaluates); write it with a variable"
             )
-    if exponent.is_Rational and base.is_number and base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne):
+    if (
+        exponent.is_Rational
+        and base.is_number
+        and base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne)
+    ):
         scale = abs(exponent.p) / exponent.q
         size = _log10_size(base) if scale > 1 else 0.0
         if size is None:  # a base SymPy cannot evaluate (Phi(2)) stays unevaluated
@@ -272,12 +275,15 @@ def checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
                 f"literal power too large: {base}**{exponent} would have more than "
                 f"{MAX_RESULT_DIGITS} digits; write such numbers with a variable or with exp/log"
             )
-    elif exponent.is_Rational and not base.is_number:
-        if max(abs(exponent.p), exponent.q) > MAX_SYMBOLIC_EXPONENT:
-            raise ExpressionError(
-                f"exponent {exponent} of {base} exceeds {MAX_SYMBOLIC_EXPONENT} (the limit on "
-                "symbolic powers); write exp(n*log(x)) with a variable n instead"
-            )
+    elif (
+        exponent.is_Rational
+        and max(abs(exponent.p), exponent.q) > MAX_SYMBOLIC_EXPONENT
+        and not base.is_number
+    ):
+        raise ExpressionError(
+            f"exponent {exponent} of {base} exceeds {MAX_SYMBOLIC_EXPONENT} (the limit on "
+            "symbolic powers); write exp(n*log(x)) with a variable n instead"
+        )
     return sp.Pow(base, exponent)
 
 
@@ -401,9 +407,7 @@ class _Builder:
     def _Compare(self, node: ast.Compare) -> sp.Basic:
         if not self.allow_relations:
             raise ExpressionError(f"a comparison is not an expression: {_short(self.text)}")
-        terms = [
-            check_magnitude(self._expr(n), self.text) for n in (node.left, *node.comparators)
-        ]
+        terms = [check_magnitude(self._expr(n), self.text) for n in (node.left, *node.comparators)]
         rels = []
         for op, a, b in zip(node.ops, terms, terms[1:], strict=False):
             make = _CMPOPS.get(type(op))

@@ -6,6 +6,7 @@ it fast and the same on every run.
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import mpmath
@@ -15,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derivations.app.claims import parse_claim
+from symbolic import parsing
 from symbolic.domains import parse_domain
 from symbolic.errors import DpderiveError
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
-from symbolic import parsing
 from symbolic.parsing import (
     MAX_DEPTH,
     parse_expr,
@@ -37,21 +38,128 @@ PER_EXAMPLE = 5.0
 20 s); generous for a loaded machine."""
 
 SYMPY_TOKENS = [
-    "x", "y", "n", "eps", "k", "t", "e", "E", "pi", "oo", "I", "inf", "nan",
-    "0", "1", "2", "0.5", "1e-6", "1e99999999", "10**5000", "9" * 60, "10**10**10",
-    "+", "-", "*", "/", "**", "(", ")", ",", "<", "<=", "==", ">", "True",
-    "exp(", "log(", "sqrt(", "factorial(", "binomial(", "gamma(", "Phi(", "erf(", "expm1(",
-    "Sum(", "Integral(", "Piecewise(", "Max(", "Abs(", "(k, 1, n)", "(t, 0, 1)",
-    "(e, 1, n)", "__import__", ".", "lambda", "[", "]", "'s'", ":", "^",
+    "x",
+    "y",
+    "n",
+    "eps",
+    "k",
+    "t",
+    "e",
+    "E",
+    "pi",
+    "oo",
+    "I",
+    "inf",
+    "nan",
+    "0",
+    "1",
+    "2",
+    "0.5",
+    "1e-6",
+    "1e99999999",
+    "10**5000",
+    "9" * 60,
+    "10**10**10",
+    "+",
+    "-",
+    "*",
+    "/",
+    "**",
+    "(",
+    ")",
+    ",",
+    "<",
+    "<=",
+    "==",
+    ">",
+    "True",
+    "exp(",
+    "log(",
+    "sqrt(",
+    "factorial(",
+    "binomial(",
+    "gamma(",
+    "Phi(",
+    "erf(",
+    "expm1(",
+    "Sum(",
+    "Integral(",
+    "Piecewise(",
+    "Max(",
+    "Abs(",
+    "(k, 1, n)",
+    "(t, 0, 1)",
+    "(e, 1, n)",
+    "__import__",
+    ".",
+    "lambda",
+    "[",
+    "]",
+    "'s'",
+    ":",
+    "^",
 ]
 LATEX_TOKENS = [
-    "x", "y", "n", "e", "k", "\\varepsilon", "\\pi", "\\infty", "0", "1", "2", "0.5",
-    "10^{5000}", "1e5", "+", "-", "\\cdot", "\\times", "/", "^", "_", "{", "}", "(", ")",
-    "|", "\\left(", "\\right)", "\\frac{", "}{", "\\sqrt{", "\\binom{", "\\sum_{k=1}^{n}",
-    "\\sum_{e=1}^{3}", "\\int_0^1", "\\,dt", "dx", "e^{", "\\exp", "\\log", "\\ln",
-    "\\Phi(", "\\Gamma(", "\\lfloor", "\\rfloor", "\\le", "<", "=", ",", "\\text{by}",
-    "\\input{/etc/passwd}", "\\write18", "\\begin{cases}", "\\end{cases}", "&", "\\\\",
-    "\\operatorname{erf}", "\\mathrm{d}", "!", "'",
+    "x",
+    "y",
+    "n",
+    "e",
+    "k",
+    "\\varepsilon",
+    "\\pi",
+    "\\infty",
+    "0",
+    "1",
+    "2",
+    "0.5",
+    "10^{5000}",
+    "1e5",
+    "+",
+    "-",
+    "\\cdot",
+    "\\times",
+    "/",
+    "^",
+    "_",
+    "{",
+    "}",
+    "(",
+    ")",
+    "|",
+    "\\left(",
+    "\\right)",
+    "\\frac{",
+    "}{",
+    "\\sqrt{",
+    "\\binom{",
+    "\\sum_{k=1}^{n}",
+    "\\sum_{e=1}^{3}",
+    "\\int_0^1",
+    "\\,dt",
+    "dx",
+    "e^{",
+    "\\exp",
+    "\\log",
+    "\\ln",
+    "\\Phi(",
+    "\\Gamma(",
+    "\\lfloor",
+    "\\rfloor",
+    "\\le",
+    "<",
+    "=",
+    ",",
+    "\\text{by}",
+    "\\input{/etc/passwd}",
+    "\\write18",
+    "\\begin{cases}",
+    "\\end{cases}",
+    "&",
+    "\\\\",
+    "\\operatorname{erf}",
+    "\\mathrm{d}",
+    "!",
+    "'",
 ]
 
 
@@ -122,8 +230,24 @@ def test_latex_soup(text: str) -> None:
     _only_our_errors(lambda t: parse_latex_relation(t, SYMBOLS), text)
 
 
-DOMAIN_ENDS = ["0", "1", "-oo", "oo", "pi/2", "sqrt(2)", "erf(1)", "factorial(pi)", "Phi(1)",
-               "exp(10**6)", "expm1(2**10000)", "1e99999999", "E", "log(0)", "x", "1/0"]
+DOMAIN_ENDS = [
+    "0",
+    "1",
+    "-oo",
+    "oo",
+    "pi/2",
+    "sqrt(2)",
+    "erf(1)",
+    "factorial(pi)",
+    "Phi(1)",
+    "exp(10**6)",
+    "expm1(2**10000)",
+    "1e99999999",
+    "E",
+    "log(0)",
+    "x",
+    "1/0",
+]
 
 
 @settings(derandomize=True, max_examples=150, deadline=None)
@@ -145,10 +269,8 @@ def test_failed_domain_leaves_no_global_state(text: str) -> None:
     digits and later parses in the same process failed."""
     prec = mpmath.mp.prec
     before = parse_number("pi/2")
-    try:
+    with contextlib.suppress(DpderiveError):
         parse_domain(text)
-    except DpderiveError:
-        pass
     assert mpmath.mp.prec == prec
     assert parse_number("pi/2") == before
     assert str(parse_domain("(0, pi/2)")) == "(0, pi/2)"
@@ -170,5 +292,8 @@ def test_failed_claim_leaves_no_global_state() -> None:
     assert result.verdict.value in ("proved", "certified", "checked")
     assert mpmath.mp.prec == prec
     false = good.replace('rhs = "2"', 'rhs = "3/2"')
-    assert check_claim(parse_claim(false), CheckOptions(points=20, search_budget=10)).verdict.value == "refuted"
+    assert (
+        check_claim(parse_claim(false), CheckOptions(points=20, search_budget=10)).verdict.value
+        == "refuted"
+    )
     assert mpmath.mp.prec == prec

@@ -23,8 +23,8 @@ from __future__ import annotations
 import keyword
 import tomllib
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -179,18 +179,25 @@ def rational_ends(domain: Domain) -> tuple[Domain, list[Callable[[sp.Symbol], sp
     lower, upper = domain.lower, domain.upper
     if lower.is_finite and not lower.is_Rational:
         lower = _outside(lower, below=True)
-        make = sp.StrictGreaterThan if domain.lower_open else sp.GreaterThan
-        exact_lo = domain.lower
-        ends.append(lambda x, make=make, b=exact_lo: make(x, b, evaluate=False))
+        ends.append(
+            _end(sp.StrictGreaterThan if domain.lower_open else sp.GreaterThan, domain.lower)
+        )
     if upper.is_finite and not upper.is_Rational:
         upper = _outside(upper, below=False)
-        make = sp.StrictLessThan if domain.upper_open else sp.LessThan
-        exact_hi = domain.upper
-        ends.append(lambda x, make=make, b=exact_hi: make(x, b, evaluate=False))
+        ends.append(_end(sp.StrictLessThan if domain.upper_open else sp.LessThan, domain.upper))
     if not ends:
         return domain, []
     # Open rational ends: the exact end, a hypothesis, says whether it is included.
     return Domain("real", lower, upper, True, True, domain.scale), ends
+
+
+def _end(make: type[sp.Rel], bound: sp.Expr) -> Callable[[sp.Symbol], sp.Basic]:
+    """The hypothesis ``x REL bound`` for a variable ``x``, unevaluated."""
+
+    def hypothesis(x: sp.Symbol) -> sp.Basic:
+        return make(x, bound, evaluate=False)
+
+    return hypothesis
 
 
 def _outside(bound: sp.Expr, below: bool) -> sp.Rational:

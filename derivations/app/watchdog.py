@@ -16,6 +16,7 @@ never at import, so the Python kit, notebooks and the test suite run without the
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -46,10 +47,8 @@ _phase_fd: int | None = None
 def phase(text: str) -> None:
     """Tell the watching parent what the command is doing (shown if the budget runs out)."""
     if _phase_fd is not None:
-        try:
+        with contextlib.suppress(OSError):
             os.write(_phase_fd, (text.replace("\n", " ")[:200] + "\n").encode())
-        except OSError:
-            pass
 
 
 def memory_limit_mb() -> int:
@@ -134,10 +133,8 @@ def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
                 pass
             os._exit(code)
     os.close(write_end)
-    try:
+    with contextlib.suppress(OSError):
         os.setpgid(pid, pid)  # also here: no race with the child's own call
-    except OSError:
-        pass
     phases: list[str] = []
     try:
         status = _wait(pid, started + seconds, read_end, phases)
@@ -195,10 +192,8 @@ def _kill_group(pid: int) -> None:
             if done:
                 return
             time.sleep(0.02)
-    try:
+    with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, 0)
-    except ChildProcessError:
-        pass
 
 
 def _last(phases: list[str]) -> str:
@@ -216,7 +211,7 @@ def _budget_spent(args: argparse.Namespace, elapsed: float, phases: list[str]) -
         json.dump({"verdict": "undecided", "evidence": evidence, "done": done}, sys.stdout)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write("verdict: undecided\n" f"evidence: {evidence}\n")
+        sys.stdout.write(f"verdict: undecided\nevidence: {evidence}\n")
         if done:
             sys.stdout.write("done before: " + "; ".join(done) + "\n")
     sys.stdout.flush()
