@@ -37,8 +37,8 @@ from derivations.app.exitcodes import (
 from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
 from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
 from derivations.app.pdflatex import render
+from derivations.app.phases import PIPE_EXIT, memory_limit_mb, phase
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
-from derivations.app.watchdog import PIPE_EXIT, memory_limit_mb, phase
 from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_claim, check_derivation
 from symbolic.derivation import Derivation
