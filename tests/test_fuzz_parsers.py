@@ -16,12 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derivations.app.claims import parse_claim
-from symbolic import parsing
+from symbolic import input_limits as parsing
 from symbolic.domains import parse_domain
 from symbolic.errors import DpderiveError
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
+from symbolic.input_limits import MAX_DEPTH
 from symbolic.parsing import (
-    MAX_DEPTH,
     parse_expr,
     parse_number,
     parse_relations,
