@@ -19,8 +19,8 @@ from derivations.app.claims import parse_claim
 from symbolic import input_limits as parsing
 from symbolic.domains import parse_domain
 from symbolic.errors import DpderiveError
-from symbolic.latex_input import parse_latex_expr, parse_latex_relation
 from symbolic.input_limits import MAX_DEPTH
+from symbolic.latex_input import parse_latex_expr, parse_latex_relation
 from symbolic.parsing import (
     parse_expr,
     parse_number,
