@@ -30,30 +30,30 @@ from __future__ import annotations
 
 import ast
 import math
-import re
 import unicodedata
 from collections.abc import Callable, Mapping
 
+import mpmath
 import sympy as sp
 
 from symbolic.errors import EmptyDomain, ExpressionError
 from symbolic.functions import Phi, PhiInv, expm1, log1p
+from symbolic.input_limits import (
+    MAX_DEPTH,
+    _chain_class,
+    _log10_size,
+    build_time_limit,
+    check_literals,
+    check_magnitude,
+    checked_pow,
+    log10_bound,
+    nesting_depth,
+)
 
 MAX_CHARS = 10_000
 MAX_NODES = 5_000
 MAX_LITERAL_EXPONENT = 10_000
 MAX_LITERAL_FACTORIAL = 10_000
-MAX_DEPTH = 60
-"""Nesting depth of an expression (a chain of ``+`` or ``*`` counts once): an exp tower of
-depth 150 is refused here instead of overflowing SymPy's recursion."""
-MAX_LITERAL_DIGITS = 5_000
-"""Digits of a number as written (``1e99999999`` has an exponent of 99999999 digits' worth)."""
-MAX_RESULT_DIGITS = 100_000
-"""Digits of an integer power or factorial SymPy would compute exactly (``10**5000`` is
-fine; ``10**10**6`` is not)."""
-MAX_SYMBOLIC_EXPONENT = 10_000
-"""Largest integer exponent of a symbolic base: ``x**(10**9)`` is refused (expanding or
-certifying it takes gigabytes); write ``exp(n*log(x))`` with a variable ``n``."""
 
 
 def _log(x: sp.Expr, base: sp.Expr | None = None) -> sp.Expr:
@@ -179,91 +179,6 @@ def _short(text: str, limit: int = 80) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
-def _log10_size(value: sp.Expr) -> float | None:
-    """``log10 |value|`` of a number, without computing it exactly (None if unknown)."""
-    if value.is_Rational:
-        p, q = abs(int(value.p)), int(value.q)
-        return (p.bit_length() - q.bit_length()) * math.log10(2)
-    try:
-        size = sp.log(sp.Abs(value)).evalf(15, strict=False)
-        return float(size) / math.log(10) if size.is_finite else None
-    except (TypeError, ValueError, ArithmeticError):
-        return None
-
-
-def checked_pow(base: sp.Expr, exponent: sp.Expr) -> sp.Expr:
-    """``base**exponent``, refusing powers too large to build: SymPy evaluates a literal
-    power exactly (``10**10**10`` would hang the process), and expands or certifies a symbolic
-    one term by term (``x**(10**9)`` took 8 GB)."""
-    if exponent.is_Rational and base.is_number and base not in (sp.S.Zero, sp.S.One, sp.S.NegativeOne):
-        scale = abs(exponent.p) / exponent.q
-        size = _log10_size(base) if scale > 1 else 0.0
-        if size is None:  # a base SymPy cannot evaluate (Phi(2)) stays unevaluated
-            size = 0.0 if scale <= MAX_SYMBOLIC_EXPONENT else math.inf
-        if abs(size) * scale > MAX_RESULT_DIGITS:
-            raise ExpressionError(
-                f"literal power too large: {base}**{exponent} would have more than "
-                f"{MAX_RESULT_DIGITS} digits; write such numbers with a variable or with exp/log"
-            )
-    elif exponent.is_Rational and not base.is_number:
-        if max(abs(exponent.p), exponent.q) > MAX_SYMBOLIC_EXPONENT:
-            raise ExpressionError(
-                f"exponent {exponent} of {base} exceeds {MAX_SYMBOLIC_EXPONENT} (the limit on "
-                "symbolic powers); write exp(n*log(x)) with a variable n instead"
-            )
-    return sp.Pow(base, exponent)
-
-
-_CHAINS = ((ast.Add, ast.Sub), (ast.Mult, ast.Div))
-
-
-def _chain_class(node: ast.AST) -> int:
-    if isinstance(node, ast.BinOp):
-        for k, ops in enumerate(_CHAINS):
-            if isinstance(node.op, ops):
-                return k
-    return -1
-
-
-def nesting_depth(tree: ast.AST) -> int:
-    """Depth of ``tree`` where a chain of ``+``/``-`` (or of ``*``/``/``) counts once, so a
-    149-term polynomial is shallow and an exp tower is deep."""
-    best = 0
-    stack: list[tuple[ast.AST, int, int]] = [(tree, 0, -1)]
-    while stack:
-        node, depth, parent_chain = stack.pop()
-        chain = _chain_class(node)
-        here = depth if chain >= 0 and chain == parent_chain else depth + 1
-        best = max(best, here)
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.expr_context | ast.operator | ast.unaryop | ast.cmpop):
-                continue
-            stack.append((child, here, chain))
-    return best
-
-
-_LITERAL = re.compile(r"(?<![A-Za-z_])(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?[\d_]+)?")
-
-
-def check_literals(text: str) -> None:
-    """Refuse a number written with more than :data:`MAX_LITERAL_DIGITS` digits or a larger
-    decimal exponent, before Python or SymPy turns it into an integer."""
-    for m in _LITERAL.finditer(text):
-        literal = m.group(0)
-        mantissa, _, exp = literal.lower().partition("e")
-        digits = sum(c.isdigit() for c in mantissa)
-        exp_digits = exp.lstrip("+-").replace("_", "")
-        too_big = digits > MAX_LITERAL_DIGITS or (
-            exp_digits and (len(exp_digits) > 7 or int(exp_digits) > MAX_LITERAL_DIGITS)
-        )
-        if too_big:
-            raise ExpressionError(
-                f"literal {_short(literal, 40)} is too large: at most {MAX_LITERAL_DIGITS} "
-                "digits and a decimal exponent of at most "
-                f"{MAX_LITERAL_DIGITS}; write such numbers with exp/log or 10**k"
-            )
-
-
 class _Builder:
     def __init__(self, symbols: Mapping[str, sp.Expr], text: str, allow_relations: bool):
         self.symbols = dict(symbols)
@@ -334,7 +249,7 @@ class _Builder:
     def _Compare(self, node: ast.Compare) -> sp.Basic:
         if not self.allow_relations:
             raise ExpressionError(f"a comparison is not an expression: {_short(self.text)}")
-        terms = [self._expr(node.left)] + [self._expr(c) for c in node.comparators]
+        terms = [check_magnitude(self._expr(n), self.text) for n in (node.left, *node.comparators)]
         rels = []
         for op, a, b in zip(node.ops, terms, terms[1:], strict=False):
             make = _CMPOPS.get(type(op))
@@ -372,7 +287,7 @@ class _Builder:
         func, arities = FUNCTIONS[name]
         if len(node.args) not in arities:
             raise ExpressionError(f"{name} takes {arities[0]} argument(s) in {_short(self.text)}")
-        args = [self._expr(a) for a in node.args]
+        args = [check_magnitude(self._expr(a), self.text) for a in node.args]
         if name in ("factorial", "binomial", "gamma", "loggamma", "beta"):
             for a in args:
                 if a.is_number and a.is_finite and abs(a) > MAX_LITERAL_FACTORIAL:
@@ -461,14 +376,18 @@ def _parse(text: str, symbols: Mapping[str, sp.Expr], allow_relations: bool) -> 
             f"expression nests deeper than {MAX_DEPTH} levels (the limit on nesting): "
             f"{_short(text)}"
         )
+    saved_prec = mpmath.mp.prec
     try:
-        return vet(_Builder(symbols, text.strip(), allow_relations).build(tree), text)
+        with build_time_limit(text):
+            return vet(_Builder(symbols, text.strip(), allow_relations).build(tree), text)
     except RecursionError:
         raise ExpressionError(f"expression nests too deeply: {_short(text)}") from None
     except (TypeError, ValueError, ArithmeticError, KeyError) as exc:
         if isinstance(exc, ExpressionError):
             raise
         raise ExpressionError(f"cannot build {_short(text)}: {exc}") from None
+    finally:
+        mpmath.mp.prec = saved_prec  # SymPy's evalf raises it and may not restore it
 
 
 def vet(expr: sp.Basic, text: str = "") -> sp.Basic:
@@ -542,7 +461,18 @@ def parse_number(text: str) -> sp.Expr:
     value = parse_expr(text)
     if value.free_symbols:
         raise ExpressionError(f"expected a real number or oo, got {_short(text)}")
-    if value.is_infinite or value.is_Rational:
+    if value.is_Rational or value in (sp.oo, -sp.oo):
+        return value
+    if log10_bound(value) > MAX_NUMBER_DIGITS:
+        raise ExpressionError(
+            f"{_short(text)} may exceed 10**{MAX_NUMBER_DIGITS} (the limit on a number such as a "
+            "domain's end); write a rational number or oo"
+        )
+    try:
+        infinite = value.is_infinite
+    except (TypeError, ValueError, ArithmeticError, RecursionError):
+        infinite = None
+    if infinite or value.is_Rational:
         if value.is_infinite and value not in (sp.oo, -sp.oo):
             raise ExpressionError(f"expected a real number or oo, got {_short(text)}")
         return value

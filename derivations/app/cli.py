@@ -36,8 +36,8 @@ from derivations.app.exitcodes import (
 )
 from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
 from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
-from derivations.app.watchdog import PIPE_EXIT, memory_limit_mb, phase
 from derivations.app.pdflatex import render
+from derivations.app.phases import PIPE_EXIT, memory_limit_mb, phase
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions, check_claim, check_derivation
@@ -324,9 +324,7 @@ def catalog_entry(ident: str) -> Derivation:
     if ident not in known:
         near = difflib.get_close_matches(ident, list(known), n=3, cutoff=0.6)
         hint = (
-            "did you mean " + " or ".join(near) + "?"
-            if near
-            else "`dpderive list` shows the ids"
+            "did you mean " + " or ".join(near) + "?" if near else "`dpderive list` shows the ids"
         )
         raise InvalidInput(f"unknown derivation id {ident!r}; {hint}")
     return get(ident)

@@ -72,8 +72,7 @@ def add_check_options(p: argparse.ArgumentParser, budget: float = DEFAULT_BUDGET
         "--digits",
         type=bounded_int(MIN_DIGITS, MAX_DIGITS, "digits"),
         default=50,
-        help=f"working precision in decimal digits (default 50, from {MIN_DIGITS} to "
-        f"{MAX_DIGITS})",
+        help=f"working precision in decimal digits (default 50, from {MIN_DIGITS} to {MAX_DIGITS})",
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
     p.add_argument(
@@ -99,9 +98,7 @@ def _budget_seconds(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
     if value > MAX_BUDGET:
-        raise argparse.ArgumentTypeError(
-            f"at most {MAX_BUDGET:g} seconds (one day), got {text}"
-        )
+        raise argparse.ArgumentTypeError(f"at most {MAX_BUDGET:g} seconds (one day), got {text}")
     return value
 
 

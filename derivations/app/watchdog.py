@@ -16,6 +16,7 @@ never at import, so the Python kit, notebooks and the test suite run without the
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -26,38 +27,16 @@ import sys
 import time
 from collections.abc import Sequence
 
+from derivations.app import phases
 from derivations.app.exitcodes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_UNDECIDED
+from derivations.app.phases import PIPE_EXIT, memory_limit_mb
 
-GRACE = 5.0
+GRACE = 3.0
 """Seconds past the budget for start-up and writing the report; the check's own deadline
 (given what is left of the budget after parsing) normally ends it first."""
-DEFAULT_MEMORY_MB = 3072
-"""Address-space cap of the command and its workers (MB; ``DPDERIVE_MEMORY_MB`` changes it,
-0 removes it).  A catalog check peaks below 0.5 GB of address space with python-flint, z3
-and numpy loaded; ``x**(10**9)`` once took 8 GB."""
 INT_DIGITS = 200_000
 """Python's cap on int/str conversions, raised from 4,300 so that ``10**5000`` is printed;
 the parser's own limits (``symbolic.parsing.MAX_RESULT_DIGITS``) keep numbers below it."""
-PIPE_EXIT = 128 + signal.SIGPIPE
-
-_phase_fd: int | None = None
-
-
-def phase(text: str) -> None:
-    """Tell the watching parent what the command is doing (shown if the budget runs out)."""
-    if _phase_fd is not None:
-        try:
-            os.write(_phase_fd, (text.replace("\n", " ")[:200] + "\n").encode())
-        except OSError:
-            pass
-
-
-def memory_limit_mb() -> int:
-    raw = os.environ.get("DPDERIVE_MEMORY_MB", "")
-    try:
-        return int(raw) if raw.strip() else DEFAULT_MEMORY_MB
-    except ValueError:
-        return DEFAULT_MEMORY_MB
 
 
 def cap_memory(megabytes: int) -> None:
@@ -111,7 +90,6 @@ def entry(argv: Sequence[str] | None = None) -> int:
 
 
 def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
-    global _phase_fd
     read_end, write_end = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -120,7 +98,7 @@ def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
     if pid == 0:  # the child: the command itself
         os.close(read_end)
         os.setpgid(0, 0)
-        _phase_fd = write_end
+        phases.PHASE_FD = write_end
         code = EXIT_BAD_INPUT
         try:
             from derivations.app import cli
@@ -134,13 +112,11 @@ def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
                 pass
             os._exit(code)
     os.close(write_end)
-    try:
+    with contextlib.suppress(OSError):
         os.setpgid(pid, pid)  # also here: no race with the child's own call
-    except OSError:
-        pass
-    phases: list[str] = []
+    seen: list[str] = []
     try:
-        status = _wait(pid, started + seconds, read_end, phases)
+        status = _wait(pid, started + seconds, read_end, seen)
     except KeyboardInterrupt:
         _kill_group(pid)
         print("dpderive: interrupted", file=sys.stderr)
@@ -149,14 +125,14 @@ def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
         os.close(read_end)
     if status is None:
         _kill_group(pid)
-        return _budget_spent(args, time.monotonic() - started, phases)
+        return _budget_spent(args, time.monotonic() - started, seen)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGPIPE:
             return PIPE_EXIT
         print(
             f"dpderive: undecided: the check was stopped by signal {signal.Signals(sig).name} "
-            f"while {_last(phases)} (out of memory? the limit is {memory_limit_mb()} MB, "
+            f"while {_last(seen)} (out of memory? the limit is {memory_limit_mb()} MB, "
             "DPDERIVE_MEMORY_MB changes it)",
             file=sys.stderr,
         )
@@ -195,10 +171,8 @@ def _kill_group(pid: int) -> None:
             if done:
                 return
             time.sleep(0.02)
-    try:
+    with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, 0)
-    except ChildProcessError:
-        pass
 
 
 def _last(phases: list[str]) -> str:
@@ -216,7 +190,7 @@ def _budget_spent(args: argparse.Namespace, elapsed: float, phases: list[str]) -
         json.dump({"verdict": "undecided", "evidence": evidence, "done": done}, sys.stdout)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write("verdict: undecided\n" f"evidence: {evidence}\n")
+        sys.stdout.write(f"verdict: undecided\nevidence: {evidence}\n")
         if done:
             sys.stdout.write("done before: " + "; ".join(done) + "\n")
     sys.stdout.flush()

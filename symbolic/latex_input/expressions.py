@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
+import mpmath
 import sympy as sp
 
 from symbolic.errors import ExpressionError, LatexError
@@ -16,7 +17,7 @@ from symbolic.latex_input.constructs import LatexParser
 from symbolic.latex_input.cursor import q, short
 from symbolic.latex_input.names import expand_indexed
 from symbolic.latex_input.tokens import Tok, tokenize
-from symbolic.parsing import vet
+from symbolic.parsing import build_time_limit, vet
 from symbolic.relations import Relation
 
 __all__ = [
@@ -80,8 +81,10 @@ def guarded(text: str, run: Callable[[], T], limit: int = MAX_CHARS) -> T:
         raise LatexError(f"LaTeX input longer than {limit} characters")
     if not text.strip():
         raise LatexError("empty LaTeX input", 1, "")
+    saved_prec = mpmath.mp.prec
     try:
-        return run()
+        with build_time_limit(text):
+            return run()
     except LatexError:
         raise
     except RecursionError:
@@ -91,6 +94,8 @@ def guarded(text: str, run: Callable[[], T], limit: int = MAX_CHARS) -> T:
         if isinstance(exc, ExpressionError):
             raise
         raise LatexError(f"cannot build {short(text)}: {exc}") from None
+    finally:
+        mpmath.mp.prec = saved_prec  # SymPy's evalf raises it and may not restore it
 
 
 def parse_latex_expr(

@@ -1,0 +1,32 @@
+"""What the command line tells its watchdog (:mod:`derivations.app.watchdog`): the phase it
+is in, and the limits it runs under."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+
+DEFAULT_MEMORY_MB = 3072
+"""Address-space cap of the command and its workers (MB; ``DPDERIVE_MEMORY_MB`` changes it,
+0 removes it).  A catalog check peaks below 0.5 GB of address space with python-flint, z3
+and numpy loaded; ``x**(10**9)`` once took 8 GB."""
+PIPE_EXIT = 128 + signal.SIGPIPE
+
+PHASE_FD: int | None = None
+"""Set in the watched child: where :func:`phase` writes."""
+
+
+def phase(text: str) -> None:
+    """Tell the watching parent what the command is doing (shown if the budget runs out)."""
+    if PHASE_FD is not None:
+        with contextlib.suppress(OSError):
+            os.write(PHASE_FD, (text.replace("\n", " ")[:200] + "\n").encode())
+
+
+def memory_limit_mb() -> int:
+    raw = os.environ.get("DPDERIVE_MEMORY_MB", "")
+    try:
+        return int(raw) if raw.strip() else DEFAULT_MEMORY_MB
+    except ValueError:
+        return DEFAULT_MEMORY_MB
