@@ -149,7 +149,7 @@ class Variable:
     def __post_init__(self) -> None:
         # One namespace (symbolic.parsing): a variable never takes the name of a constant
         # or a function, compared after NFKC normalisation.
-        from symbolic.parsing import declared_name
+        from symbolic.vocabulary import declared_name
 
         object.__setattr__(self, "name", declared_name(self.name))
 

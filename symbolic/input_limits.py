@@ -229,3 +229,32 @@ def build_time_limit(text: str, seconds: float | None = None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+MAX_NUMBER_DIGITS = 100
+"""A constant given as an expression (a domain's end such as ``pi/2``) must be a real of
+magnitude below ``10**MAX_NUMBER_DIGITS``: ``exp(10**6)`` as a domain's end is refused."""
+
+
+def approximate(value: sp.Expr, digits: int = 30) -> float | None:
+    """A float of the constant expression ``value``, or None when it is not real, not finite
+    or not below ``10**MAX_NUMBER_DIGITS`` in magnitude.  SymPy's ``evalf`` raises mpmath's
+    global precision as it goes (to 3,000 digits for ``expm1(2**10000)``) and does not always
+    restore it on failure, so the precision is restored here whatever happens; its magnitude
+    is checked first, on a cheap low-precision estimate."""
+    import mpmath  # SymPy's own numeric layer; imported here to keep the parser's imports small
+
+    saved = mpmath.mp.prec
+    try:
+        size = _log10_size(value)
+        if size is None or size > MAX_NUMBER_DIGITS:
+            return None
+        number = value.evalf(digits, strict=False)
+        if not (number.is_real and number.is_finite and number.is_Number):
+            return None
+        result = float(number)
+        return result if math.isfinite(result) else None
+    except (TypeError, ValueError, ArithmeticError, RecursionError):
+        return None
+    finally:
+        mpmath.mp.prec = saved

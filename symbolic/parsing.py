@@ -29,19 +29,17 @@ names its limit.
 from __future__ import annotations
 
 import ast
-import math
-import unicodedata
 from collections.abc import Callable, Mapping
 
 import mpmath
 import sympy as sp
 
 from symbolic.errors import EmptyDomain, ExpressionError
-from symbolic.functions import Phi, PhiInv, expm1, log1p
 from symbolic.input_limits import (
     MAX_DEPTH,
+    MAX_NUMBER_DIGITS,
     _chain_class,
-    _log10_size,
+    approximate,
     build_time_limit,
     check_literals,
     check_magnitude,
@@ -49,93 +47,18 @@ from symbolic.input_limits import (
     log10_bound,
     nesting_depth,
 )
+from symbolic.vocabulary import (
+    CONSTANTS,
+    FREE_FUNCTION_NAMES,
+    FUNCTIONS,
+    SPECIAL_FUNCTIONS,
+    reserved_message,
+)
 
 MAX_CHARS = 10_000
 MAX_NODES = 5_000
 MAX_LITERAL_EXPONENT = 10_000
 MAX_LITERAL_FACTORIAL = 10_000
-
-
-def _log(x: sp.Expr, base: sp.Expr | None = None) -> sp.Expr:
-    return sp.log(x) if base is None else sp.log(x, base)
-
-
-FUNCTIONS: dict[str, tuple[Callable[..., sp.Expr], tuple[int, ...]]] = {
-    "exp": (sp.exp, (1,)),
-    "log": (_log, (1, 2)),
-    "sqrt": (sp.sqrt, (1,)),
-    "Abs": (sp.Abs, (1,)),
-    "Max": (sp.Max, tuple(range(1, 33))),
-    "Min": (sp.Min, tuple(range(1, 33))),
-    "floor": (sp.floor, (1,)),
-    "ceiling": (sp.ceiling, (1,)),
-    "binomial": (sp.binomial, (2,)),
-    "factorial": (sp.factorial, (1,)),
-    "sinh": (sp.sinh, (1,)),
-    "cosh": (sp.cosh, (1,)),
-    "tanh": (sp.tanh, (1,)),
-    "erf": (sp.erf, (1,)),
-    "erfc": (sp.erfc, (1,)),
-    "Phi": (Phi, (1,)),
-    "PhiInv": (PhiInv, (1,)),
-    "gamma": (sp.gamma, (1,)),
-    "loggamma": (sp.loggamma, (1,)),
-    "beta": (sp.beta, (2,)),
-    "lambertw": (sp.LambertW, (1,)),
-    "expm1": (expm1, (1,)),
-    "log1p": (log1p, (1,)),
-}
-# Called with their own syntax in _Builder._Call (bound variables, conditions, Eq).
-SPECIAL_FUNCTIONS = ("Integral", "Sum", "Piecewise", "Eq")
-CONSTANTS: dict[str, sp.Expr] = {"pi": sp.pi, "E": sp.E, "oo": sp.oo}
-_CONSTANT_NAMES = {
-    "E": "Euler's number",
-    "e": "Euler's number",
-    "pi": "pi",
-    "I": "the imaginary unit",
-    "oo": "infinity",
-    "inf": "infinity",
-    "nan": "not-a-number",
-    "zoo": "complex infinity",
-}
-FREE_FUNCTION_NAMES = frozenset({"beta", "gamma"})
-"""Function names that may still be declared as variables (see the module docstring)."""
-RESERVED: dict[str, str] = {
-    **{name: "a function" for name in (*FUNCTIONS, *SPECIAL_FUNCTIONS, "ln", "max", "min")},
-    **_CONSTANT_NAMES,
-}
-for _name in FREE_FUNCTION_NAMES:
-    del RESERVED[_name]
-
-
-def reserved_message(name: str) -> str | None:
-    """Why ``name`` (NFKC-normalised) may not be declared, or None if it may."""
-    what = RESERVED.get(unicodedata.normalize("NFKC", name))
-    if what is None:
-        return None
-    if what == "Euler's number":
-        return (
-            f"`{name}` is Euler's number here; call your variable something else, or write E "
-            "for the constant"
-        )
-    if what == "a function":
-        return f"`{name}` is a function here; call your variable something else"
-    return f"`{name}` is {what} here; call your variable something else"
-
-
-def declared_name(name: str, what: str = "variable") -> str:
-    """``name`` as declared (NFKC-normalised), or :class:`ExpressionError` if it is reserved.
-
-    >>> declared_name("\uff58")
-    'x'
-    """
-    if not isinstance(name, str) or not name:
-        raise ExpressionError(f"a {what} name must be a non-empty string, got {name!r}")
-    normal = unicodedata.normalize("NFKC", name)
-    message = reserved_message(normal)
-    if message is not None:
-        raise ExpressionError(f"{what} {name!r}: {message}")
-    return normal
 
 
 _BINOPS: dict[type, Callable[[sp.Expr, sp.Expr], sp.Expr]] = {
@@ -483,32 +406,3 @@ def parse_number(text: str) -> sp.Expr:
             "digits; write a rational number or oo"
         )
     return value
-
-
-MAX_NUMBER_DIGITS = 100
-"""A constant given as an expression (a domain's end such as ``pi/2``) must be a real of
-magnitude below ``10**MAX_NUMBER_DIGITS``: ``exp(10**6)`` as a domain's end is refused."""
-
-
-def approximate(value: sp.Expr, digits: int = 30) -> float | None:
-    """A float of the constant expression ``value``, or None when it is not real, not finite
-    or not below ``10**MAX_NUMBER_DIGITS`` in magnitude.  SymPy's ``evalf`` raises mpmath's
-    global precision as it goes (to 3,000 digits for ``expm1(2**10000)``) and does not always
-    restore it on failure, so the precision is restored here whatever happens; its magnitude
-    is checked first, on a cheap low-precision estimate."""
-    import mpmath  # SymPy's own numeric layer; imported here to keep the parser's imports small
-
-    saved = mpmath.mp.prec
-    try:
-        size = _log10_size(value)
-        if size is None or size > MAX_NUMBER_DIGITS:
-            return None
-        number = value.evalf(digits, strict=False)
-        if not (number.is_real and number.is_finite and number.is_Number):
-            return None
-        result = float(number)
-        return result if math.isfinite(result) else None
-    except (TypeError, ValueError, ArithmeticError, RecursionError):
-        return None
-    finally:
-        mpmath.mp.prec = saved

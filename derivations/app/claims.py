@@ -34,8 +34,9 @@ from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
-from symbolic.parsing import approximate, declared_name, parse_expr, parse_relations
+from symbolic.parsing import approximate, parse_expr, parse_relations
 from symbolic.relations import Relation
+from symbolic.vocabulary import declared_name
 
 MAX_FILE_BYTES = 1_000_000
 TOP_KEYS = {"hypotheses", "claim", "variables", "defs", "latex"}

@@ -1,0 +1,108 @@
+"""The vocabulary of user text: the functions and constants a claim may name, and the names
+reserved for them (issue 27's one namespace rule, explained in :mod:`symbolic.parsing`).
+
+Both parsers (SymPy syntax and LaTeX) and the file loaders read it from here, so a name means
+the same thing on every path.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+
+import sympy as sp
+
+from symbolic.errors import ExpressionError
+from symbolic.functions import Phi, PhiInv, expm1, log1p
+
+__all__ = [
+    "CONSTANTS",
+    "FREE_FUNCTION_NAMES",
+    "FUNCTIONS",
+    "RESERVED",
+    "SPECIAL_FUNCTIONS",
+    "declared_name",
+    "reserved_message",
+]
+
+
+def _log(x: sp.Expr, base: sp.Expr | None = None) -> sp.Expr:
+    return sp.log(x) if base is None else sp.log(x, base)
+
+
+FUNCTIONS: dict[str, tuple[Callable[..., sp.Expr], tuple[int, ...]]] = {
+    "exp": (sp.exp, (1,)),
+    "log": (_log, (1, 2)),
+    "sqrt": (sp.sqrt, (1,)),
+    "Abs": (sp.Abs, (1,)),
+    "Max": (sp.Max, tuple(range(1, 33))),
+    "Min": (sp.Min, tuple(range(1, 33))),
+    "floor": (sp.floor, (1,)),
+    "ceiling": (sp.ceiling, (1,)),
+    "binomial": (sp.binomial, (2,)),
+    "factorial": (sp.factorial, (1,)),
+    "sinh": (sp.sinh, (1,)),
+    "cosh": (sp.cosh, (1,)),
+    "tanh": (sp.tanh, (1,)),
+    "erf": (sp.erf, (1,)),
+    "erfc": (sp.erfc, (1,)),
+    "Phi": (Phi, (1,)),
+    "PhiInv": (PhiInv, (1,)),
+    "gamma": (sp.gamma, (1,)),
+    "loggamma": (sp.loggamma, (1,)),
+    "beta": (sp.beta, (2,)),
+    "lambertw": (sp.LambertW, (1,)),
+    "expm1": (expm1, (1,)),
+    "log1p": (log1p, (1,)),
+}
+# Called with their own syntax in _Builder._Call (bound variables, conditions, Eq).
+SPECIAL_FUNCTIONS = ("Integral", "Sum", "Piecewise", "Eq")
+CONSTANTS: dict[str, sp.Expr] = {"pi": sp.pi, "E": sp.E, "oo": sp.oo}
+_CONSTANT_NAMES = {
+    "E": "Euler's number",
+    "e": "Euler's number",
+    "pi": "pi",
+    "I": "the imaginary unit",
+    "oo": "infinity",
+    "inf": "infinity",
+    "nan": "not-a-number",
+    "zoo": "complex infinity",
+}
+FREE_FUNCTION_NAMES = frozenset({"beta", "gamma"})
+"""Function names that may still be declared as variables (see the module docstring)."""
+RESERVED: dict[str, str] = {
+    **{name: "a function" for name in (*FUNCTIONS, *SPECIAL_FUNCTIONS, "ln", "max", "min")},
+    **_CONSTANT_NAMES,
+}
+for _name in FREE_FUNCTION_NAMES:
+    del RESERVED[_name]
+
+
+def reserved_message(name: str) -> str | None:
+    """Why ``name`` (NFKC-normalised) may not be declared, or None if it may."""
+    what = RESERVED.get(unicodedata.normalize("NFKC", name))
+    if what is None:
+        return None
+    if what == "Euler's number":
+        return (
+            f"`{name}` is Euler's number here; call your variable something else, or write E "
+            "for the constant"
+        )
+    if what == "a function":
+        return f"`{name}` is a function here; call your variable something else"
+    return f"`{name}` is {what} here; call your variable something else"
+
+
+def declared_name(name: str, what: str = "variable") -> str:
+    """``name`` as declared (NFKC-normalised), or :class:`ExpressionError` if it is reserved.
+
+    >>> declared_name("\uff58")
+    'x'
+    """
+    if not isinstance(name, str) or not name:
+        raise ExpressionError(f"a {what} name must be a non-empty string, got {name!r}")
+    normal = unicodedata.normalize("NFKC", name)
+    message = reserved_message(normal)
+    if message is not None:
+        raise ExpressionError(f"{what} {name!r}: {message}")
+    return normal
