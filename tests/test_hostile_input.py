@@ -115,12 +115,6 @@ TOWER = "x"
 for _ in range(150):
     TOWER = f"exp({TOWER})"
 
-NUMERIC_CONSTANT = (
-    "a side that is exactly E or pi compiles to an mpmath constant object, which "
-    "numeric_checks.bridge.to_real refuses (every point 'undefined'): a fix in numeric_checks, "
-    "outside this issue's files"
-)
-
 CASES: list[Any] = [
     # 1. one namespace: the names of constants are reserved, compared after NFKC.
     C("e-declared", 2, "Euler's number", claim(SUM_E, ">=", SUM_2, {"e": "(0, 1)", **N20})),
@@ -256,15 +250,9 @@ CASES: list[Any] = [
         "",
         claim("Delta", ">", "0", {"Delta": "(0, oo)"}, ["Delta > 0"]),
     ),
-    pytest.param(
-        C("pi-lt-3", 1, "refuted", claim("pi", "<", "3", {})),
-        marks=pytest.mark.xfail(strict=True, reason=NUMERIC_CONSTANT),
-    ),
+    C("pi-lt-3", 1, "refuted", claim("pi", "<", "3", {})),
     C("pi-gt-3", EXPR_OK, "", claim("pi", ">", "3", {})),
-    pytest.param(
-        C("E-bound-true", EXPR_OK, "", claim("(1 + 1/k)**k", "<", "E", {"k": "Z>=1"})),
-        marks=pytest.mark.xfail(strict=True, reason=NUMERIC_CONSTANT),
-    ),
+    C("E-bound-true", EXPR_OK, "", claim("(1 + 1/k)**k", "<", "E", {"k": "Z>=1"})),
     C("E-bound-false", 1, "refuted", claim("(1 + 1/k)**k", "<", "E - 1/10", {"k": "Z>=1"})),
     # 3. resource limits: caps named in the message, before SymPy builds anything.
     C(
