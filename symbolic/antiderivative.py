@@ -80,7 +80,9 @@ def by_antiderivative(residual: sp.Expr, positive: Sequence[sp.Expr] = ()) -> sp
             current = current.xreplace({integral: value})
     if current.has(sp.Integral):
         return residual
-    return sp.simplify(current)
+    # erfc against the erf an antiderivative of a Gaussian brings: simplify misses it.
+    expanded = sp.expand(current.rewrite(sp.erf) if current.has(sp.erfc) else current)
+    return expanded if expanded == 0 else sp.simplify(expanded)
 
 
 def definite(integral: sp.Integral, positive: Sequence[sp.Expr] = ()) -> sp.Expr | None:
