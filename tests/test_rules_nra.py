@@ -113,3 +113,14 @@ def test_false_polynomial_goals_are_never_proved(
     if d.candidate is not None:
         value = goal.subs({s: d.candidate.get(s.name, 0) for s in goal.free_symbols})
         assert float(value) < 1e-9, (goal, d.candidate)
+
+
+def test_the_resource_count_bounds_z3_not_the_clock() -> None:
+    """Whether z3 decides is bounded by its resource count (the same on a busy machine):
+    one unit is not enough to decide even x**2 - 2x + 1 >= 0, the default is."""
+    from symbolic.rules.nra import decide
+
+    x = sp.Symbol("x", real=True)
+    goal = x**2 - 2 * x + 1
+    assert decide(goal, False, [], rlimit=1).status == "unknown"
+    assert decide(goal, False, []).status == "unsat"

@@ -14,7 +14,7 @@ import sympy as sp
 
 from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
-from symbolic.rules.nra import TIMEOUT_MS, decide
+from symbolic.rules.nra import RLIMIT, TIMEOUT_MS, decide
 
 Rules = Callable[[sp.Expr, bool, Sequence[Fact], int], list[str] | None]
 """``rules(g, strict, facts, goals)``: the rule search with a budget of ``goals`` subgoals
@@ -24,7 +24,7 @@ CALLS = 30
 """Subgoals of the derivative search from one goal."""
 SECONDS = 20.0
 """Its wall-time bound (a last resort: the count decides)."""
-SUB_TIMEOUT_MS = 500
+SUB_TIMEOUT_MS = 2500
 """z3's cap on the derivative rule's subgoals."""
 
 
@@ -59,7 +59,7 @@ def beyond_rules(
     """A proof of ``small <= big`` (``<``) by decision or derivatives, or None."""
     small, big = sp.sympify(small), sp.sympify(big)
     gap = big - small
-    decision = decide(gap, strict, ctx.facts, TIMEOUT_MS)
+    decision = decide(gap, strict, ctx.facts, TIMEOUT_MS, rlimit=RLIMIT)
     if decision.trace is not None:
         return decision.trace
     if decision.status in ("not abstractable", "constant", "trivial"):
@@ -73,7 +73,7 @@ def beyond_rules(
         if g.is_number:
             ok = g.is_positive if s else g.is_nonnegative
             return f"{g} {'>' if s else '>='} 0" if ok else None
-        d = decide(g, s, facts, SUB_TIMEOUT_MS)
+        d = decide(g, s, facts, SUB_TIMEOUT_MS, rlimit=RLIMIT // 2)
         if d.trace is not None:
             return d.trace
         if ops(g) <= SUB_RULES_MAX_OPS:

@@ -30,8 +30,13 @@ from sympy.core.relational import Relational
 from symbolic.rules.abstraction import Abstraction, NotAbstractable
 from symbolic.rules.facts import Fact
 
-TIMEOUT_MS = 1000
-"""z3's time cap per decision."""
+TIMEOUT_MS = 5000
+"""z3's wall-time cap per decision: a last resort only.  What z3 may do is bounded first by
+:data:`RLIMIT`, a count of its own resource units that does not depend on the machine's
+load, so that whether a step is proved never depends on how busy the machine is."""
+RLIMIT = 400_000
+"""z3's resource units per decision (its ``rlimit``, counted from the call).  The decisions
+of the test suite's user inequalities take at most about 45,000."""
 MAX_OPS = 400
 """Formulas larger than this (operations, after abstraction) are not sent."""
 MAX_DEGREE = 16
@@ -150,6 +155,7 @@ def decide(
     strict: bool,
     facts: Sequence[Fact],
     timeout_ms: int = TIMEOUT_MS,
+    rlimit: int = RLIMIT,
     extra: Sequence[sp.Basic] = (),
 ) -> Decision:
     """Prove ``g >= 0`` (``> 0``) from ``facts`` and ``extra`` (SymPy relations) by
@@ -190,6 +196,7 @@ def decide(
     try:
         solver = z3.SolverFor("QF_NRA")
         solver.set("timeout", int(timeout_ms))
+        solver.set("rlimit", int(rlimit))
         for h in [*hyps, *ab.exact, *lemmas]:
             solver.add(tr.boolean(h))
         solver.add(z3.Not(tr.boolean(conclusion)))
