@@ -86,14 +86,20 @@ def by_antiderivative(residual: sp.Expr, positive: Sequence[sp.Expr] = ()) -> sp
 
 
 def definite(integral: sp.Integral, positive: Sequence[sp.Expr] = ()) -> sp.Expr | None:
-    """The value of a one-variable definite ``integral`` by a checked, continuous
-    antiderivative, or None when a premise is not established."""
-    if len(integral.limits) != 1 or len(integral.limits[0]) != 3:
+    """The value of a definite ``integral`` by a checked, continuous antiderivative, or
+    None when a premise is not established.  Of an iterated integral only the innermost
+    variable is done (``sp.Integral`` would merge a nested integral back into one): the rest
+    is left as an integral for the next round."""
+    first, *rest = integral.limits
+    if len(first) != 3:
         return None
-    x, a, b = integral.limits[0]
+    x, a, b = first
     if a.has(x) or b.has(x):
         return None
-    return _pieces(integral.function, x, a, b, tuple(positive), MAX_KINKS)
+    value = _pieces(integral.function, x, a, b, tuple(positive), MAX_KINKS)
+    if value is None or not rest:
+        return value
+    return sp.Integral(value, *rest)
 
 
 def _pieces(

@@ -143,3 +143,13 @@ def test_limits_need_a_known_sign() -> None:
 def test_log_antiderivatives_are_refused() -> None:
     # log is continuous on [1, 2], but the rung shows continuity on R by shape only.
     assert ad.definite(sp.Integral(1 / x, (x, 1, 2))) is None
+
+
+def test_iterated_integrals_one_variable_at_a_time() -> None:
+    y = sp.Symbol("y", real=True)
+    double = sp.Integral(x * y * sp.exp(-x), (x, 0, oo), (y, 0, 2))
+    assert ad.by_antiderivative(double - 2) == 0
+    assert ad.by_antiderivative(double - 1) != 0
+    # The inner integral refused (a pole): the whole is left as it is.
+    bad = sp.Integral(1 / x**2, (x, -1, 1), (y, 0, 1))
+    assert ad.by_antiderivative(bad + 2) == bad + 2
