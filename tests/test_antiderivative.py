@@ -143,3 +143,22 @@ def test_limits_need_a_known_sign() -> None:
 def test_log_antiderivatives_are_refused() -> None:
     # log is continuous on [1, 2], but the rung shows continuity on R by shape only.
     assert ad.definite(sp.Integral(1 / x, (x, 1, 2))) is None
+
+
+def test_iterated_integrals_one_variable_at_a_time() -> None:
+    y = sp.Symbol("y", real=True)
+    double = sp.Integral(x * y * sp.exp(-x), (x, 0, oo), (y, 0, 2))
+    assert ad.by_antiderivative(double - 2) == 0
+    assert ad.by_antiderivative(double - 1) != 0
+    # The inner integral refused (a pole): the whole is left as it is.
+    bad = sp.Integral(1 / x**2, (x, -1, 1), (y, 0, 1))
+    assert ad.by_antiderivative(bad + 2) == bad + 2
+
+
+def test_cauchy_density_and_filtered_integrands() -> None:
+    # atan at +-oo with the argument's slope of known sign.
+    assert ad.definite(sp.Integral(1 / (sp.pi * (1 + x**2)), (x, -oo, oo))) == 1
+    assert ad.definite(sp.Integral(b / (sp.pi * (b**2 + x**2)), (x, 0, oo))) == sp.Rational(1, 2)
+    # A log in the integrand cannot be the derivative of an accepted antiderivative.
+    assert not ad.derivative_shaped(sp.exp(-(x**2)) * sp.log(1 + x**2), x)
+    assert ad.definite(sp.Integral(sp.exp(-(x**2)) * sp.log(1 + x**2), (x, 0, oo))) is None
