@@ -86,15 +86,28 @@ class CertificateRecord:
     def describe(self) -> str:
         if self.status is CertificateStatus.NOT_CERTIFIABLE:
             return f"not certifiable ({self.detail})"
+        fraction = self.certified_fraction
+        # A share that rounds to 100.0% is not the whole box: a reader took "gave up ...
+        # 100.0% certified" for a contradiction, so what is left is said as what it is.
+        sliver = (
+            self.status is CertificateStatus.GAVE_UP and fraction is not None and fraction > 0.999
+        )
         head = {
             CertificateStatus.CERTIFIED: "certified on",
             CertificateStatus.REFUTED: "refuted by Arb on",
             CertificateStatus.GAVE_UP: "certification gave up on",
         }[self.status]
+        if sliver:
+            head = "certification stopped just short of"
         where = ", ".join(f"{n} in [{lo:.6g}, {hi:.6g}]" for n, (lo, hi) in self.box.items())
         text = f"{head} {where} ({self.boxes} boxes, {self.seconds:.2f} s, Arb at {self.bits} bits)"
-        if self.status is CertificateStatus.GAVE_UP and self.certified_fraction is not None:
-            text += f"; {self.certified_fraction:.1%} of the box's volume certified"
+        if sliver and fraction is not None:
+            text += (
+                f"; all of the box's volume but {1 - fraction:.1e} certified (the step is "
+                "not certified on the rest)"
+            )
+        elif self.status is CertificateStatus.GAVE_UP and fraction is not None:
+            text += f"; {fraction:.1%} of the box's volume certified"
         return text + (f"; {self.detail}" if self.detail else "")
 
 

@@ -296,3 +296,20 @@ def test_integer_sides_split_between_integers(lo, width) -> None:
     assert l_hi[0] + 1 == r_lo[0] and lows[0] <= l_hi[0] < highs[0]
     counts = [measure(*p, (True,), (False,)) for p in parts]
     assert sum(counts) == measure(lows, highs, (True,), (False,))
+
+
+def test_a_give_up_that_rounds_to_the_whole_box_says_what_is_left() -> None:
+    """Issue 26: "gave up ... 100.0% certified" read as a contradiction; a share that rounds
+    to the whole box says how much is left, and never that the step is certified."""
+    from symbolic.report import CertificateRecord, CertificateStatus
+
+    near = CertificateRecord(
+        CertificateStatus.GAVE_UP, box={"x": (0.0, 1.0)}, certified_fraction=0.99997
+    )
+    text = near.describe()
+    assert "100.0%" not in text and "gave up" not in text
+    assert "but 3.0e-05 certified" in text and "not certified on the rest" in text
+    half = CertificateRecord(
+        CertificateStatus.GAVE_UP, box={"x": (0.0, 1.0)}, certified_fraction=0.5
+    )
+    assert "gave up" in half.describe() and "50.0% of the box's volume certified" in half.describe()
