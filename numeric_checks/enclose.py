@@ -55,18 +55,17 @@ def enclose(
     closed: dict[sp.Basic, sp.Expr] = {}
     enclosed: list[tuple[sp.Expr, Any]] = []
     for node in nodes:
+        # Only the node's free symbols: a declared variable that is also the node's bound
+        # index (x in Integral(f(x), (x, a, b)), k in Sum(t(k), (k, 0, oo))) must not be
+        # substituted into it, by the term-wise enclosure or by SymPy's closed form.
+        free = node.free_symbols
+        point = {s: v for s, v in exact.items() if s in free}
         try:
-            enclosed.append((node, _enclose_node(node, symbols, balls, exact)))
+            enclosed.append((node, _enclose_node(node, symbols, balls, point)))
         except Unsupported as exc:
             # SymPy's closed form at the point, substituted symbolically so that what it
             # shares with the rest cancels exactly (exp(x) - exp(x) at x = 1e30).
-            # Only the node's free symbols: a declared variable that is also the node's
-            # bound index (x in Integral(f(x), (x, a, b))) must not be substituted into it.
-            free = node.free_symbols
-            point = sorted(
-                ((s, v) for s, v in exact.items() if s in free), key=lambda kv: kv[0].name
-            )
-            form = _doit(node, tuple(point))
+            form = _doit(node, tuple(sorted(point.items(), key=lambda kv: kv[0].name)))
             if form is None:
                 raise Unsupported(f"{exc}, and SymPy finds no closed form at the point") from exc
             closed[node] = form

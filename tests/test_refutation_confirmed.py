@@ -55,6 +55,7 @@ MUST_REFUTE = {
     "tiny_eps",
     "laplace_wrong_scale",
     "laplace_tail_bound_index_false",
+    "series_bound_index_false",
 }
 
 
