@@ -212,6 +212,10 @@ def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResul
     book), with ``d``'s variables, hypotheses and definitions."""
     options = options or CheckOptions()
     with deadline(options.budget):
+        if _has_families(d):
+            from numeric_checks.general import check_general_claim  # it imports this module
+
+            return check_general_claim(d, options)
         plan = make_plan(d, options)
         result = check_link(
             plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed"
@@ -229,7 +233,16 @@ def check_derivation(
     verdicts of the catalog derivations that steps cite with ``by.lemma(id)``."""
     options = options or CheckOptions()
     with deadline(options.budget):
+        if _has_families(d):
+            # Indexed families: proofs on the general links, numbers on instances.
+            from numeric_checks.general import check_general_derivation  # it imports us
+
+            return check_general_derivation(d, options, lemmas)
         return _check_derivation(d, options, lemmas)
+
+
+def _has_families(d: Derivation) -> bool:
+    return any(v.family is not None for v in d.variables)
 
 
 def _check_derivation(

@@ -112,6 +112,9 @@ class Oracle:
 
 
 PointGenerator = Callable[[Any, int], "list[dict[str, Any]]"]
+InstancePointGenerator = Callable[[Any, int, Mapping[str, int]], "list[dict[str, Any]]"]
+"""``(rng, dps, lengths) -> points`` for a derivation over families, at the given lengths
+(``{"n": 3}``): each point assigns every variable of the instance (``eps``, ``p_1``, ...)."""
 """``(rng, dps) -> points``: each point assigns a value to every variable.  For domains that
 rejection sampling cannot hit (pairs of distributions with ratio constraints); the checker
 still validates every generated point against every hypothesis."""
@@ -149,6 +152,10 @@ class Derivation:
     induction: Induction | None = None
     """If set, the chain is the inductive step k - 1 -> k of an induction (see
     :mod:`symbolic.induction`): steps justified by the hypothesis may use the claim at k - 1."""
+    instance_points: InstancePointGenerator | None = None
+    """For a derivation over families: its own point generator for an instance at given
+    lengths (see :mod:`symbolic.instances`); the generic family sampler otherwise.  Every
+    point is still validated against every instantiated hypothesis."""
 
     def __post_init__(self) -> None:
         self.validate()
