@@ -222,13 +222,19 @@ def _draw_families(
         if a in values or b in values or sizes[a] != sizes[b]:
             continue
         n = sizes[b]
+        hi = ks[(a, b)]
+        lo = 1 / ks[(b, a)] if (b, a) in ks else mpmath.mpf(10) ** -6
+        if a in totals and b not in totals:
+            # a's total fixes it: draw it first, then b from the inverse ratios.
+            first = [x * totals[a] for x in _simplex(n, rng, mode)]
+            values[a] = first
+            values[b] = _linked(first, 1 / hi, 1 / lo, rng, mode, False)
+            continue
         base = (
             [x * totals[b] for x in _simplex(n, rng, "tiny" if mode == "tiny" else "random")]
             if b in totals
             else _free(by_name[b], n, rng, "random")
         )
-        hi = ks[(a, b)]
-        lo = 1 / ks[(b, a)] if (b, a) in ks else mpmath.mpf(10) ** -6
         balance = a in totals and b in totals and totals[a] == totals[b]
         values[b] = base
         values[a] = _linked(base, lo, hi, rng, mode, balance)

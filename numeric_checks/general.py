@@ -534,5 +534,8 @@ def check_general_claim(d: Derivation, options: CheckOptions) -> StepResult:
         None,
     )
     if notes:
-        result = dataclasses.replace(result, evidence=result.evidence + "; " + "; ".join(notes))
+        # The notes go before the family table, which ends the evidence.
+        head, newline, table = result.evidence.partition("\n")
+        evidence = head + "; " + "; ".join(notes) + newline + table
+        result = dataclasses.replace(result, evidence=evidence)
     return result

@@ -15,8 +15,8 @@ from typing import Any
 import sympy as sp
 
 from symbolic.domains import Variable
-from symbolic.errors import IllFormedDerivation
-from symbolic.families import bound_free_symbols
+from symbolic.errors import IllFormedDerivation, InvalidInput
+from symbolic.families import bound_free_symbols, check_family_use
 from symbolic.functions import unfold
 from symbolic.induction import Induction, check_declaration
 from symbolic.notebook import render
@@ -210,6 +210,13 @@ class Derivation:
         indices = {i for v in self.variables if v.family is not None for i in v.family.indices}
         everything: list[sp.Basic] = [self.claim.lhs, self.claim.rhs, *self.hypotheses]
         everything += [s.expr for s in self.steps] + [v for _, v in self.defs]
+        families = {v.symbol: v.family for v in self.variables if v.family is not None}
+        if families:
+            for expr in everything:
+                try:
+                    check_family_use(expr, families)
+                except InvalidInput as exc:
+                    raise IllFormedDerivation(f"{self.id}: {exc}") from None
         for expr in everything:
             unknown = {s for s in bound_free_symbols(expr) if s not in known}
             loose = unknown & indices

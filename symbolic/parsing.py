@@ -29,6 +29,7 @@ names its limit.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Mapping
 
 import mpmath
@@ -78,7 +79,6 @@ _CMPOPS: dict[type, Callable[[sp.Expr, sp.Expr], sp.Basic]] = {
 _NODE_NAMES = {
     ast.Attribute: "attribute access",
     ast.Lambda: "lambda",
-    ast.Subscript: "subscripts",
     ast.ListComp: "comprehensions",
     ast.GeneratorExp: "comprehensions",
     ast.IfExp: "conditional expressions",
@@ -107,6 +107,8 @@ class _Builder:
         self.symbols = dict(symbols)
         self.text = text
         self.allow_relations = allow_relations
+        self.bound: frozenset[str] = frozenset()
+        """Indices bound by an enclosing Sum or Product (an index bound twice is refused)."""
 
     def build(self, node: ast.AST) -> sp.Basic:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -131,7 +133,14 @@ class _Builder:
     def _Name(self, node: ast.Name) -> sp.Expr:
         name = node.id
         if name in self.symbols:
-            return self.symbols[name]
+            value = self.symbols[name]
+            if isinstance(value, sp.IndexedBase):
+                raise ExpressionError(
+                    f"the family {name} is used without an index in {_short(self.text)}: "
+                    f"write {name}[i] inside Sum({name}[i], (i, 1, n)) or in a hypothesis "
+                    "'... for all i'"
+                )
+            return value
         if name in CONSTANTS:
             return CONSTANTS[name]
         if name in FUNCTIONS or name in SPECIAL_FUNCTIONS:
@@ -139,6 +148,25 @@ class _Builder:
         raise ExpressionError(
             f"unknown name {name!r} in {_short(self.text)}: declare it under [variables] or [defs]"
         )
+
+    def _Subscript(self, node: ast.Subscript) -> sp.Expr:
+        """An element ``p[i]`` (``w[i, j]``) of a declared family (:mod:`symbolic.families`);
+        the index is an integer expression (its range is checked with the derivation)."""
+        base = self.symbols.get(node.value.id) if isinstance(node.value, ast.Name) else None
+        if not isinstance(base, sp.IndexedBase):
+            raise ExpressionError(
+                f"subscripts are allowed only on a family (declared like "
+                f'p = "(0, 1) for i in 1..n") in {_short(self.text)}'
+            )
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        indices = [self._expr(part) for part in parts]
+        for k in indices:
+            if k.is_integer is not True:
+                raise ExpressionError(
+                    f"the index {k} of {base} is not an integer in {_short(self.text)}: "
+                    "write an index name (i), a number or a length (n)"
+                )
+        return base[tuple(indices)] if len(indices) > 1 else base[indices[0]]
 
     def _BinOp(self, node: ast.BinOp) -> sp.Expr:
         # A long chain a + b + c + ... is a left-deep tree: walk its spine in a loop, so a
@@ -191,7 +219,7 @@ class _Builder:
         name = node.func.id
         if name in self.symbols:
             raise ExpressionError(f"{name!r} is a declared variable, not a function")
-        if name in ("Integral", "Sum"):
+        if name in ("Integral", "Sum", "Product"):
             return self._bound_operator(name, node)
         if name == "Piecewise":
             return self._piecewise(node)
@@ -220,7 +248,7 @@ class _Builder:
     def _bound_operator(self, name: str, node: ast.Call) -> sp.Expr:
         if len(node.args) < 2:
             raise ExpressionError(f"{name}(f, (x, a, b)) needs limits in {_short(self.text)}")
-        limits = []
+        limits: list[tuple[sp.Symbol, sp.Expr, sp.Expr]] = []
         inner = dict(self.symbols)
         for lim in node.args[1:]:
             if not (
@@ -233,18 +261,26 @@ class _Builder:
             message = reserved_message(var_name)
             if message is not None:
                 raise ExpressionError(f"the index of {name}: {message}")
+            if var_name in self.bound or any(str(v) == var_name for v, _, _ in limits):
+                raise ExpressionError(
+                    f"the index {var_name} is bound twice in {_short(self.text)}: give the "
+                    "inner Sum or Product another index name"
+                )
             var = (
-                sp.Symbol(var_name, integer=True)
-                if name == "Sum"
-                else sp.Symbol(var_name, real=True)
+                sp.Symbol(var_name, real=True)
+                if name == "Integral"
+                else sp.Symbol(var_name, integer=True)
             )
             lo, hi = (self._expr(e) for e in lim.elts[1:])
             limits.append((var, lo, hi))
             inner[var_name] = var
         if name == "Integral" and len(limits) > 1:
             raise ExpressionError(ITERATED_INTEGRAL + f": {_short(self.text)}")
-        body = _Builder(inner, self.text, False)._expr_node(node.args[0])
-        return (sp.Integral if name == "Integral" else sp.Sum)(body, *limits)
+        builder = _Builder(inner, self.text, False)
+        builder.bound = self.bound | {str(v) for v, _, _ in limits}
+        body = builder._expr_node(node.args[0])
+        make = {"Integral": sp.Integral, "Sum": sp.Sum, "Product": sp.Product}[name]
+        return make(body, *limits)  # type: ignore[no-any-return]
 
     def _piecewise(self, node: ast.Call) -> sp.Expr:
         """``Piecewise((expr, cond), ..., (expr, True))``: conditions are comparisons (a
@@ -352,6 +388,9 @@ def parse_expr(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> sp.Ex
     return result
 
 
+_SINGLE_EQ = re.compile(r"(?<![<>=!])=(?!=)")
+
+
 def parse_relations(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> list[sp.Rel]:
     """Parse a hypothesis: a comparison, a chain ``0 < d < 1``, ``a == b`` or ``Eq(a, b)``.
 
@@ -359,6 +398,9 @@ def parse_relations(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> 
     >>> parse_relations("0 < d < 1", {"d": d})
     [0 < d, d < 1]
     """
+    if isinstance(text, str):
+        # A single '=' as books write it (Sum(p[i], (i, 1, n)) = 1) is an equality.
+        text = _SINGLE_EQ.sub("==", text)
     result = _parse(text, symbols or {}, allow_relations=True)
     parts = list(result.args) if isinstance(result, sp.And) else [result]
     rels: list[sp.Rel] = []

@@ -56,7 +56,7 @@ FUNCTIONS: dict[str, tuple[Callable[..., sp.Expr], tuple[int, ...]]] = {
     "log1p": (log1p, (1,)),
 }
 # Called with their own syntax in _Builder._Call (bound variables, conditions, Eq).
-SPECIAL_FUNCTIONS = ("Integral", "Sum", "Piecewise", "Eq")
+SPECIAL_FUNCTIONS = ("Integral", "Sum", "Product", "Piecewise", "Eq")
 CONSTANTS: dict[str, sp.Expr] = {"pi": sp.pi, "E": sp.E, "oo": sp.oo}
 _CONSTANT_NAMES = {
     "E": "Euler's number",
