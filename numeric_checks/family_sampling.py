@@ -223,13 +223,25 @@ def _draw_families(
             continue
         n = sizes[b]
         hi = ks[(a, b)]
-        lo = 1 / ks[(b, a)] if (b, a) in ks else mpmath.mpf(10) ** -6
         if a in totals and b not in totals:
+            # Without a reverse bound, b's entries stay within a few times a's (b is not
+            # normalised, so larger ratios would leave b's domain).
+            lo = 1 / ks[(b, a)] if (b, a) in ks else min(hi, 1) / 4
             # a's total fixes it: draw it first, then b from the inverse ratios.
             first = [x * totals[a] for x in _simplex(n, rng, mode)]
             values[a] = first
-            values[b] = _linked(first, 1 / hi, 1 / lo, rng, mode, False)
+            second = _linked(first, 1 / hi, 1 / lo, rng, mode, False)
+            top = by_name[b].domain.upper
+            if top.is_finite:
+                # An entry past b's domain is redrawn between its least ratio and the end.
+                end = mpmath.mpf(sp.Float(top, mpmath.mp.dps))
+                second = [
+                    y if y < end else x / hi + (end - x / hi) * mpmath.mpf(rng.random())
+                    for x, y in zip(first, second, strict=True)
+                ]
+            values[b] = second
             continue
+        lo = 1 / ks[(b, a)] if (b, a) in ks else mpmath.mpf(10) ** -6
         base = (
             [x * totals[b] for x in _simplex(n, rng, "tiny" if mode == "tiny" else "random")]
             if b in totals

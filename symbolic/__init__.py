@@ -31,7 +31,9 @@ from symbolic.errors import (
     InvalidInput,
     Unsupported,
 )
+from symbolic.families import Family, ForAll, index_symbol
 from symbolic.functions import Phi, PhiInv
+from symbolic.kit import family, forall
 from symbolic.parsing import parse_expr, parse_relations
 from symbolic.relations import Relation, compose
 from symbolic.report import (
@@ -58,6 +60,8 @@ __all__ = [
     "EmptyDomain",
     "EvaluationError",
     "ExpressionError",
+    "Family",
+    "ForAll",
     "IllFormedDerivation",
     "InvalidInput",
     "Justification",
@@ -77,6 +81,9 @@ __all__ = [
     "Variable",
     "Verdict",
     "compose",
+    "family",
+    "forall",
+    "index_symbol",
     "parse_domain",
     "parse_expr",
     "parse_relations",

@@ -30,11 +30,13 @@ from typing import Any
 import sympy as sp
 
 from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
+from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.errors import InvalidInput
+from symbolic.families import Family, ForAll, index_symbol
 from symbolic.notebook import render
 from symbolic.relations import Relation, compose
 
-__all__ = ["By", "Chain", "by", "chain", "justification_from_spec"]
+__all__ = ["By", "Chain", "by", "chain", "family", "forall", "justification_from_spec"]
 
 K = JustificationKind
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -180,3 +182,80 @@ class Chain:
 def chain(lhs: Any) -> Chain:
     """Start a chain at ``lhs`` (the claim's left-hand side)."""
     return Chain(sp.sympify(lhs))
+
+
+# -- families --------------------------------------------------------------------------------
+
+
+def family(
+    name: str,
+    domain: str | Domain,
+    *,
+    length: Variable | sp.Symbol | int,
+    index: str = "i",
+    lower: int = 1,
+    meaning: str = "",
+    latex_name: str = "",
+) -> Variable:
+    """A family ``name[lower], ..., name[length]``, each element in ``domain``: the Python
+    form of ``p = "(0, 1) for i in 1..n"`` in a claim file.  ``length`` is a positive
+    integer or an integer variable declared ``Z>=1`` (declare it among the variables too).
+    Its elements are ``v.base[i]``, with ``i = index_symbol("i")``.
+
+    >>> n = Variable("n", parse_domain("Z>=1"))
+    >>> p = family("p", "(0, 1)", length=n)
+    >>> i = index_symbol("i")
+    >>> sp.Sum(p.base[i], (i, 1, n.symbol)), p.base[i].is_positive
+    (Sum(p[i], (i, 1, n)), True)
+    >>> print(forall(p.base[i] <= 1, p))
+    p[i] <= 1 for all i in 1..n
+    """
+    dom = parse_domain(domain) if isinstance(domain, str) else domain
+    if isinstance(length, Variable):
+        d = length.domain
+        if (
+            length.family is not None
+            or d.kind != "integer"
+            or not (d.lower.is_finite and d.lower >= 1)
+        ):
+            raise InvalidInput(
+                f"the length of the family {name} must be a positive integer variable; "
+                f"{length.name} is declared {d} (declare it Z>=1)"
+            )
+        upper: sp.Expr = length.symbol
+    elif isinstance(length, sp.Symbol):
+        if length.is_integer is not True or length.is_positive is not True:
+            raise InvalidInput(
+                f"the length of the family {name} must be a positive integer symbol, got "
+                f"{length} (use the symbol of a variable declared Z>=1)"
+            )
+        upper = length
+    elif isinstance(length, int) and not isinstance(length, bool) and length >= 1:
+        upper = sp.Integer(length)
+    else:
+        raise InvalidInput(
+            f"the length of the family {name} must be a positive integer or a variable "
+            f"declared Z>=1, got {length!r}"
+        )
+    return Variable(name, dom, meaning, latex_name, family=Family(index, sp.Integer(lower), upper))
+
+
+def forall(
+    relation: sp.Basic,
+    over: Variable | str | sp.Symbol,
+    lower: sp.Expr | int | None = None,
+    upper: sp.Expr | int | None = None,
+) -> ForAll:
+    """The hypothesis "``relation`` for every index": ``over`` is a family (its index and
+    range) or an index name with its ``lower`` and ``upper`` ends."""
+    if isinstance(over, Variable):
+        if over.family is None:
+            raise InvalidInput(f"forall over {over.name}: it is not a family")
+        f = over.family
+        lo = f.lower if lower is None else sp.sympify(lower)
+        hi = f.upper if upper is None else sp.sympify(upper)
+        return ForAll(relation, (f.index_symbol, lo, hi))
+    if lower is None or upper is None:
+        raise InvalidInput("forall over an index name needs its lower and upper ends")
+    i = index_symbol(over) if isinstance(over, str) else over
+    return ForAll(relation, (i, sp.sympify(lower), sp.sympify(upper)))
