@@ -34,6 +34,7 @@ from symbolic.verdicts import Verdict
 ROOT = Path(__file__).resolve().parent.parent
 FAST = CheckOptions(points=60, search_budget=60)
 
+EPS_VAR = '[variables]\neps = "(0, oo)"\n'
 FAMILY_VARS = '[variables]\nn = "Z>=1"\neps = "(0, oo)"\np = "(0, 1) for i in 1..n"\n'
 
 
@@ -61,10 +62,10 @@ BAD = [
         "'Sum(p[i], (i, 1, n)) <= 1 for all i'",
         "bound twice",
     ),
-    ("eps", "<=", "1", '[variables]\neps = "(0, oo)"\np = "(0, 1) for i in 1..eps"\n', "", "Z>=1"),
-    ("eps", "<=", "1", '[variables]\neps = "(0, oo)"\np = "(0, 1) for i in 1..0"\n', "", "positive"),
-    ("eps", "<=", "1", '[variables]\neps = "(0, oo)"\np = "(0, 1) for i in 1..m"\n', "", "length"),
-    ("eps", "<=", "1", '[variables]\neps = "(0, oo)"\np = "(0, 1 for i in 1..3"\n', "", "domain"),
+    ("eps", "<=", "1", EPS_VAR + 'p = "(0, 1) for i in 1..eps"\n', "", "Z>=1"),
+    ("eps", "<=", "1", EPS_VAR + 'p = "(0, 1) for i in 1..0"\n', "", "positive"),
+    ("eps", "<=", "1", EPS_VAR + 'p = "(0, 1) for i in 1..m"\n', "", "length"),
+    ("eps", "<=", "1", EPS_VAR + 'p = "(0, 1 for i in 1..3"\n', "", "domain"),
     (
         "eps",
         "<=",
