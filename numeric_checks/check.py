@@ -21,6 +21,12 @@ import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, deadline, time_limit
 from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
+from numeric_checks.general import (
+    Engine,
+    check_general_claim,
+    check_general_derivation,
+    has_families,
+)
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from numeric_checks.points import fmt
 from numeric_checks.stages import (
@@ -212,10 +218,8 @@ def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResul
     book), with ``d``'s variables, hypotheses and definitions."""
     options = options or CheckOptions()
     with deadline(options.budget):
-        if _has_families(d):
-            from numeric_checks.general import check_general_claim  # it imports this module
-
-            return check_general_claim(d, options)
+        if has_families(d):
+            return check_general_claim(ENGINE, d, options)
         plan = make_plan(d, options)
         result = check_link(
             plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed"
@@ -233,16 +237,10 @@ def check_derivation(
     verdicts of the catalog derivations that steps cite with ``by.lemma(id)``."""
     options = options or CheckOptions()
     with deadline(options.budget):
-        if _has_families(d):
+        if has_families(d):
             # Indexed families: proofs on the general links, numbers on instances.
-            from numeric_checks.general import check_general_derivation  # it imports us
-
-            return check_general_derivation(d, options, lemmas)
+            return check_general_derivation(ENGINE, d, options, lemmas)
         return _check_derivation(d, options, lemmas)
-
-
-def _has_families(d: Derivation) -> bool:
-    return any(v.family is not None for v in d.variables)
 
 
 def _check_derivation(
@@ -374,3 +372,19 @@ def run_oracle(plan: CheckPlan) -> OracleResult | None:
         detail,
         closest=closest[1] if closest else None,
     )
+
+
+def _plain_claim(d: Derivation, options: CheckOptions) -> StepResult:
+    return check_claim(d, options)
+
+
+ENGINE = Engine(
+    check_link=check_link,
+    bounded_prove=_bounded_prove,
+    basis=basis,
+    run_oracle=run_oracle,
+    inconsistency=EngineInconsistency,
+    plain_derivation=_check_derivation,
+    plain_claim=_plain_claim,
+)
+"""This pipeline, for the general mode of derivations over families (numeric_checks.general)."""

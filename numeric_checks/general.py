@@ -28,30 +28,28 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import sympy as sp
 
-from numeric_checks.check import (
-    EngineInconsistency,
-    LemmaVerdicts,
-    _bounded_prove,
-    basis,
-    check_link,
-    run_oracle,
+from numeric_checks.family_instances import (
+    Instance,
+    covered,
+    family_table,
+    instance_lengths,
+    instance_options,
+    instance_plan,
+    merged_oracle,
+    where,
 )
-from numeric_checks.family_sampling import family_generator
-from numeric_checks.plan import CheckOptions, CheckPlan, certification_box, make_plan, rules_context
-from numeric_checks.sampling import Sampler
+from numeric_checks.general_plan import general_plan
+from numeric_checks.plan import CheckOptions, CheckPlan
 from numeric_checks.stages import Link, SymbolicProof
 from symbolic.derivation import Derivation, Justification
 from symbolic.errors import EmptyDomain
-from symbolic.families import MAX_INSTANCE_LENGTH, ForAll
-from symbolic.hypotheses import build_space
 from symbolic.instances import (
     OutsideHypotheses,
-    family_variables,
     instantiate_derivation,
     length_variables,
 )
@@ -60,162 +58,57 @@ from symbolic.report import DerivationReport, OracleResult, StepResult
 from symbolic.verdicts import Verdict, weakest
 
 __all__ = [
-    "INSTANCE_LENGTHS",
     "check_general_claim",
     "check_general_derivation",
     "general_plan",
     "has_families",
-    "instance_lengths",
 ]
 
-INSTANCE_LENGTHS = (1, 2, 3, 4, 5, 6, 7, 8, 12, 20, 40)
-"""Lengths tried, as offsets from the smallest length of the domain (1 for ``Z>=1``)."""
+LemmaVerdicts = Callable[[str], Verdict | None]
+
+
+@dataclass(frozen=True)
+class Engine:
+    """The pipeline of :mod:`numeric_checks.check`, handed in by it: that module dispatches
+    derivations over families here, so this one cannot import it (imports run one way)."""
+
+    check_link: Callable[..., StepResult]
+    bounded_prove: Callable[..., SymbolicProof]
+    """``(plan, link, *, cheap)``: the tactics and rules under a time bound."""
+    basis: Callable[[Justification, str | None, LemmaVerdicts | None], str]
+    run_oracle: Callable[[CheckPlan], OracleResult | None]
+    inconsistency: type[Exception]
+    plain_derivation: Callable[[Derivation, CheckOptions, LemmaVerdicts | None], DerivationReport]
+    plain_claim: Callable[[Derivation, CheckOptions], StepResult]
+
 
 ORACLE_INSTANCES = 4
 """The oracle runs on the first few instances only (its computation grows with n)."""
-
-MIN_INSTANCE_POINTS = 12
 
 
 def has_families(d: Derivation) -> bool:
     return any(v.family is not None for v in d.variables)
 
 
-def instance_lengths(d: Derivation) -> list[dict[str, int]]:
-    """The lengths at which ``d`` is checked numerically: for each length variable, its
-    domain's smallest value ``s`` and ``s + 1 .. s + 7``, then ``s + 11, s + 19, s + 39``
-    (inside the domain, at most :data:`MAX_INSTANCE_LENGTH`); several length variables move
-    together, plus a few unequal pairs."""
-    variables = length_variables(d)
-    if not variables:
-        return [{}]
-    per: list[list[int]] = []
-    for v in variables:
-        start = int(v.domain.lower) if v.domain.lower.is_finite else 1
-        start = max(start, 0)
-        values = [start + k - 1 for k in INSTANCE_LENGTHS]
-        values = [
-            k for k in values if k <= MAX_INSTANCE_LENGTH and v.domain.contains(sp.Integer(k))
-        ]
-        per.append(values)
-    longest = max(len(p) for p in per)
-    out = [
-        {v.name: p[min(k, len(p) - 1)] for v, p in zip(variables, per, strict=True)}
-        for k in range(longest)
-        if all(p for p in per)
-    ]
-    if len(variables) > 1 and all(len(p) > 3 for p in per):
-        pairs = list(enumerate(zip(variables, per, strict=True)))
-        out += [{v.name: p[(1 + 2 * m) % 4] for m, (v, p) in pairs}]
-        out += [{v.name: p[(3 - 2 * m) % 4] for m, (v, p) in pairs}]
-    unique: list[dict[str, int]] = []
-    for lengths in out:
-        if lengths not in unique:
-            unique.append(lengths)
-    return unique
-
-
-# -- the general plan: facts for the rules, no points -----------------------------------------
-
-
-def general_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
-    """A plan for proving ``d``'s general links: its derivation is ``d`` itself (so a rule
-    reads the hypotheses, "for all" included, from ``plan.derivation``), its space the
-    scalar variables under the scalar hypotheses, its facts those plus the index ranges,
-    the element domains and the family hypotheses (see the module docstring).  It has no
-    points: the numbers come from the instances."""
-    families = family_variables(d)
-    scalars = tuple(v for v in d.variables if v.family is None)
-    expanded = [d.expand_defs(h) for h in d.hypotheses]
-    scalar_hyps = [h for h in expanded if not _about_families(h)]
-    space = build_space(scalars, scalar_hyps)
-    extra: list[sp.Basic] = []
-    for v in families:
-        family = v.family
-        assert family is not None
-        ranges = [(family.index_symbol, family.lower, family.upper)]
-        if family.second is not None:
-            _, lo, hi = family.second
-            ranges.append((family.indices[1], sp.sympify(lo), sp.sympify(hi)))
-        for i, lo, hi in ranges:
-            extra += [sp.GreaterThan(i, lo), sp.LessThan(i, hi)]
-        element = v.base[family.indices]
-        extra += v.domain.constraints(element)
-    for h in expanded:
-        if isinstance(h, ForAll):
-            extra += [h.relation, sp.GreaterThan(h.index, h.lower), sp.LessThan(h.index, h.upper)]
-        elif _about_families(h) and isinstance(h, sp.Rel):
-            extra.append(h)
-    relations = [e for e in extra if isinstance(e, sp.Rel)]
-    context = rules_context([*space.inequalities, *relations], space.free)
-    box, whole = certification_box(d, space)
-    return CheckPlan(
-        derivation=d,
-        options=options,
-        space=space,
-        sampler=Sampler(space, seed=options.seed, dps=options.dps),
-        points=(),
-        context=context,
-        box=box,
-        box_is_whole_domain=whole,
-        hypotheses=(),
-        defs_fn=None,
-        solved_fn=None,
-    )
-
-
-def _about_families(h: sp.Basic) -> bool:
-    return isinstance(h, ForAll) or h.has(sp.Indexed) or h.has(sp.IndexedBase)
-
-
 def prove_general(
-    plan: CheckPlan, index: int, left: sp.Expr, rel: Relation, right: sp.Expr, why: Justification
+    engine: Engine,
+    plan: CheckPlan,
+    index: int,
+    left: sp.Expr,
+    rel: Relation,
+    right: sp.Expr,
+    why: Justification,
 ) -> SymbolicProof:
     """The tactics and rules on the general link (sums of symbolic length kept)."""
     link = Link.of(plan, index, left, rel, right, why.text, why.rules)
-    return _bounded_prove(plan, link, cheap=False)
+    return engine.bounded_prove(plan, link, cheap=False)
 
 
 # -- instances ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Instance:
-    lengths: Mapping[str, int]
-    steps: tuple[StepResult, ...]
-    conclusion: StepResult
-    points: int
-    oracle: OracleResult | None = None
-
-
-def instance_options(options: CheckOptions, count: int) -> CheckOptions:
-    """Fewer points and a shorter search per instance (the points are split across the
-    lengths); no symbolic proof and no certificate of an instance: neither would be a proof
-    of the statement."""
-    return dataclasses.replace(
-        options,
-        points=max(MIN_INSTANCE_POINTS, options.points // max(count, 1)),
-        search_budget=max(30, options.search_budget // max(count, 1)),
-        symbolic=False,
-        certify=False,
-    )
-
-
-def instance_plan(d: Derivation, lengths: Mapping[str, int], options: CheckOptions) -> CheckPlan:
-    """The plan of ``d``'s instance at ``lengths``, its points drawn by the family sampler
-    (or ``d.instance_points``); generic rejection sampling when the sampler's points all
-    fail the hypotheses.  Raises OutsideHypotheses / EmptyDomain when the instance is empty."""
-    instance = instantiate_derivation(d, lengths)
-    if instance.points is None:
-        generated = instance.replace(points=family_generator(d, lengths, options.points))
-        try:
-            return make_plan(generated, options)
-        except EmptyDomain:
-            pass
-    return make_plan(instance, options)
-
-
 def _check_instance(
+    engine: Engine,
     d: Derivation,
     lengths: Mapping[str, int],
     options: CheckOptions,
@@ -228,19 +121,23 @@ def _check_instance(
     steps: tuple[StepResult, ...] = ()
     if not claim_only:
         steps = tuple(
-            check_link(plan, i + 1, left, rel, right, j, lemmas)
+            engine.check_link(plan, i + 1, left, rel, right, j, lemmas)
             for i, (left, rel, right, j) in enumerate(inst.links())
         )
     why = "the claim as typed" if claim_only else "the theorem's conclusion, checked on its own"
-    conclusion = check_link(
+    conclusion = engine.check_link(
         plan, 1 if claim_only else 0, inst.claim.lhs, inst.claim.relation, inst.claim.rhs, why
     )
-    ran = run_oracle(plan) if oracle else None
+    ran = engine.run_oracle(plan) if oracle else None
     return Instance(lengths, steps, conclusion, len(plan.points), ran)
 
 
 def _instances(
-    d: Derivation, options: CheckOptions, lemmas: LemmaVerdicts | None, claim_only: bool
+    engine: Engine,
+    d: Derivation,
+    options: CheckOptions,
+    lemmas: LemmaVerdicts | None,
+    claim_only: bool,
 ) -> tuple[list[Instance], list[str]]:
     """Every instance checked, and notes on the lengths skipped."""
     all_lengths = instance_lengths(d)
@@ -252,6 +149,7 @@ def _instances(
         try:
             done.append(
                 _check_instance(
+                    engine,
                     d,
                     lengths,
                     per,
@@ -261,9 +159,9 @@ def _instances(
                 )
             )
         except OutsideHypotheses:
-            outside.append(_where(lengths))
+            outside.append(where(lengths))
         except EmptyDomain:
-            empty.append(_where(lengths))
+            empty.append(where(lengths))
     notes = []
     if outside:
         notes.append(f"lengths outside the hypotheses, skipped: {'; '.join(outside)}")
@@ -272,47 +170,17 @@ def _instances(
     if not done:
         raise EmptyDomain(
             f"{d.id}: no instance of the families could be sampled (tried "
-            + "; ".join(_where(x) for x in all_lengths)
+            + "; ".join(where(x) for x in all_lengths)
             + "): the hypotheses may be contradictory"
         )
     return done, notes
-
-
-def _where(lengths: Mapping[str, object]) -> str:
-    return ", ".join(f"{k} = {v}" for k, v in lengths.items()) or "the given lengths"
-
-
-def covered(instances: Sequence[Instance]) -> str:
-    """The lengths checked, compactly: ``n = 1..8, 12, 20, 40``."""
-    if not instances:
-        return "no length"
-    names = list(instances[0].lengths)
-    if len(names) != 1:
-        return "; ".join(f"({_where(i.lengths)})" for i in instances)
-    values = [i.lengths[names[0]] for i in instances]
-    parts: list[str] = []
-    run: list[int] = []
-    for v in values:
-        if run and v == run[-1] + 1:
-            run.append(v)
-            continue
-        if run:
-            parts.append(_run(run))
-        run = [v]
-    parts.append(_run(run))
-    return f"{names[0]} = {', '.join(parts)}"
-
-
-def _run(run: list[int]) -> str:
-    if len(run) >= 3:
-        return f"{run[0]}..{run[-1]}"
-    return ", ".join(map(str, run))
 
 
 # -- combining ----------------------------------------------------------------------------------
 
 
 def _combine(
+    engine: Engine,
     index: int,
     left: sp.Expr,
     rel: Relation,
@@ -329,9 +197,9 @@ def _combine(
     if refuted is not None:
         inst, r = refuted
         if proof.proved:
-            raise EngineInconsistency(
+            raise engine.inconsistency(
                 f"step {index} ({left} {rel.value} {right}): proved for every length by "
-                f"{trace}, but refuted at {_where(inst.lengths)}: {r.evidence}"
+                f"{trace}, but refuted at {where(inst.lengths)}: {r.evidence}"
             )
         cex = r.counterexample
         counterexample = None
@@ -341,7 +209,7 @@ def _combine(
             point.update(cex.point)
             counterexample = dataclasses.replace(cex, point=point)
             table = family_table(inst.lengths, cex.point)
-        evidence = f"refuted at {_where(inst.lengths)}: {r.evidence}"
+        evidence = f"refuted at {where(inst.lengths)}: {r.evidence}"
         if table:
             evidence += "\n" + table
         verdict = Verdict.REFUTED
@@ -358,9 +226,9 @@ def _combine(
         numerics = f"numeric checks at {lengths} ({per} points or more each) found no violation"
         if suspects:
             i, r = suspects[0]
-            numerics += f"; a suspect point at {_where(i.lengths)}: {r.evidence}"
+            numerics += f"; a suspect point at {where(i.lengths)}: {r.evidence}"
         if undecided:
-            numerics += f"; undecided at {'; '.join(_where(i.lengths) for i in undecided)}"
+            numerics += f"; undecided at {'; '.join(where(i.lengths) for i in undecided)}"
         if proof.proved:
             verdict = Verdict.PROVED
             evidence = f"proved for every length by {trace}; {numerics}"
@@ -388,52 +256,25 @@ def _combine(
         numeric=numeric,
         counterexample=counterexample,
         referees=referees,
-        basis=basis(why, trace, lemmas),
+        basis=engine.basis(why, trace, lemmas),
     )
-
-
-def family_table(lengths: Mapping[str, int], point: Mapping[str, str]) -> str:
-    """The families of a counterexample as a table, one row per index:
-    ``i | p_i | q_i``."""
-    names: dict[str, dict[str, str]] = {}
-    for key, value in point.items():
-        head, sep, tail = key.rpartition("_")
-        if sep and head and tail.isdigit():
-            names.setdefault(head, {})[tail] = value
-    if not names:
-        return ""
-    columns = sorted(names)
-    rows = sorted({k for c in columns for k in names[c]}, key=int)
-    scalars = {
-        k: v for k, v in point.items() if k.rpartition("_")[0] not in names and k not in lengths
-    }
-    width = max(len(v) for c in columns for v in names[c].values())
-    head = f"  {'i':>3} | " + " | ".join(f"{c + '_i':<{width}}" for c in columns)
-    lines = [f"the families at {_where(lengths)}" + (f" ({_where(scalars)})" if scalars else "")]
-    lines.append(head)
-    for k in rows:
-        cells = " | ".join(f"{names[c].get(k, ''):<{width}}" for c in columns)
-        lines.append(f"  {k:>3} | {cells}")
-    return "\n".join(lines)
 
 
 # -- entry points ------------------------------------------------------------------------------
 
 
 def check_general_derivation(
-    d: Derivation, options: CheckOptions, lemmas: LemmaVerdicts | None
+    engine: Engine, d: Derivation, options: CheckOptions, lemmas: LemmaVerdicts | None
 ) -> DerivationReport:
     """General mode for a derivation over families (see the module docstring)."""
     started = time.perf_counter()
     if not length_variables(d):
-        from numeric_checks.check import _check_derivation
-
-        report = _check_derivation(instantiate_derivation(d, {}), options, lemmas)
+        report = engine.plain_derivation(instantiate_derivation(d, {}), options, lemmas)
         return dataclasses.replace(report, id=d.id)
     plan = general_plan(d, options)
     links = d.links()
     proofs = [
-        prove_general(plan, i + 1, left, rel, right, why)
+        prove_general(engine, plan, i + 1, left, rel, right, why)
         for i, (left, rel, right, why) in enumerate(links)
     ]
     chain_proved = all(p.proved for p in proofs)
@@ -442,11 +283,12 @@ def check_general_derivation(
         conclusion_proof = SymbolicProof(None, ran=options.symbolic)
     else:
         conclusion_proof = prove_general(
-            plan, 0, d.claim.lhs, d.claim.relation, d.claim.rhs, claim_why
+            engine, plan, 0, d.claim.lhs, d.claim.relation, d.claim.rhs, claim_why
         )
-    instances, notes = _instances(d, options, lemmas, claim_only=False)
+    instances, notes = _instances(engine, d, options, lemmas, claim_only=False)
     steps = tuple(
         _combine(
+            engine,
             i + 1,
             left,
             rel,
@@ -459,6 +301,7 @@ def check_general_derivation(
         for i, (left, rel, right, why) in enumerate(links)
     )
     conclusion = _combine(
+        engine,
         0,
         d.claim.lhs,
         d.claim.relation,
@@ -476,7 +319,7 @@ def check_general_derivation(
             evidence=f"follows from the chain ({chain_verdict.value}); conclusion also "
             + conclusion.evidence,
         )
-    oracle = _oracle(instances)
+    oracle = merged_oracle(instances)
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
     if oracle is not None and oracle.agrees is False:
         verdicts.append(Verdict.REFUTED)
@@ -499,31 +342,16 @@ def check_general_derivation(
     )
 
 
-def _oracle(instances: Sequence[Instance]) -> OracleResult | None:
-    ran = [(i, i.oracle) for i in instances if i.oracle is not None]
-    if not ran:
-        return None
-    for inst, o in ran:
-        if o.agrees is False:
-            return dataclasses.replace(o, detail=f"at {_where(inst.lengths)}: {o.detail}")
-    first = ran[0][1]
-    agreed = sum(o.points for _, o in ran)
-    detail = "; ".join(f"{_where(i.lengths)}: {o.detail}" for i, o in ran)
-    agrees = True if any(o.agrees for _, o in ran) else None
-    return OracleResult(first.name, first.description, agrees, agreed, detail)
-
-
-def check_general_claim(d: Derivation, options: CheckOptions) -> StepResult:
+def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) -> StepResult:
     """General mode for a claim over families (the ``claim`` verb)."""
     if not length_variables(d):
-        from numeric_checks.check import check_claim
-
-        return check_claim(instantiate_derivation(d, {}), options)
+        return engine.plain_claim(instantiate_derivation(d, {}), options)
     plan = general_plan(d, options)
     why = Justification("the claim as typed")
-    proof = prove_general(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, why)
-    instances, notes = _instances(d, options, None, claim_only=True)
+    proof = prove_general(engine, plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, why)
+    instances, notes = _instances(engine, d, options, None, claim_only=True)
     result = _combine(
+        engine,
         1,
         d.claim.lhs,
         d.claim.relation,

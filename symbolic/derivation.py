@@ -16,7 +16,8 @@ import sympy as sp
 
 from symbolic.domains import Variable
 from symbolic.errors import IllFormedDerivation, InvalidInput
-from symbolic.families import bound_free_symbols, check_family_use
+from symbolic.families import bound_free_symbols
+from symbolic.family_use import check_family_use
 from symbolic.functions import unfold
 from symbolic.induction import Induction, check_declaration
 from symbolic.notebook import render

@@ -20,7 +20,6 @@ numeric layers check a general statement: at many sampled lengths, never as a pr
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -161,7 +160,9 @@ def bound_free_symbols(expr: sp.Basic) -> set[sp.Basic]:
 
 
 def _collect(expr: sp.Basic, bound: frozenset[sp.Symbol], out: set[sp.Basic]) -> None:
-    if isinstance(expr, (sp.Sum, sp.Product)):
+    # An Integral binds its variable as a Sum binds its index (a claim's Integral(f, (t, a, x))
+    # has no free t).
+    if isinstance(expr, (sp.Sum, sp.Product, sp.Integral)):
         inner = set(bound)
         for limit in expr.limits:
             var, *ends = limit
@@ -270,128 +271,3 @@ def _elements(expr: sp.Basic) -> sp.Basic:
         if all(k.is_Integer for k in x.indices):
             table[x] = element_symbol(x.base, [int(k) for k in x.indices])
     return expr.xreplace(table) if table else expr
-
-
-# -- input: declarations and use ------------------------------------------------------------
-
-_SPEC = re.compile(
-    r"^(?P<domain>.*?)\s+for\s+(?P<i>\w+)\s+in\s+(?P<lo>[^,.\s]+)\s*\.\.\s*(?P<hi>[^,\s]+)"
-    r"(?:\s*,\s*(?P<j>\w+)\s+in\s+(?P<lo2>[^,.\s]+)\s*\.\.\s*(?P<hi2>[^,\s]+))?\s*$"
-)
-_FOR = re.compile(r"\bfor\s+\w+\s+in\b")
-
-
-def split_family_spec(text: str) -> tuple[str, list[tuple[str, str, str]]] | None:
-    """A family declaration ``"(0, 1) for i in 1..n"`` (or ``"R for i in 1..n, j in 1..m"``)
-    as ``(domain text, [(index, lower, upper), ...])``; None for a plain domain.  Raises
-    InvalidInput for a ``for`` clause it cannot read."""
-    m = _SPEC.match(text)
-    if m is None:
-        if _FOR.search(text) or re.search(r"\bfor\b", text):
-            raise InvalidInput(
-                f"cannot read the family declaration {text!r}: write e.g. "
-                '"(0, 1) for i in 1..n" (a domain, then the index and its range lo..hi; '
-                'two indices as "R for i in 1..n, j in 1..m")'
-            )
-        return None
-    ranges = [(m["i"], m["lo"], m["hi"])]
-    if m["j"]:
-        if m["j"] == m["i"]:
-            raise InvalidInput(f"the index {m['i']} is bound twice in {text!r}")
-        ranges.append((m["j"], m["lo2"], m["hi2"]))
-    return m["domain"].strip(), ranges
-
-
-def check_family_use(expr: sp.Basic, families: Mapping[sp.Symbol, Family], where: str = "") -> None:
-    """Raise InvalidInput for a family used without an index, an element whose index lies
-    outside the family's range where that is decidable (``p[0]``, ``p[n + 1]``, a Sum from
-    0 over ``p[i]``), an index bound twice, or a 'for all' over a name that is not an index
-    of a family."""
-    _use(sp.sympify(expr), families, {}, where or str(expr))
-
-
-def _use(
-    expr: sp.Basic,
-    families: Mapping[sp.Symbol, Family],
-    bound: Mapping[sp.Symbol, tuple[sp.Expr, sp.Expr]],
-    where: str,
-) -> None:
-    if isinstance(expr, (sp.Sum, sp.Product, ForAll)):
-        limits = (
-            [tuple(lim) for lim in expr.limits]
-            if not isinstance(expr, ForAll)
-            else [(expr.index, expr.lower, expr.upper)]
-        )
-        inner = dict(bound)
-        for var, lo, hi in limits:
-            _use(lo, families, inner, where)
-            _use(hi, families, inner, where)
-            if var in inner:
-                raise InvalidInput(
-                    f"the index {var} is bound twice in {where}: give the inner Sum, Product "
-                    "or 'for all' another index name"
-                )
-            inner[var] = (lo, hi)
-        if isinstance(expr, ForAll):
-            indices = {i for f in families.values() for i in f.indices}
-            if expr.index not in indices:
-                raise InvalidInput(
-                    f"'for all {expr.index}' in {where}: {expr.index} is not the index of a "
-                    'family (declare one like p = "(0, 1) for i in 1..n", then write '
-                    "'p[i] <= 1 for all i')"
-                )
-        _use(expr.relation if isinstance(expr, ForAll) else expr.function, families, inner, where)
-        return
-    if isinstance(expr, sp.Indexed):
-        label = expr.base.label
-        family = families.get(label)
-        if family is None:
-            raise InvalidInput(f"{label} in {where} is not a declared family")
-        ranges = [(family.lower, family.upper)]
-        if family.second is not None:
-            ranges.append((sp.sympify(family.second[1]), sp.sympify(family.second[2])))
-        if len(expr.indices) != len(ranges):
-            raise InvalidInput(
-                f"{expr} in {where}: the family {label} has {len(ranges)} index(es), "
-                f"{len(expr.indices)} given"
-            )
-        for k, (flo, fhi) in zip(expr.indices, ranges, strict=True):
-            _use(k, families, bound, where)
-            span = _span(k, bound)
-            if span is None:
-                continue
-            lo, hi = span
-            if (lo - flo).is_negative or (fhi - hi).is_negative:
-                raise InvalidInput(
-                    f"the element {expr} in {where} can fall outside the family's range: its "
-                    f"elements are {label}[{flo}], ..., {label}[{fhi}]"
-                )
-        return
-    if isinstance(expr, sp.IndexedBase) or (isinstance(expr, sp.Symbol) and expr in families):
-        name = expr.label if isinstance(expr, sp.IndexedBase) else expr
-        raise InvalidInput(
-            f"the family {name} is used without an index in {where}: write {name}[i] inside "
-            f"Sum({name}[i], (i, 1, n)) or in a hypothesis '... for all i'"
-        )
-    for a in expr.args:
-        if isinstance(a, sp.Basic):
-            _use(a, families, bound, where)
-
-
-def _span(
-    k: sp.Expr, bound: Mapping[sp.Symbol, tuple[sp.Expr, sp.Expr]]
-) -> tuple[sp.Expr, sp.Expr] | None:
-    """The range of an index expression ``c`` or ``i + c`` (``i`` bound to lo..hi), or
-    None when it is not of that form."""
-    k = sp.sympify(k)
-    inside = [s for s in k.free_symbols if s in bound]
-    if not inside:
-        return k, k
-    if len(inside) != 1:
-        return None
-    (i,) = inside
-    shift = sp.expand(k - i)
-    if shift.has(i):
-        return None
-    lo, hi = bound[i]
-    return lo + shift, hi + shift

@@ -29,13 +29,13 @@ names its limit.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Mapping
 
 import mpmath
 import sympy as sp
 
 from symbolic.errors import EmptyDomain, ExpressionError
+from symbolic.family_use import family_element, family_message
 from symbolic.input_limits import (
     MAX_DEPTH,
     MAX_NUMBER_DIGITS,
@@ -107,8 +107,7 @@ class _Builder:
         self.symbols = dict(symbols)
         self.text = text
         self.allow_relations = allow_relations
-        self.bound: frozenset[str] = frozenset()
-        """Indices bound by an enclosing Sum or Product (an index bound twice is refused)."""
+        self.bound: frozenset[str] = frozenset()  # indices of enclosing Sums and Products
 
     def build(self, node: ast.AST) -> sp.Basic:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -133,14 +132,9 @@ class _Builder:
     def _Name(self, node: ast.Name) -> sp.Expr:
         name = node.id
         if name in self.symbols:
-            value = self.symbols[name]
-            if isinstance(value, sp.IndexedBase):
-                raise ExpressionError(
-                    f"the family {name} is used without an index in {_short(self.text)}: "
-                    f"write {name}[i] inside Sum({name}[i], (i, 1, n)) or in a hypothesis "
-                    "'... for all i'"
-                )
-            return value
+            if isinstance(self.symbols[name], sp.IndexedBase):
+                raise ExpressionError(family_message("bare", name, _short(self.text)))
+            return self.symbols[name]
         if name in CONSTANTS:
             return CONSTANTS[name]
         if name in FUNCTIONS or name in SPECIAL_FUNCTIONS:
@@ -150,23 +144,10 @@ class _Builder:
         )
 
     def _Subscript(self, node: ast.Subscript) -> sp.Expr:
-        """An element ``p[i]`` (``w[i, j]``) of a declared family (:mod:`symbolic.families`);
-        the index is an integer expression (its range is checked with the derivation)."""
+        """An element ``p[i]`` (``w[i, j]``) of a family (:mod:`symbolic.families`)."""
         base = self.symbols.get(node.value.id) if isinstance(node.value, ast.Name) else None
-        if not isinstance(base, sp.IndexedBase):
-            raise ExpressionError(
-                f"subscripts are allowed only on a family (declared like "
-                f'p = "(0, 1) for i in 1..n") in {_short(self.text)}'
-            )
         parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        indices = [self._expr(part) for part in parts]
-        for k in indices:
-            if k.is_integer is not True:
-                raise ExpressionError(
-                    f"the index {k} of {base} is not an integer in {_short(self.text)}: "
-                    "write an index name (i), a number or a length (n)"
-                )
-        return base[tuple(indices)] if len(indices) > 1 else base[indices[0]]
+        return family_element(base, [self._expr(p) for p in parts], _short(self.text))
 
     def _BinOp(self, node: ast.BinOp) -> sp.Expr:
         # A long chain a + b + c + ... is a left-deep tree: walk its spine in a loop, so a
@@ -262,15 +243,9 @@ class _Builder:
             if message is not None:
                 raise ExpressionError(f"the index of {name}: {message}")
             if var_name in self.bound or any(str(v) == var_name for v, _, _ in limits):
-                raise ExpressionError(
-                    f"the index {var_name} is bound twice in {_short(self.text)}: give the "
-                    "inner Sum or Product another index name"
-                )
-            var = (
-                sp.Symbol(var_name, real=True)
-                if name == "Integral"
-                else sp.Symbol(var_name, integer=True)
-            )
+                raise ExpressionError(family_message("twice", var_name, _short(self.text)))
+            kind = "real" if name == "Integral" else "integer"
+            var = sp.Symbol(var_name, **{kind: True})
             lo, hi = (self._expr(e) for e in lim.elts[1:])
             limits.append((var, lo, hi))
             inner[var_name] = var
@@ -388,9 +363,6 @@ def parse_expr(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> sp.Ex
     return result
 
 
-_SINGLE_EQ = re.compile(r"(?<![<>=!])=(?!=)")
-
-
 def parse_relations(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> list[sp.Rel]:
     """Parse a hypothesis: a comparison, a chain ``0 < d < 1``, ``a == b`` or ``Eq(a, b)``.
 
@@ -398,9 +370,6 @@ def parse_relations(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> 
     >>> parse_relations("0 < d < 1", {"d": d})
     [0 < d, d < 1]
     """
-    if isinstance(text, str):
-        # A single '=' as books write it (Sum(p[i], (i, 1, n)) = 1) is an equality.
-        text = _SINGLE_EQ.sub("==", text)
     result = _parse(text, symbols or {}, allow_relations=True)
     parts = list(result.args) if isinstance(result, sp.And) else [result]
     rels: list[sp.Rel] = []

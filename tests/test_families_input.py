@@ -18,8 +18,9 @@ import sympy as sp
 from derivations.app.claims import parse_claim
 from derivations.app.proofs import parse_proof
 from numeric_checks import CheckOptions, check_claim, check_derivation
-from numeric_checks.check import EngineInconsistency
-from numeric_checks.general import _combine, instance_lengths
+from numeric_checks.check import ENGINE, EngineInconsistency
+from numeric_checks.family_instances import instance_lengths
+from numeric_checks.general import _combine
 from numeric_checks.stages import SymbolicProof
 from symbolic import Variable, family, forall, index_symbol, parse_domain
 from symbolic.derivation import Justification, Source
@@ -226,7 +227,7 @@ def test_no_certification_or_proof_from_an_instance() -> None:
         .le(n.symbol, by.algebra())
         .derive(id="t", title="t", source=Source("test", "t"), variables=[n, p])
     )
-    from numeric_checks.general import Instance
+    from numeric_checks.family_instances import Instance
 
     instances = [
         Instance({"n": k}, (_instance_result(Verdict.CERTIFIED),), _instance_result(v), 10)
@@ -235,6 +236,7 @@ def test_no_certification_or_proof_from_an_instance() -> None:
     why = Justification("x")
     left, right = d.claim.lhs, d.claim.rhs
     unproved = _combine(
+        ENGINE,
         1,
         left,
         Relation.LE,
@@ -247,16 +249,22 @@ def test_no_certification_or_proof_from_an_instance() -> None:
     assert unproved.verdict is Verdict.UNDECIDED  # certified instances: not a certificate
     checked = [(i, _instance_result(Verdict.CHECKED)) for i in instances]
     assert (
-        _combine(1, left, Relation.LE, right, why, SymbolicProof(None), checked, None).verdict
+        _combine(
+            ENGINE, 1, left, Relation.LE, right, why, SymbolicProof(None), checked, None
+        ).verdict
         is Verdict.CHECKED
     )
-    proved = _combine(1, left, Relation.LE, right, why, SymbolicProof("rule x"), checked, None)
+    proved = _combine(
+        ENGINE, 1, left, Relation.LE, right, why, SymbolicProof("rule x"), checked, None
+    )
     assert proved.verdict is Verdict.PROVED and "n = 1, 2" in proved.evidence
     refuted = [(instances[0], _instance_result(Verdict.REFUTED))]
     with pytest.raises(EngineInconsistency):
-        _combine(1, left, Relation.LE, right, why, SymbolicProof("rule x"), refuted, None)
+        _combine(ENGINE, 1, left, Relation.LE, right, why, SymbolicProof("rule x"), refuted, None)
     assert (
-        _combine(1, left, Relation.LE, right, why, SymbolicProof(None), refuted, None).verdict
+        _combine(
+            ENGINE, 1, left, Relation.LE, right, why, SymbolicProof(None), refuted, None
+        ).verdict
         is Verdict.REFUTED
     )
 

@@ -21,7 +21,6 @@ with an optional ``[latex]`` table naming fragments (``"f(x)" = "fx"``).
 from __future__ import annotations
 
 import keyword
-import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -31,14 +30,20 @@ from typing import Any
 
 import sympy as sp
 
+from derivations.app.family_input import (
+    declare_family,
+    for_all_relations,
+    single_equals,
+    split_for_all,
+)
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
-from symbolic.families import Family, ForAll, index_symbol, split_family_spec
+from symbolic.family_use import split_family_spec
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
 from symbolic.parsing import approximate, parse_expr, parse_relations
 from symbolic.relations import Relation
-from symbolic.vocabulary import declared_name, reserved_message
+from symbolic.vocabulary import declared_name
 
 MAX_FILE_BYTES = 1_000_000
 TOP_KEYS = {"hypotheses", "claim", "variables", "defs", "latex"}
@@ -136,7 +141,7 @@ class Header:
             table[var_name] = var.symbol
             end_hypotheses += [end(var.symbol) for end in ends]
         for var_name, spec in family_specs.items():
-            var, ends_at = _family(var_name, spec, variables, table, name)
+            var, ends_at = declare_family(var_name, spec, variables, table, name, rational_ends)
             variables.append(var)
             table[var_name] = var.base
             end_hypotheses += ends_at
@@ -168,52 +173,23 @@ class Header:
 
     def relations(self, text: Any, where: str) -> list[sp.Basic]:
         if isinstance(text, str) and not looks_like_latex(text):
-            quantified = _for_all(text)
+            text = single_equals(text)
+            quantified = split_for_all(text)
             if quantified is not None:
-                return self._for_all(*quantified, where)
+                body, index, bounds = quantified
+                return for_all_relations(
+                    body,
+                    index,
+                    bounds,
+                    self.variables,
+                    self.symbols,
+                    lambda text, where_: self.expr(text, f"{where}{where_}"),
+                    lambda text, symbols: _parse(parse_relations, text, symbols, self.name, where),
+                    f"{self.name}: {where}",
+                )
         if isinstance(text, str) and looks_like_latex(text):
             return _parse(self._latex_relations, text, self.symbols, self.name, where)  # type: ignore[no-any-return]
         return _parse(parse_relations, text, self.symbols, self.name, where)  # type: ignore[no-any-return]
-
-    def _for_all(
-        self, body: str, index: str, bounds: tuple[str, str] | None, where: str
-    ) -> list[sp.Basic]:
-        """``"p[i] <= exp(eps)*q[i] for all i"``: the relation for every ``i`` of the range
-        of the families indexed by ``i`` (or of the range written ``for all i in 1..n``)."""
-        families = [v.family for v in self.variables if v.family is not None]
-        ranges = set()
-        for f in families:
-            if f.index == index:
-                ranges.add((f.lower, f.upper))
-            if f.second is not None and f.second[0] == index:
-                ranges.add((sp.sympify(f.second[1]), sp.sympify(f.second[2])))
-        if not ranges:
-            indices = sorted({i for f in families for i in (f.index, *(f.second or ())[:1])})
-            known = ", ".join(indices) if indices else "none declared"
-            raise InvalidInput(
-                f"{self.name}: {where}: 'for all {index}': {index} is not the index of a family "
-                f'(indices: {known}); declare a family like p = "(0, 1) for i in 1..n" and '
-                "write 'p[i] <= 1 for all i'"
-            )
-        if bounds is not None:
-            lo, hi = (self.expr(b, f"{where} (range of {index})") for b in bounds)
-            for end in (lo, hi):
-                if end.is_integer is not True:
-                    raise InvalidInput(
-                        f"{self.name}: {where}: the range of 'for all {index}' must have integer "
-                        f"ends, got {end}"
-                    )
-        elif len(ranges) > 1:
-            raise InvalidInput(
-                f"{self.name}: {where}: families indexed by {index} have different ranges; "
-                f"write 'for all {index} in lo..hi'"
-            )
-        else:
-            ((lo, hi),) = ranges
-        symbols = dict(self.symbols)
-        symbols[index] = index_symbol(index)
-        rels = _parse(parse_relations, body, symbols, self.name, where)
-        return [ForAll(r, (index_symbol(index), lo, hi)) for r in rels]
 
     def expand(self, expr: sp.Expr) -> sp.Expr:
         """``expr`` with the definitions substituted (later ones may use earlier ones)."""
@@ -226,101 +202,6 @@ class Header:
 
     def _latex_relations(self, text: str, symbols: Mapping[str, sp.Expr]) -> list[sp.Basic]:
         return list(parse_latex_relation(text, symbols, self.latex_names))
-
-
-_FOR_ALL = re.compile(
-    r"^(?P<body>.*\S)\s+for\s+(?:all|every)\s+(?P<i>\w+)"
-    r"(?:\s+in\s+(?P<lo>[^.\s]+)\s*\.\.\s*(?P<hi>\S+))?\s*$"
-)
-
-
-def _for_all(text: str) -> tuple[str, str, tuple[str, str] | None] | None:
-    """``"REL for all i"`` / ``"REL for all i in 1..n"`` as (REL, i, bounds)."""
-    m = _FOR_ALL.match(text.strip())
-    if m is None:
-        return None
-    bounds = (m["lo"], m["hi"]) if m["lo"] else None
-    return m["body"], m["i"], bounds
-
-
-def _family(
-    var_name: str,
-    spec: tuple[str, list[tuple[str, str, str]]],
-    scalars: list[Variable],
-    table: dict[str, sp.Expr],
-    name: str,
-) -> tuple[Variable, list[sp.Basic]]:
-    """The family variable declared ``"DOMAIN for i in lo..hi"``, and its domain's exact
-    ends (for irrational ends) as 'for all' hypotheses."""
-    domain_text, ranges = spec
-    where = f"{name}: variable {var_name}"
-    try:
-        domain = parse_domain(domain_text)
-    except InvalidInput as exc:
-        raise InvalidInput(
-            f'{where}: {exc} (a family is declared like "(0, 1) for i in 1..n")'
-        ) from None
-    by_name = {v.name: v for v in scalars}
-    ends: list[tuple[str, sp.Expr, sp.Expr]] = []
-    for index, lo_text, hi_text in ranges:
-        if not index.isidentifier() or keyword.iskeyword(index) or reserved_message(index):
-            raise InvalidInput(f"{where}: the index {index!r} is not a plain name")
-        if index in table and not (table[index] == index_symbol(index)):
-            raise InvalidInput(
-                f"{where}: the index {index} is also a variable or a definition; rename one"
-            )
-        lo = _range_end(lo_text, by_name, where, lower=True)
-        hi = _range_end(hi_text, by_name, where, lower=False)
-        ends.append((index, lo, hi))
-    (i, lo, hi), *rest = ends
-    second = (rest[0][0], rest[0][1], rest[0][2]) if rest else None
-    domain, end_rules = rational_ends(domain)
-    try:
-        var = Variable(var_name, domain, family=Family(i, lo, hi, second))
-    except InvalidInput as exc:
-        raise InvalidInput(f"{where}: {exc}") from None
-    for index, _, _ in ends:
-        table[index] = index_symbol(index)
-    element = var.base[var.family.indices] if var.family else None  # type: ignore[index]
-    hypotheses: list[sp.Basic] = []
-    for end in end_rules:
-        rel = end(element)
-        for k, (index, lo_k, hi_k) in enumerate(reversed(ends)):
-            del k
-            rel = ForAll(rel, (index_symbol(index), lo_k, hi_k))
-        hypotheses.append(rel)
-    return var, hypotheses
-
-
-def _range_end(text: str, scalars: Mapping[str, Variable], where: str, lower: bool) -> sp.Expr:
-    """An end of a family's index range: an integer, or (the upper end) a declared integer
-    variable whose domain starts at 1 or more (a length)."""
-    what = "lower end" if lower else "length"
-    text = text.strip()
-    if re.fullmatch(r"[+-]?\d+", text):
-        value = sp.Integer(int(text))
-        if lower and value < 0:
-            raise InvalidInput(f"{where}: the index range cannot start below 0, got {text}")
-        if not lower and value < 1:
-            raise InvalidInput(
-                f"{where}: a family's length must be a positive integer, got {text} "
-                "(write e.g. 'for i in 1..n' with n = \"Z>=1\", or 'for i in 1..3')"
-            )
-        return value
-    var = scalars.get(text)
-    if lower or var is None:
-        raise InvalidInput(
-            f"{where}: the {what} of the index range must be "
-            + ("an integer" if lower else "a positive integer or a declared length variable")
-            + f", got {text!r} (write e.g. 'for i in 1..n' with n = \"Z>=1\")"
-        )
-    dom = var.domain
-    if dom.kind != "integer" or not (dom.lower.is_finite and dom.lower >= 1):
-        raise InvalidInput(
-            f"{where}: the length {text} must be a positive integer variable, but it is "
-            f'declared {dom} (declare {text} = "Z>=1")'
-        )
-    return var.symbol
 
 
 END_DENOMINATOR = 10**6

@@ -1,0 +1,71 @@
+"""The plan of a derivation over families for proving its general links (no points).
+
+Its facts are what holds of every index in range: ``lo <= i <= n`` for each family's index,
+each element's domain, the hypotheses free of families, the relations about families that
+are not "for all" (``Sum(p[i], (i, 1, n)) = 1``), and each "for all" hypothesis's relation
+at its own index, with the index's range.  The derivation it carries is the general one, so
+a rule may read the hypotheses, "for all" included, from ``plan.derivation``.
+"""
+
+from __future__ import annotations
+
+import sympy as sp
+
+from numeric_checks.plan import CheckOptions, CheckPlan, certification_box, rules_context
+from numeric_checks.sampling import Sampler
+from symbolic.derivation import Derivation
+from symbolic.families import ForAll
+from symbolic.hypotheses import build_space
+from symbolic.instances import family_variables
+
+__all__ = ["general_plan"]
+
+
+def general_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
+    """A plan for proving ``d``'s general links: its derivation is ``d`` itself (so a rule
+    reads the hypotheses, "for all" included, from ``plan.derivation``), its space the
+    scalar variables under the scalar hypotheses, its facts those plus the index ranges,
+    the element domains and the family hypotheses (see the module docstring).  It has no
+    points: the numbers come from the instances."""
+    families = family_variables(d)
+    scalars = tuple(v for v in d.variables if v.family is None)
+    expanded = [d.expand_defs(h) for h in d.hypotheses]
+    scalar_hyps = [h for h in expanded if not _about_families(h)]
+    space = build_space(scalars, scalar_hyps)
+    extra: list[sp.Basic] = []
+    for v in families:
+        family = v.family
+        assert family is not None
+        ranges = [(family.index_symbol, family.lower, family.upper)]
+        if family.second is not None:
+            _, lo, hi = family.second
+            ranges.append((family.indices[1], sp.sympify(lo), sp.sympify(hi)))
+        for i, lo, hi in ranges:
+            extra += [sp.GreaterThan(i, lo), sp.LessThan(i, hi)]
+        element = v.base[family.indices]
+        extra += v.domain.constraints(element)
+    for h in expanded:
+        if isinstance(h, ForAll):
+            extra += [h.relation, sp.GreaterThan(h.index, h.lower), sp.LessThan(h.index, h.upper)]
+        elif _about_families(h) and isinstance(h, sp.Rel):
+            extra.append(h)
+    relations = [e for e in extra if isinstance(e, sp.Rel)]
+    context = rules_context([*space.inequalities, *relations], space.free)
+    box, whole = certification_box(d, space)
+    return CheckPlan(
+        derivation=d,
+        options=options,
+        space=space,
+        sampler=Sampler(space, seed=options.seed, dps=options.dps),
+        points=(),
+        context=context,
+        box=box,
+        box_is_whole_domain=whole,
+        hypotheses=(),
+        defs_fn=None,
+        solved_fn=None,
+    )
+
+
+def _about_families(h: sp.Basic) -> bool:
+    return isinstance(h, ForAll) or h.has(sp.Indexed) or h.has(sp.IndexedBase)
