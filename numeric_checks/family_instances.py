@@ -6,6 +6,7 @@ See :mod:`numeric_checks.general` for how instances enter a verdict (they never 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -16,7 +17,7 @@ from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from symbolic.derivation import Derivation
 from symbolic.errors import EmptyDomain
 from symbolic.families import MAX_INSTANCE_LENGTH
-from symbolic.instances import instantiate_derivation, length_variables
+from symbolic.instances import family_variables, instantiate_derivation, length_variables
 from symbolic.report import OracleResult, StepResult
 
 __all__ = [
@@ -66,9 +67,26 @@ def instance_lengths(d: Derivation) -> list[dict[str, int]]:
         out += [{v.name: p[(3 - 2 * m) % 4] for m, (v, p) in pairs}]
     unique: list[dict[str, int]] = []
     for lengths in out:
-        if lengths not in unique:
+        if lengths not in unique and elements(d, lengths) <= MAX_INSTANCE_LENGTH:
             unique.append(lengths)
     return unique
+
+
+def elements(d: Derivation, lengths: Mapping[str, int]) -> int:
+    """How many plain variables the families become at ``lengths`` (two-index families
+    grow as n * m: an instance stays below :data:`MAX_INSTANCE_LENGTH` of them in all)."""
+    at = {v.symbol: sp.Integer(lengths[v.name]) for v in length_variables(d)}
+    total = 0
+    for v in family_variables(d):
+        assert v.family is not None
+        ranges = [(v.family.lower, v.family.upper)]
+        if v.family.second is not None:
+            ranges.append((sp.sympify(v.family.second[1]), sp.sympify(v.family.second[2])))
+        size = 1
+        for lo, hi in ranges:
+            size *= max(int(sp.sympify(hi).xreplace(at)) - int(sp.sympify(lo).xreplace(at)) + 1, 0)
+        total += size
+    return total
 
 
 @dataclass(frozen=True)
@@ -138,28 +156,35 @@ def _run(run: list[int]) -> str:
     return ", ".join(map(str, run))
 
 
+_ELEMENT = re.compile(r"^(?P<name>[^\W\d]\w*?)_(?P<k>\d+)(?:_(?P<m>\d+))?$")
+"""An element's plain name in an instance: ``p_3``, ``w_1_2``."""
+
+
 def family_table(lengths: Mapping[str, int], point: Mapping[str, str]) -> str:
     """The families of a counterexample as a table, one row per index:
     ``i | p_i | q_i``."""
     names: dict[str, dict[str, str]] = {}
     for key, value in point.items():
-        head, sep, tail = key.rpartition("_")
-        if sep and head and tail.isdigit():
-            names.setdefault(head, {})[tail] = value
+        m = _ELEMENT.match(key)
+        if m is not None:
+            at = m["k"] if m["m"] is None else f"{m['k']},{m['m']}"
+            names.setdefault(m["name"], {})[at] = value
     if not names:
         return ""
     columns = sorted(names)
-    rows = sorted({k for c in columns for k in names[c]}, key=int)
-    scalars = {
-        k: v for k, v in point.items() if k.rpartition("_")[0] not in names and k not in lengths
-    }
+    rows = sorted(
+        {k for c in columns for k in names[c]}, key=lambda k: [int(x) for x in k.split(",")]
+    )
+    scalars = {k: v for k, v in point.items() if not _ELEMENT.match(k) and k not in lengths}
     width = max(len(v) for c in columns for v in names[c].values())
-    head = f"  {'i':>3} | " + " | ".join(f"{c + '_i':<{width}}" for c in columns)
+    two = any("," in k for k in rows)
+    label, sub = ("i,j", "_ij") if two else ("i", "_i")
+    head = f"  {label:>5} | " + " | ".join(f"{c + sub:<{width}}" for c in columns)
     lines = [f"the families at {where(lengths)}" + (f" ({where(scalars)})" if scalars else "")]
     lines.append(head)
     for k in rows:
         cells = " | ".join(f"{names[c].get(k, ''):<{width}}" for c in columns)
-        lines.append(f"  {k:>3} | {cells}")
+        lines.append(f"  {k:>5} | {cells}")
     return "\n".join(lines)
 
 

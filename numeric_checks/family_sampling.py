@@ -49,6 +49,8 @@ class FamilyConstraints:
     """family name -> its total (an expression in the scalar variables)."""
     ratios: dict[tuple[str, str], sp.Expr] = field(default_factory=dict)
     """(a, b) -> k: ``a[i] <= k b[i]`` for every i."""
+    caps: dict[str, sp.Expr] = field(default_factory=dict)
+    """a -> c: ``a[i] <= c`` for every i (``c`` free of families)."""
 
 
 def constraints_of(d: Derivation) -> FamilyConstraints:
@@ -102,6 +104,9 @@ def _ratio(
         return
     a = element(small)
     if a is None:
+        return
+    if not big.has(sp.Indexed) and not big.has(index):
+        out.caps[a] = big
         return
     for factor in sp.Mul.make_args(big):
         b = element(factor)
@@ -197,6 +202,12 @@ def _simplex(n: int, rng: random.Random, mode: str) -> list[Any]:
     return out
 
 
+def _below(cap: Any, rng: random.Random) -> Any:
+    if cap > 0 and rng.random() < 0.5:
+        return cap * mpmath.mpf(10) ** -rng.uniform(0, 6)
+    return cap * mpmath.mpf(rng.random())
+
+
 def _free(v: Variable, n: int, rng: random.Random, mode: str) -> list[Any]:
     if mode == "equal":
         x = _draw(v.domain, rng)
@@ -258,6 +269,10 @@ def _draw_families(
             values[v.name] = [x * totals[v.name] for x in _simplex(n, rng, mode)]
         else:
             values[v.name] = _free(v, n, rng, mode)
+        if v.name in c.caps:
+            # Entries above the cap are redrawn below it (uniformly or on a log scale).
+            cap = _number(c.caps[v.name], point, lengths)
+            values[v.name] = [x if x <= cap else _below(cap, rng) for x in values[v.name]]
     return values
 
 

@@ -314,3 +314,29 @@ def test_instance_outside_the_hypotheses_is_skipped() -> None:
         instantiate_derivation(d, {"n": 2})
     report = check_derivation(d, FAST)
     assert any("outside the hypotheses" in note for note in report.notes)
+
+
+TWO_INDEX = '[variables]\nn = "Z>=1"\nm = "Z>=1"\nw = "(0, 1) for i in 1..n, j in 1..m"\n'
+
+
+def test_two_index_family_true_and_false() -> None:
+    lhs = "Sum(Sum(w[i, j], (j, 1, m)), (i, 1, n))"
+    true = check_claim(parse_claim(claim_text(lhs, "<=", "n*m", TWO_INDEX)), FAST)
+    assert true.verdict is Verdict.CHECKED, true.evidence
+    false = check_claim(parse_claim(claim_text(lhs, "<=", "n*m/2", TWO_INDEX)), FAST)
+    assert false.verdict is Verdict.REFUTED
+    assert false.counterexample is not None and "w_1_1" in false.counterexample.point
+    assert "i,j | w_ij" in false.evidence
+
+
+PRODUCT_VARS = '[variables]\nn = "Z>=1"\neps = "(0, oo)"\np = "(0, oo) for k in 1..n"\n'
+
+
+def test_product_over_a_family_with_a_capped_entry() -> None:
+    hyps = "'p[k] <= exp(eps) for all k'"
+    lhs = "Product(p[k], (k, 1, n))"
+    true = check_claim(parse_claim(claim_text(lhs, "<=", "exp(n*eps)", PRODUCT_VARS, hyps)), FAST)
+    assert true.verdict is Verdict.CHECKED, true.evidence
+    false = check_claim(parse_claim(claim_text(lhs, "<=", "exp(eps)", PRODUCT_VARS, hyps)), FAST)
+    assert false.verdict is Verdict.REFUTED
+    assert false.counterexample is not None and int(false.counterexample.point["n"]) >= 2
