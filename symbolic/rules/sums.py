@@ -26,6 +26,7 @@ false.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -36,7 +37,14 @@ from symbolic.families import ForAll
 from symbolic.relations import Relation
 from symbolic.rules.facts import Context, Fact, fact_from_relation
 from symbolic.rules.prover import prove_relation
-from symbolic.rules.sums_normal import Linear, Range, canonical, elements_at, linear
+from symbolic.rules.sums_normal import (
+    Linear,
+    Range,
+    canonical,
+    elements_at,
+    finite_integer,
+    linear,
+)
 from symbolic.rules.sums_normal import rewrite_products as _rewrite_products
 from symbolic.tactics import prove_zero
 
@@ -54,7 +62,8 @@ def has_family_sums(*exprs: sp.Basic) -> bool:
         if e.has(sp.Indexed):
             return True
         for s in e.atoms(sp.Sum, sp.Product):
-            if any(not (lo.is_Integer and hi.is_Integer) for _, lo, hi in s.limits):
+            ends = [x for _, lo, hi in s.limits for x in (lo, hi)]
+            if all(finite_integer(x) for x in ends) and not all(x.is_Integer for x in ends):
                 return True
     return False
 
@@ -305,10 +314,12 @@ def _one_range(g: sp.Expr, c: sp.Expr, r: Range, strict: bool, setup: Setup) -> 
     """``Sum(g, r) + c >= 0`` (``> 0``)."""
     c = sp.expand(c) if c.has(sp.Sum) is False and sp.count_ops(c) < 60 else c
     if c == 0:
-        if not strict:
-            t = setup.termwise(g, r, False)
-            return None if t is None else _termwise_text(g, r, t)
-        return _strict_sum(g, r, setup)
+        if strict:
+            return _strict_sum(g, r, setup)
+        t = setup.termwise(g, r, False)
+        if t is not None:
+            return _termwise_text(g, r, t)
+        return _plus_zero(g, r, setup)
     # The constant written as a sum by a sum hypothesis, then as a sum of c/L.
     for h in setup.sums:
         if h.range != r or not _nonzero(h.value):
@@ -333,6 +344,24 @@ def _one_range(g: sp.Expr, c: sp.Expr, r: Range, strict: bool, setup: Setup) -> 
             return (
                 f"{_termwise_text(g, r, t)}, and the constant {c} {'>' if strict else '>='} 0 ({s})"
             )
+    return None
+
+
+def _plus_zero(g: sp.Expr, r: Range, setup: Setup) -> str | None:
+    """``Sum(g) >= 0`` as ``Sum(g +- (H_a/V_a - H_b/V_b)) >= 0``: two sum hypotheses
+    ``Sum H_a = V_a``, ``Sum H_b = V_b`` (nonzero values) make that sum 1 - 1 = 0.  This is
+    Gibbs' inequality's step: ``Sum q ln(q/p) = Sum (q ln(q/p) + p - q)`` as both sum to 1."""
+    sums = [h for h in setup.sums if h.range == r and _nonzero(h.value)]
+    for a, b in itertools.combinations(sums, 2):
+        zero = a.summand / a.value - b.summand / b.value
+        for sign, shown in ((1, f"{a.text} minus {b.text}"), (-1, f"{b.text} minus {a.text}")):
+            g2 = g + sign * zero
+            t = setup.termwise(g2, r, False)
+            if t is not None:
+                return (
+                    f"sum hypotheses {shown} (their normalised difference sums to 0, added), "
+                    f"{_termwise_text(g2, r, t)}"
+                )
     return None
 
 

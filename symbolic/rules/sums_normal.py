@@ -115,6 +115,10 @@ def canonical(s: sp.Sum | sp.Product) -> tuple[Range, sp.Expr, bool] | None:
     if len(s.limits) != 1:
         return None
     var, lo, hi = s.limits[0]
+    if not (finite_integer(lo) and finite_integer(hi)):
+        # A series: splitting it is sound only where the parts converge, which these rules
+        # do not show; an end that is not an integer has no finite range of terms.
+        return None
     body = s.function
     shifted = False
     if lo.is_Integer and lo != 1:
@@ -122,6 +126,11 @@ def canonical(s: sp.Sum | sp.Product) -> tuple[Range, sp.Expr, bool] | None:
         hi, lo, shifted = hi - lo + 1, sp.S.One, True
     r = Range(sp.sympify(lo), sp.sympify(hi))
     return r, body.xreplace({var: r.index}), shifted
+
+
+def finite_integer(e: sp.Expr) -> bool:
+    """``e`` is an integer (by its assumptions) and finite: a range end these rules read."""
+    return bool(e.is_integer) and not e.has(sp.oo, -sp.oo, sp.zoo)
 
 
 def linear(e: sp.Expr) -> Linear | None:
