@@ -11,13 +11,16 @@
   in the literature on eps-DP implying (eps^2/2)-zCDP (Bun & Steinke 2016).
 * ``kl-tight-below-seed``: ``eps tanh(eps/2) <= eps (e^eps - 1)``.
 
-Distributions on ``n`` outcomes are the symbols ``p1..pn`` (``Pr[Y = y_i]``) and ``q1..qn``
-(``Pr[Z = y_i]``), positive: under the two-sided hypothesis ``p_i = 0`` iff ``q_i = 0``, and
-such outcomes contribute nothing to any quantity here.
+Distributions on ``n`` outcomes, for every ``n >= 1``, are the families ``p[i] = Pr[Y = y_i]``
+and ``q[i] = Pr[Z = y_i]`` over ``i in 1..n`` (:mod:`symbolic.families`), positive: under the
+two-sided hypothesis ``p_i = 0`` iff ``q_i = 0``, and such outcomes contribute nothing to any
+quantity here.  Every step is a statement about sums of symbolic length, proved by the sum
+rules (:mod:`symbolic.rules.sums`); the numeric layers check instances ``p_1..p_n``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -31,15 +34,19 @@ from numeric_checks.dp.divergences import kl, max_divergence
 from numeric_checks.dp.kl import Sweep, pair_generator, sup_kl_two_point
 from numeric_checks.dp.kl import kl_sweep as exact_sweep
 from symbolic.derivation import Derivation, Oracle, OracleOutcome
-from symbolic.domains import Domain, Variable
+from symbolic.domains import Domain, Variable, parse_domain
+from symbolic.families import Family, ForAll, index_symbol
 from symbolic.functions import DefinedFunction
 from symbolic.kit import by, chain
 
 UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One)
-CATALOG_N = 3
-"""The catalog's derivations are written for distributions on three outcomes."""
 FAMILY = "Dwork & Roth, section 3.5.1: divergences"
 
+N = Variable("n", parse_domain("Z>=1"), "number of outcomes y_1, ..., y_n", "n")
+IX = index_symbol("i")
+P = Variable("p", UNIT, "Pr[Y = y_i]", "p", family=Family("i", 1, N.symbol))
+Q = Variable("q", UNIT, "Pr[Z = y_i]", "q", family=Family("i", 1, N.symbol))
+VARIABLES = (N, EPS, P, Q)
 
 SEED_BOUND = EPS.symbol * (sp.exp(EPS.symbol) - 1)
 """Lemma 3.18's bound eps (e^eps - 1)."""
@@ -51,16 +58,31 @@ tight_bound = stated([EPS.symbol], TIGHT_BOUND)
 
 
 class KL(DefinedFunction):
-    """KL divergence of two finite distributions given as tuples of probabilities."""
+    """KL divergence ``D(Y||Z) = sum_i p_i ln(p_i/q_i)`` of two finite distributions: given
+    as two families and a length, ``KL(p, q, n)``, or as two tuples of probabilities.  At a
+    numeric length it writes itself out as the tuple form (an instance's elements)."""
 
-    nargs = 2
+    nargs = (2, 3)
 
     @classmethod
-    def definition(cls, p: sp.Tuple, q: sp.Tuple) -> sp.Expr:
+    def eval(cls, p: sp.Basic, q: sp.Basic, n: sp.Basic | None = None) -> sp.Expr | None:
+        if n is not None and sp.sympify(n).is_Integer:
+            count = int(n)
+            return cls(
+                sp.Tuple(*[p[k] for k in range(1, count + 1)]),
+                sp.Tuple(*[q[k] for k in range(1, count + 1)]),
+            )
+        return None
+
+    @classmethod
+    def definition(cls, p: sp.Basic, q: sp.Basic, n: sp.Basic | None = None) -> sp.Expr:
+        if n is not None:
+            return sp.Sum(p[IX] * sp.log(p[IX] / q[IX]), (IX, 1, n))
         return sp.Add(*[a * sp.log(a / b) for a, b in zip(p, q, strict=True)])
 
     def _name(self, i: int) -> str:
-        first = self.args[i][0]
+        arg = self.args[i]
+        first = arg.label if isinstance(arg, sp.IndexedBase) else arg[0]
         return "Y" if str(first).startswith("p") else "Z"
 
     def _sympystr(self, printer: Any) -> str:
@@ -70,9 +92,19 @@ class KL(DefinedFunction):
         return rf"D\left({self._name(0)} \,\middle\|\, {self._name(1)}\right)"
 
 
+_ELEMENT = re.compile(r"^([pq])_?(\d+)$")
+
+
 def _vectors(values: Mapping[str, Any]) -> tuple[list[Any], list[Any]]:
-    n = sum(1 for k in values if k.startswith("p") and k[1:].isdigit())
-    return [values[f"p{i}"] for i in range(1, n + 1)], [values[f"q{i}"] for i in range(1, n + 1)]
+    """The point's two distributions, from its elements ``p_1..p_n``, ``q_1..q_n`` (an
+    instance of the families; ``p1``, ``q1`` are read too)."""
+    found: dict[str, dict[int, Any]] = {"p": {}, "q": {}}
+    for key, value in values.items():
+        m = _ELEMENT.match(key)
+        if m:
+            found[m.group(1)][int(m.group(2))] = value
+    n = len(found["p"])
+    return [found["p"][i] for i in range(1, n + 1)], [found["q"][i] for i in range(1, n + 1)]
 
 
 def kl_bound_check(bound: Callable[[Any], Any]) -> Callable[[Mapping[str, Any]], OracleOutcome]:
@@ -98,80 +130,94 @@ def kl_bound_check(bound: Callable[[Any], Any]) -> Callable[[Mapping[str, Any]],
     return check
 
 
-def _family(n: int) -> tuple[list[Variable], list[sp.Symbol], list[sp.Symbol]]:
-    ps = [Variable(f"p{i}", UNIT, f"Pr[Y = y_{i}]", f"p_{{{i}}}") for i in range(1, n + 1)]
-    qs = [Variable(f"q{i}", UNIT, f"Pr[Z = y_{i}]", f"q_{{{i}}}") for i in range(1, n + 1)]
-    return [EPS, *ps, *qs], [v.symbol for v in ps], [v.symbol for v in qs]
+def instance_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
+    """Pairs on ``lengths["n"]`` outcomes with both max divergences <= eps (random, extreme,
+    edge eps), named as an instance's elements ``p_1..p_n``, ``q_1..q_n``."""
+    return pair_generator(int(lengths["n"]), count=40, sep="_")(rng, dps)
 
 
-def _hypotheses(p: list[sp.Symbol], q: list[sp.Symbol], eps: sp.Symbol) -> tuple[sp.Basic, ...]:
-    ratio = []
-    for a, b in zip(p, q, strict=True):
-        ratio += [sp.LessThan(a, sp.exp(eps) * b), sp.LessThan(b, sp.exp(eps) * a)]
-    return (sp.Eq(sp.Add(*p), 1), sp.Eq(sp.Add(*q), 1), *ratio)
+def _sum(f: sp.Expr) -> sp.Sum:
+    return sp.Sum(f, (IX, 1, N.symbol))
+
+
+def _hypotheses() -> tuple[sp.Basic, ...]:
+    p, q, eps = P.base[IX], Q.base[IX], EPS.symbol
+    return (
+        sp.Eq(_sum(p), 1),
+        sp.Eq(_sum(q), 1),
+        ForAll(sp.LessThan(p, sp.exp(eps) * q), (IX, 1, N.symbol)),
+        ForAll(sp.LessThan(q, sp.exp(eps) * p), (IX, 1, N.symbol)),
+    )
 
 
 def _plain(*terms: sp.Expr) -> sp.Expr:
     return sp.Add(*terms, evaluate=False)
 
 
-def kl_bound_for(n: int) -> Derivation:
-    """Dwork & Roth 2014, Lemma 3.18, over distributions on ``n`` outcomes.  Not a catalog
-    builder (the catalog's is :func:`kl_bound`, n = 3): the tests check other n with it."""
-    variables, p, q = _family(n)
-    eps = EPS.symbol
-    pairs = list(zip(p, q, strict=True))
-    dyz, dzy = KL(sp.Tuple(*p), sp.Tuple(*q)), KL(sp.Tuple(*q), sp.Tuple(*p))
-    sum_pq = sp.Add(*[a * sp.log(a / b) for a, b in pairs])
-    sum_qp = sp.Add(*[b * sp.log(b / a) for a, b in pairs])
-    add_subtract = sp.Add(
-        *[sp.Mul(_plain(b, a, -a), sp.log(b / a), evaluate=False) for a, b in pairs]
-    )
-    regrouped = sp.Add(
-        *[
-            _plain(a * _plain(sp.log(a / b), sp.log(b / a)), (b - a) * sp.log(b / a))
-            for a, b in pairs
-        ]
-    )
-    abs_bound = sp.Add(*[_plain(sp.S.Zero, sp.Abs(b - a) * eps) for a, b in pairs])
-    max_min = eps * sp.Add(*[sp.Max(a, b) - sp.Min(a, b) for a, b in pairs])
-    min_bound = eps * sp.Add(*[(sp.exp(eps) - 1) * sp.Min(a, b) for a, b in pairs])
+def _family_fields() -> dict[str, Any]:
+    """The point generator of the instances, where the engine reads one (the general mode's
+    ``Derivation.instance_points``); without it the generic family sampler draws them."""
+    if "instance_points" in Derivation.__dataclass_fields__:
+        return {"instance_points": instance_points}
+    return {}
+
+
+STATEMENT = (
+    "For distributions Y, Z on any number n >= 1 of outcomes with D_inf(Y||Z) <= eps and "
+    "D_inf(Z||Y) <= eps, "
+)
+
+
+def kl_bound() -> Derivation:
+    """Dwork & Roth 2014, Lemma 3.18, for distributions on any number of outcomes: the
+    book's chain, one sum over the outcomes per line."""
+    p, q, eps = P.base[IX], Q.base[IX], EPS.symbol
+    dyz, dzy = KL(P.base, Q.base, N.symbol), KL(Q.base, P.base, N.symbol)
+    regrouped = _plain(p * _plain(sp.log(p / q), sp.log(q / p)), (q - p) * sp.log(q / p))
     proof = (
         chain(dyz)
-        .le(dyz + dzy, by.rule("log tangent bound", why="D(Z||Y) >= 0 (Gibbs' inequality)"))
-        .eq(sum_pq + sum_qp, by.definition("definition of the KL divergence"))
+        .le(
+            dyz + dzy,
+            by.rule(
+                "log tangent bound",
+                why="D(Z||Y) >= 0 (Gibbs' inequality: q_i ln(q_i/p_i) >= q_i - p_i termwise, "
+                "since ln x >= 1 - 1/x, and sum_i (q_i - p_i) = 1 - 1 = 0)",
+            ),
+        )
         .eq(
-            sum_pq + add_subtract,
+            _sum(p * sp.log(p / q) + q * sp.log(q / p)),
+            by.definition("definition of the KL divergence; the two sums merged"),
+        )
+        .eq(
+            _sum(p * sp.log(p / q) + sp.Mul(_plain(q, p, -p), sp.log(q / p), evaluate=False)),
             by.algebra("the seed's supplement: write q_i as q_i + p_i - p_i"),
         )
-        .eq(regrouped, by.algebra("regroup the terms of each outcome"))
+        .eq(_sum(regrouped), by.algebra("regroup the terms of each outcome"))
         .le(
-            abs_bound,
+            _sum(_plain(sp.S.Zero, sp.Abs(q - p) * eps)),
             by.hypothesis(
-                "ln(p/q) + ln(q/p) = 0, and (q - p) ln(q/p) = |q - p| |ln(q/p)| <= |q - p| eps "
-                "since both max divergences are at most eps",
+                "termwise: ln(p/q) + ln(q/p) = 0, and (q - p) ln(q/p) = |q - p| |ln(q/p)| "
+                "<= |q - p| eps since both max divergences are at most eps",
                 "sign case split",
             ),
         )
-        .eq(max_min, by.algebra("|a - b| = max(a, b) - min(a, b)"))
+        .eq(eps * _sum(sp.Max(p, q) - sp.Min(p, q)), by.algebra("|a - b| = max(a, b) - min(a, b)"))
         .le(
-            min_bound,
+            eps * _sum((sp.exp(eps) - 1) * sp.Min(p, q)),
             by.hypothesis(
-                "max(p_i, q_i) <= e^eps min(p_i, q_i) by the two max-divergence hypotheses"
+                "termwise: max(p_i, q_i) <= e^eps min(p_i, q_i) by the two max-divergence "
+                "hypotheses"
             ),
         )
         .le(SEED_BOUND, by.rule("min bound", why="sum_i min(p_i, q_i) <= sum_i p_i = 1"))
     )
     return proof.derive(
-        id="kl-bound" if n == CATALOG_N else f"kl-bound-n{n}",
+        id="kl-bound",
         title="KL divergence bound of Lemma 3.18",
         source=DWORK_ROTH.at("Lemma 3.18", seed="002"),
-        statement=(
-            f"For distributions Y, Z on {n} outcomes with D_inf(Y||Z) <= eps and "
-            "D_inf(Z||Y) <= eps, D(Y||Z) <= eps (e^eps - 1)."
-        ),
-        variables=variables,
-        hypotheses=_hypotheses(p, q, eps),
+        statement=STATEMENT + "D(Y||Z) <= eps (e^eps - 1).",
+        variables=VARIABLES,
+        hypotheses=_hypotheses(),
         oracle=Oracle(
             "kl-exact",
             "exact KL of the point's pair (independent code) against "
@@ -180,25 +226,23 @@ def kl_bound_for(n: int) -> Derivation:
             points=40,
         ),
         family=FAMILY,
-        points=pair_generator(n),
         appendix=kl_appendix,
+        **_family_fields(),
     )
 
 
-def kl_bound_tight_for(n: int) -> Derivation:
-    """The tight bound eps tanh(eps/2) on ``n`` outcomes, by the chord of the convex function
-    r ln r.  Not a catalog builder (the catalog's is :func:`kl_bound_tight`, n = 3)."""
-    variables, p, q = _family(n)
-    eps = EPS.symbol
-    pairs = list(zip(p, q, strict=True))
+def kl_bound_tight() -> Derivation:
+    """The tight bound eps tanh(eps/2) for distributions on any number of outcomes, by the
+    chord of the convex function r ln r, applied to every outcome's ratio."""
+    p, q, eps = P.base[IX], Q.base[IX], EPS.symbol
     a, b = sp.exp(-eps), sp.exp(eps)
     phi_a, phi_b = a * sp.log(a), b * sp.log(b)
     slope = (phi_b - phi_a) / (b - a)
-    as_ratio = sp.Add(*[sp.Mul(y, x / y, sp.log(x / y), evaluate=False) for x, y in pairs])
-    chord = sp.Add(*[y * (phi_a + slope * (x / y - a)) for x, y in pairs])
-    collected = phi_a * sp.Add(*q) + slope * (sp.Add(*p) - a * sp.Add(*q))
+    as_ratio = _sum(sp.Mul(q, p / q, sp.log(p / q), evaluate=False))
+    chord = _sum(q * (phi_a + slope * (p / q - a)))
+    collected = phi_a * _sum(q) + slope * (_sum(p) - a * _sum(q))
     proof = (
-        chain(KL(sp.Tuple(*p), sp.Tuple(*q)))
+        chain(KL(P.base, Q.base, N.symbol))
         .eq(
             as_ratio,
             by.definition("definition of KL, written with r_i = p_i/q_i as sum q_i r_i ln r_i"),
@@ -208,10 +252,10 @@ def kl_bound_tight_for(n: int) -> Derivation:
             by.rule(
                 "convexity",
                 why="r ln r is convex, so on [e^-eps, e^eps] (where every r_i lies, by the two "
-                "max-divergence hypotheses) it is below its chord",
+                "max-divergence hypotheses) it is below its chord: termwise",
             ),
         )
-        .eq(collected, by.algebra("collect the sums"))
+        .eq(collected, by.algebra("collect the sums (linearity)"))
         .eq(phi_a + slope * (1 - a), by.hypothesis("sum q_i = sum p_i = 1"))
         .eq(
             eps * (sp.exp(eps) - 1) / (sp.exp(eps) + 1),
@@ -222,20 +266,16 @@ def kl_bound_tight_for(n: int) -> Derivation:
         .eq(TIGHT_BOUND, by.algebra("tanh(eps/2) = (e^eps - 1)/(e^eps + 1)"))
     )
     return proof.derive(
-        id="kl-bound-tight" if n == CATALOG_N else f"kl-bound-tight-n{n}",
+        id="kl-bound-tight",
         title="Tight KL bound of pure DP: eps tanh(eps/2)",
         source=DPDERIVE.at(
             "tight form of Lemma 3.18 of Dwork & Roth 2014, by a chord argument (for the "
             f"bound, cf. {BUN_STEINKE.name}, {BUN_STEINKE.edition})",
             seed="002",
         ),
-        statement=(
-            f"For distributions Y, Z on {n} outcomes with D_inf(Y||Z) <= eps and "
-            "D_inf(Z||Y) <= eps, D(Y||Z) <= eps tanh(eps/2); randomized response "
-            "attains it."
-        ),
-        variables=variables,
-        hypotheses=_hypotheses(p, q, eps),
+        statement=STATEMENT + "D(Y||Z) <= eps tanh(eps/2); randomized response attains it.",
+        variables=VARIABLES,
+        hypotheses=_hypotheses(),
         oracle=Oracle(
             "kl-exact-tight",
             "exact KL of the point's pair against eps tanh(eps/2)",
@@ -243,19 +283,9 @@ def kl_bound_tight_for(n: int) -> Derivation:
             points=40,
         ),
         family=FAMILY,
-        points=pair_generator(n),
         appendix=kl_appendix,
+        **_family_fields(),
     )
-
-
-def kl_bound() -> Derivation:
-    """Dwork & Roth 2014, Lemma 3.18, on three outcomes."""
-    return kl_bound_for(CATALOG_N)
-
-
-def kl_bound_tight() -> Derivation:
-    """The tight bound eps tanh(eps/2), on three outcomes."""
-    return kl_bound_tight_for(CATALOG_N)
 
 
 def tight_below_seed() -> Derivation:

@@ -64,9 +64,10 @@ def draw_eps(rng: random.Random) -> Any:
 
 
 def pair_generator(
-    n: int, count: int = 150
+    n: int, count: int = 150, sep: str = ""
 ) -> Callable[[random.Random, int], list[dict[str, Any]]]:
-    """Points for a derivation over (eps, p1..pn, q1..qn): random, extreme and edge-eps pairs."""
+    """Points for a derivation over (eps, p1..pn, q1..qn): random, extreme and edge-eps pairs.
+    ``sep`` goes between a name and its index (``"_"``: an instance's ``p_1``, ``q_1``)."""
 
     def generate(rng: random.Random, dps: int) -> list[dict[str, Any]]:
         out = []
@@ -74,8 +75,8 @@ def pair_generator(
         for k, eps in enumerate(epsilons):
             p, q = random_pair(rng, n, eps, extreme=k % 3 == 0)
             point = {"eps": eps}
-            point.update({f"p{i + 1}": v for i, v in enumerate(p)})
-            point.update({f"q{i + 1}": v for i, v in enumerate(q)})
+            point.update({f"p{sep}{i + 1}": v for i, v in enumerate(p)})
+            point.update({f"q{sep}{i + 1}": v for i, v in enumerate(q)})
             out.append(point)
         return out
 
