@@ -141,6 +141,12 @@ def _use(
         name = expr.label if isinstance(expr, sp.IndexedBase) else expr
         raise InvalidInput(family_message("bare", name, where))
     for a in expr.args:
+        if isinstance(a, sp.IndexedBase) and isinstance(expr, sp.Function):
+            # A whole family as a function's argument (KL(p, q, n), a divergence of two
+            # distributions): the function sums over it itself.
+            if a.label not in families:
+                raise InvalidInput(f"{a.label} in {where} is not a declared family")
+            continue
         if isinstance(a, sp.Basic):
             _use(a, families, bound, where)
 
