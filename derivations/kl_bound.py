@@ -164,6 +164,7 @@ def kl_bound_for(n: int) -> Derivation:
     )
     return proof.derive(
         id="kl-bound" if n == CATALOG_N else f"kl-bound-n{n}",
+        instance=f"for n = {n} outcomes only",
         title="KL divergence bound of Lemma 3.18",
         source=DWORK_ROTH.at("Lemma 3.18", seed="002"),
         statement=(
@@ -223,6 +224,7 @@ def kl_bound_tight_for(n: int) -> Derivation:
     )
     return proof.derive(
         id="kl-bound-tight" if n == CATALOG_N else f"kl-bound-tight-n{n}",
+        instance=f"for n = {n} outcomes only",
         title="Tight KL bound of pure DP: eps tanh(eps/2)",
         source=DPDERIVE.at(
             "tight form of Lemma 3.18 of Dwork & Roth 2014, by a chord argument (for the "

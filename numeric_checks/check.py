@@ -38,6 +38,7 @@ from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, OracleResult, RefereeRecord, StepResult
+from symbolic.scope import LemmaScope, scope_of
 from symbolic.verdicts import Verdict, weakest
 
 __all__ = [
@@ -223,17 +224,26 @@ def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResul
 
 
 def check_derivation(
-    d: Derivation, options: CheckOptions | None = None, *, lemmas: LemmaVerdicts | None = None
+    d: Derivation,
+    options: CheckOptions | None = None,
+    *,
+    lemmas: LemmaVerdicts | None = None,
+    lemma_scope: LemmaScope | None = None,
 ) -> DerivationReport:
     """Check every link, the conclusion and the oracle of ``d``.  ``lemmas`` gives the
-    verdicts of the catalog derivations that steps cite with ``by.lemma(id)``."""
+    verdicts of the catalog derivations that steps cite with ``by.lemma(id)``,
+    ``lemma_scope`` their scopes (a lemma shown for an instance only makes ``d``'s scope
+    an instance too)."""
     options = options or CheckOptions()
     with deadline(options.budget):
-        return _check_derivation(d, options, lemmas)
+        return _check_derivation(d, options, lemmas, lemma_scope)
 
 
 def _check_derivation(
-    d: Derivation, options: CheckOptions, lemmas: LemmaVerdicts | None
+    d: Derivation,
+    options: CheckOptions,
+    lemmas: LemmaVerdicts | None,
+    lemma_scope: LemmaScope | None = None,
 ) -> DerivationReport:
     started = time.perf_counter()
     plan = make_plan(d, options)
@@ -286,16 +296,20 @@ def _check_derivation(
             "equality hypotheses solved for: "
             + ", ".join(f"{v.name} = {e}" for v, e in plan.space.solved)
         )
+    verdict = weakest(verdicts)
+    scope = scope_of(d, (*steps, conclusion), verdict=verdict, lemma_scope=lemma_scope)
     return DerivationReport(
         id=d.id,
         title=d.title,
         source=str(d.source),
-        verdict=weakest(verdicts),
+        verdict=verdict,
         steps=steps,
         conclusion=conclusion,
         oracle=oracle,
         erratum=d.erratum,
         notes=tuple(notes),
+        scope=scope.scope,
+        scope_note=scope.note,
     )
 
 

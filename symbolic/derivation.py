@@ -148,6 +148,10 @@ class Derivation:
     induction: Induction | None = None
     """If set, the chain is the inductive step k - 1 -> k of an induction (see
     :mod:`symbolic.induction`): steps justified by the hypothesis may use the claim at k - 1."""
+    instance: str = ""
+    """If set, the chain proves only an instance of the source's statement, and this says
+    which ("for n = 3 outcomes only"): every verdict on it is scoped as an instance (see
+    :mod:`symbolic.scope`), however strong."""
 
     def __post_init__(self) -> None:
         self.validate()
