@@ -16,6 +16,7 @@ import sympy as sp
 
 from symbolic.domains import Variable
 from symbolic.errors import IllFormedDerivation
+from symbolic.families import bound_free_symbols
 from symbolic.functions import unfold
 from symbolic.induction import Induction, check_declaration
 from symbolic.notebook import render
@@ -203,10 +204,18 @@ class Derivation:
                 f"which does not give the claim's '{self.claim.relation.value}'"
             )
         known = {v.symbol for v in self.variables} | {s for s, _ in self.defs}
+        indices = {i for v in self.variables if v.family is not None for i in v.family.indices}
         everything: list[sp.Basic] = [self.claim.lhs, self.claim.rhs, *self.hypotheses]
         everything += [s.expr for s in self.steps] + [v for _, v in self.defs]
         for expr in everything:
-            unknown = {s for s in sp.sympify(expr).free_symbols if s not in known}
+            unknown = {s for s in bound_free_symbols(expr) if s not in known}
+            loose = unknown & indices
+            if loose:
+                raise IllFormedDerivation(
+                    f"{self.id}: the index {', '.join(sorted(map(str, loose)))} is used outside "
+                    f"a Sum, a Product or a 'for all' in {expr} (write e.g. Sum(p[i], (i, 1, n)) "
+                    "or 'p[i] <= 1 for all i')"
+                )
             if unknown:
                 raise IllFormedDerivation(
                     f"{self.id}: undeclared symbol(s) {sorted(map(str, unknown))} in {expr} "

@@ -16,6 +16,7 @@ from typing import Literal
 import sympy as sp
 
 from symbolic.errors import InvalidInput
+from symbolic.families import Family, family_base
 
 Kind = Literal["real", "integer"]
 Scale = Literal["auto", "linear", "log"]
@@ -145,6 +146,9 @@ class Variable:
     domain: Domain = field(default_factory=Domain)
     meaning: str = ""
     latex_name: str = ""
+    family: Family | None = None
+    """If set, the variable is a family ``p[i]`` over this index range, each element in
+    ``domain`` (see :mod:`symbolic.families`)."""
 
     def __post_init__(self) -> None:
         # One namespace (symbolic.parsing): a variable never takes the name of a constant
@@ -155,7 +159,15 @@ class Variable:
 
     @property
     def symbol(self) -> sp.Symbol:
+        """The variable's symbol; for a family, the label of :attr:`base`."""
         return sp.Symbol(self.name, **self.domain.assumptions())
+
+    @property
+    def base(self) -> sp.IndexedBase:
+        """A family's IndexedBase (its elements are ``base[i]``)."""
+        if self.family is None:
+            raise InvalidInput(f"{self.name} is not a family: it has no elements {self.name}[i]")
+        return family_base(self.name, self.domain.assumptions())
 
 
 _INTERVAL = re.compile(r"^\s*([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])\s*$")
