@@ -160,7 +160,8 @@ def bound_free_symbols(expr: sp.Basic) -> set[sp.Basic]:
 
 
 def _collect(expr: sp.Basic, bound: frozenset[sp.Symbol], out: set[sp.Basic]) -> None:
-    if isinstance(expr, (sp.Sum, sp.Product)):
+    # An Integral binds its variable as a Sum binds its index (gdp-to-dp integrates over x).
+    if isinstance(expr, (sp.Sum, sp.Product, sp.Integral)):
         inner = set(bound)
         for limit in expr.limits:
             var, *ends = limit

@@ -21,7 +21,6 @@ computed, never typed as a verdict:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -161,8 +160,7 @@ def length_symbols(d: Derivation) -> set[sp.Symbol]:
     """The integer variables of ``d`` that are lengths: the upper limit of a ``Sum`` or
     ``Product`` anywhere in the derivation, or named in an indexed family's range.
 
-    The family hook: a variable with a ``family`` spec (issue 24, item 1) names its length
-    among the spec's fields; every integer variable of ``d`` mentioned there is a length."""
+    A family ``p = "(0, 1) for i in 1..n"`` (:mod:`symbolic.families`) makes ``n`` a length."""
     integers = {v.symbol for v in d.variables if v.domain.kind == "integer"}
     exprs: list[sp.Basic] = [d.claim.lhs, d.claim.rhs, *d.hypotheses]
     exprs += [s.expr for s in d.steps] + [value for _, value in d.defs]
@@ -173,22 +171,9 @@ def length_symbols(d: Derivation) -> set[sp.Symbol]:
                 if len(limit) == 3:
                     found |= sp.sympify(limit[2]).free_symbols & integers
     for v in d.variables:
-        found |= _family_symbols(getattr(v, "family", None)) & integers
+        if v.family is not None:
+            found |= set(v.family.lengths) & integers
     return found
-
-
-def _family_symbols(spec: object) -> set[sp.Symbol]:
-    """The symbols a family spec mentions (in any field, nested in tuples), whatever the
-    spec's exact shape."""
-    if spec is None:
-        return set()
-    if isinstance(spec, sp.Basic):
-        return {s for s in spec.free_symbols if isinstance(s, sp.Symbol)}
-    if isinstance(spec, (tuple, list)):
-        return set().union(*(_family_symbols(x) for x in spec)) if spec else set()
-    if dataclasses.is_dataclass(spec) and not isinstance(spec, type):
-        return _family_symbols([getattr(spec, f.name) for f in dataclasses.fields(spec)])
-    return set()
 
 
 def general_note(variables: Sequence[Variable], *, lengths: Iterable[sp.Symbol] = ()) -> str:
@@ -208,7 +193,8 @@ def general_note(variables: Sequence[Variable], *, lengths: Iterable[sp.Symbol] 
         if key not in groups:
             groups[key] = []
             order.append((v.name in length_names, key))
-        groups[key].append(v.name)
+        # A family's elements lie in its domain: "p[i], q[i] in (0, 1)".
+        groups[key].append(v.name if v.family is None else f"{v.name}[{v.family.index}]")
     if not order:
         return "a statement without variables"
     ordered = [key for is_len, key in order if is_len] + [

@@ -5,7 +5,6 @@ every output."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from io import StringIO
 from pathlib import Path
@@ -19,6 +18,7 @@ from derivations.app.parallel import with_lemma_verdicts
 from derivations.catalog import catalog, get
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
+from symbolic.families import Family, index_symbol
 from symbolic.printing.explain import explain
 from symbolic.printing.latex import derivation_latex, summary_table
 from symbolic.printing.text import format_report, summary
@@ -106,18 +106,14 @@ def test_a_sums_upper_limit_is_a_length() -> None:
     assert scope_of(plain).note == "for all eps > 0; integers n >= 1"
 
 
-@dataclasses.dataclass(frozen=True)
-class _FamilyVariable(Variable):
-    """A stand-in for issue 24's family variables: a spec naming its range ``1..n``."""
-
-    family: tuple[sp.Symbol, int, sp.Symbol] | None = None
-
-
-def test_the_family_hook_makes_its_length_a_length() -> None:
-    i = sp.Symbol("i", integer=True)
-    p = _FamilyVariable("p", parse_domain("(0, 1)"), family=(i, 1, N.symbol))
-    d = _derivation((N, p, EPS), EPS.symbol * p.symbol, EPS.symbol)
-    assert scope_of(d).note == "for all n >= 1; p in (0, 1); eps > 0"
+def test_a_familys_range_makes_its_length_a_length() -> None:
+    p = Variable("p", parse_domain("(0, 1)"), family=Family("i", sp.Integer(1), N.symbol))
+    q = Variable("q", parse_domain("(0, 1)"), family=Family("i", sp.Integer(1), N.symbol))
+    i = index_symbol("i")
+    total = sp.Sum(p.base[i] * q.base[i], (i, 1, N.symbol))
+    d = _derivation((EPS, p, q, N), EPS.symbol * total, EPS.symbol)
+    assert length_symbols(d) == {N.symbol}
+    assert scope_of(d).note == "for all n >= 1; eps > 0; p[i], q[i] in (0, 1)"
 
 
 def test_a_declared_instance_is_an_instance_whatever_the_verdict() -> None:
