@@ -4,16 +4,19 @@
 A function takes its argument in brackets (``\\ln(1/\\delta)``, ``\\Phi\\left(x\\right)``,
 ``\\max\\{a, b\\}``) or, without brackets, the implicit product that follows up to the next
 function (``\\ln\\frac{p}{q}``, ``\\ln 2k``).  ``\\Phi^{-1}`` is the inverse normal CDF; any
-other ``f^{-1}`` is refused as ambiguous.  ``\\sum_{i=1}^{n}`` takes the product that follows
-as its body; ``\\int_a^b ... \\,dt`` takes everything up to its differential.
+other ``f^{-1}`` is refused as ambiguous.  ``\\sum_{i=1}^{n}`` and ``\\prod_{i=1}^{n}`` take
+the product that follows as their body (with families, ``\\sum_{i}`` runs over the range of
+the families it indexes by i); ``\\int_a^b ... \\,dt`` takes everything up to its differential.
 """
 
 from __future__ import annotations
 
 import sympy as sp
 
+from symbolic.families import Family, index_symbol
 from symbolic.functions import PhiInv
 from symbolic.latex_input.cursor import q
+from symbolic.latex_input.names import family_ranges, outside
 from symbolic.latex_input.parser import ExprParser
 from symbolic.latex_input.tokens import Tok
 from symbolic.latex_input.vocabulary import (
@@ -110,14 +113,14 @@ class LatexParser(ExprParser):
             return sp.binomial(a, b)
         if v == "\\sqrt":
             return self.root()
-        if v == "\\sum":
-            return self.big_sum()
+        if v in ("\\sum", "\\prod"):
+            return self.big_sum(product=v == "\\prod")
         if v == "\\int":
             return self.integral()
         if v == "\\infty":
             self.next()
             return sp.oo
-        if v in ("\\prod", "\\lim", "\\sup", "\\inf", "\\limsup", "\\liminf", "\\Pr"):
+        if v in ("\\lim", "\\sup", "\\inf", "\\limsup", "\\liminf", "\\Pr"):
             raise self.fail(f"{v} is not supported", tok, "write it in SymPy syntax or expand it")
         raise self.fail(
             f"unknown control sequence {v}",
@@ -247,20 +250,46 @@ class LatexParser(ExprParser):
     def limits(self, tok: Tok, *, indexed: bool) -> tuple[sp.Expr, sp.Expr, str]:
         """The ``_`` and ``^`` limits after ``\\sum``/``\\int`` (either order), and for a sum
         its index."""
+        lo, hi, name = self.limits_or_index(tok, indexed=indexed)
+        if lo is None or hi is None:
+            raise self.fail(f"{tok.value} needs both limits", tok, "write \\sum_{i=1}^{n} ...")
+        return lo, hi, name
+
+    def limits_or_index(
+        self, tok: Tok, *, indexed: bool
+    ) -> tuple[sp.Expr | None, sp.Expr | None, str]:
+        """As :meth:`limits`, but a sum may give its index alone (``\\sum_{i}``: over the
+        range of the families it indexes), when families are declared: then both limits
+        are None."""
         lo: sp.Expr | None = None
         hi: sp.Expr | None = None
         name = ""
         for _ in range(2):
             nxt = self.peek()
-            if self.is_char(nxt, "_") and lo is None:
+            if self.is_char(nxt, "_") and lo is None and not name:
                 self.next()
+                if indexed and self.families and self._index_alone():
+                    braced = self.is_char(self.peek(), "{")
+                    name = self._index_name(self.toks[self.i + braced])
+                    self.i += 3 if braced else 1
+                    continue
                 name, lo = self.sum_lower(tok) if indexed else ("", self.script(tok))
             elif self.is_char(nxt, "^") and hi is None:
                 self.next()
                 hi = self.script(tok)
+        if indexed and name and lo is None:
+            if hi is not None:
+                raise self.fail(
+                    f"{tok.value}_{{{name}}} with an upper limit but no start",
+                    tok,
+                    f"write {tok.value}_{{{name}=1}}^{{n}}",
+                )
+            return None, None, name
         if lo is None or hi is None:
             if indexed:
-                raise self.fail("\\sum needs both limits", tok, "write \\sum_{i=1}^{n} ...")
+                raise self.fail(
+                    f"{tok.value} needs both limits", tok, f"write {tok.value}_{{i=1}}^{{n}} ..."
+                )
             raise self.fail(
                 "indefinite integrals are not supported", tok, "write \\int_a^b f(t)\\,dt"
             )
@@ -280,16 +309,68 @@ class LatexParser(ExprParser):
         self.expect("}", "'}'", opener)
         return name, lo
 
-    def big_sum(self) -> sp.Expr:
+    def _index_alone(self) -> bool:
+        """After ``_``: a lone index, ``{i}`` or ``i``, with no ``=`` start."""
+        first = self.peek()
+        if self.is_char(first, "{"):
+            name, close = self.peek(1), self.peek(2)
+            return name is not None and bool(self._index_name(name)) and self.is_char(close, "}")
+        return first is not None and first.kind == "letter"
+
+    def big_sum(self, *, product: bool = False) -> sp.Expr:
+        """``\\sum_{i=1}^{n}`` or ``\\prod_{i=1}^{n}`` and the product that follows; with
+        families, ``\\sum_{i}`` runs over the range of the families its body indexes by i."""
         tok = self.next()
-        lo, hi, name = self.limits(tok, indexed=True)
+        lo, hi, name = self.limits_or_index(tok, indexed=True)
         self._check_index(name, tok)
-        var = sp.Symbol(name, integer=True)
+        if name in self.sum_bound:
+            raise self.fail(
+                f"the index {name} is bound twice", tok, "give the inner sum another index"
+            )
+        var = index_symbol(name)
+        what = "product" if product else "sum"
         if self.at_end() or not self.starts_factor(self.peek()):
-            raise self.fail("the sum has no body", tok, "write \\sum_{i=1}^{n} a_i")
+            raise self.fail(f"the {what} has no body", tok, f"write {tok.value}_{{i=1}}^{{n}} a_i")
+        mark = len(self.elements)
         with self.binding(name, var, index=True):
             body = self.signed()
-        return sp.Sum(body, (var, lo, hi))
+        used = [(e, f, t) for e, f, t in self.elements[mark:] if var in e.free_symbols]
+        if lo is None or hi is None:
+            lo, hi = self._range_of(var, used, tok)
+        for element, family, at in used:
+            for index, (flo, fhi) in zip(element.indices, family_ranges(family), strict=False):
+                if var not in index.free_symbols:
+                    continue
+                ends = (index.xreplace({var: lo}), index.xreplace({var: hi}))
+                if any(outside(x, flo, fhi) for x in ends):
+                    raise self.fail(
+                        f"the element {element} leaves the family's range {flo}..{fhi} "
+                        f"for {name} in {lo}..{hi}",
+                        at,
+                        f"index the family by {flo}..{fhi} only",
+                    )
+        cls = sp.Product if product else sp.Sum
+        return cls(body, (var, lo, hi))
+
+    def _range_of(
+        self, var: sp.Symbol, used: list[tuple[sp.Indexed, Family, Tok]], tok: Tok
+    ) -> tuple[sp.Expr, sp.Expr]:
+        """The range of ``\\sum_{i}``: that of the families indexed by i itself (one)."""
+        ranges = {
+            (flo, fhi)
+            for element, family, _ in used
+            for index, (flo, fhi) in zip(element.indices, family_ranges(family), strict=False)
+            if index == var
+        }
+        if len(ranges) != 1:
+            found = "no family element" if not ranges else "families of different ranges"
+            raise self.fail(
+                f"{tok.value}_{{{var}}} indexes {found} by {var}",
+                tok,
+                f"give the range: {tok.value}_{{{var}=1}}^{{n}}",
+            )
+        ((lo, hi),) = ranges
+        return lo, hi
 
     def _check_index(self, name: str, tok: Tok) -> None:
         """One namespace (symbolic.parsing): an index is never a constant's or function's

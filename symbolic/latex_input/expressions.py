@@ -13,9 +13,10 @@ import mpmath
 import sympy as sp
 
 from symbolic.errors import ExpressionError, LatexError
+from symbolic.families import Family, ForAll, bound_free_symbols, index_symbol
 from symbolic.latex_input.constructs import LatexParser
 from symbolic.latex_input.cursor import q, short
-from symbolic.latex_input.names import expand_indexed
+from symbolic.latex_input.names import expand_indexed, family_ranges
 from symbolic.latex_input.tokens import Tok, tokenize
 from symbolic.parsing import build_time_limit, vet
 from symbolic.relations import Relation
@@ -52,18 +53,23 @@ def parse_tokens(
     symbols: Mapping[str, sp.Expr],
     *,
     line_offset: int = 0,
+    families: Mapping[str, Family] | None = None,
 ) -> LatexParser:
     """A parser over ``toks`` (positions in ``text``), not yet run."""
-    return LatexParser(text, trim_tokens(toks), symbols, line_offset=line_offset)
+    return LatexParser(text, trim_tokens(toks), symbols, line_offset=line_offset, families=families)
 
 
-def finish(parser: LatexParser, value: sp.Expr) -> sp.Expr:
-    """Write out sums over indexed names and check that only declared symbols remain."""
+def finish(
+    parser: LatexParser, value: sp.Expr, bound: frozenset[sp.Symbol] = frozenset()
+) -> sp.Expr:
+    """Write out sums over indexed names and check that only declared symbols remain
+    (and ``bound``: the index of a 'for all' around ``value``)."""
     value = expand_indexed(value, parser.placeholders, parser.symbols)
-    allowed: set[sp.Basic] = set()
+    allowed: set[sp.Basic] = set(bound)
     for v in parser.symbols.values():
         allowed |= sp.sympify(v).free_symbols
-    stray = sorted(str(s) for s in value.free_symbols if s not in allowed)
+    # A family element p[i] under a sum is not free: its index is bound, its label declared.
+    stray = sorted(str(s) for s in bound_free_symbols(value) if s not in allowed)
     if stray:
         raise parser.fail(f"undeclared name {q(stray[0])}", None, "declare it under [variables]")
     try:
@@ -99,10 +105,15 @@ def guarded(text: str, run: Callable[[], T], limit: int = MAX_CHARS) -> T:
 
 
 def parse_latex_expr(
-    text: str, symbols: Mapping[str, sp.Expr], names: Mapping[str, str] | None = None
+    text: str,
+    symbols: Mapping[str, sp.Expr],
+    names: Mapping[str, str] | None = None,
+    *,
+    families: Mapping[str, Family] | None = None,
 ) -> sp.Expr:
     """One LaTeX expression as SymPy.  ``symbols`` maps declared names to SymPy objects;
-    ``names`` maps LaTeX fragments to declared names (``{"f(x)": "fx"}``), longest first.
+    ``names`` maps LaTeX fragments to declared names (``{"f(x)": "fx"}``), longest first;
+    ``families`` the declared families by name (``p_i`` is then ``p[i]``).
 
     >>> eps = sp.Symbol("eps", positive=True)
     >>> parse_latex_expr(r"\\varepsilon\\left(e^{\\varepsilon} - 1\\right)", {"eps": eps})
@@ -110,7 +121,7 @@ def parse_latex_expr(
     """
 
     def run() -> sp.Expr:
-        parser = parse_tokens(text, tokenize(text, names), symbols)
+        parser = parse_tokens(text, tokenize(text, names), symbols, families=families)
         if parser.at_end():
             raise parser.fail("empty LaTeX expression")
         value = parser.expr()
@@ -125,37 +136,137 @@ def parse_latex_expr(
 
 
 def parse_latex_relation(
-    text: str, symbols: Mapping[str, sp.Expr], names: Mapping[str, str] | None = None
-) -> list[sp.Rel]:
+    text: str,
+    symbols: Mapping[str, sp.Expr],
+    names: Mapping[str, str] | None = None,
+    *,
+    families: Mapping[str, Family] | None = None,
+) -> list[sp.Basic]:
     """A hypothesis as SymPy relations: ``0 < \\delta < 1`` is two; several may be separated
     by commas; ``\\delta \\in (0, 1]`` is an interval.  Relations are left unevaluated.
+    With ``families``, a hypothesis quantified ``\\forall i`` (before or after it) or
+    ``\\text{for all } i`` (after it) is a :class:`~symbolic.families.ForAll` per relation,
+    over the range where every element it indexes by i exists.
 
     >>> d = sp.Symbol("delta", positive=True)
     >>> parse_latex_relation(r"0 < \\delta \\le 1", {"delta": d})
     [0 < delta, delta <= 1]
     """
 
-    def run() -> list[sp.Rel]:
-        parser = parse_tokens(text, tokenize(text, names), symbols)
-        rels: list[sp.Rel] = []
-        while True:
-            start = parser.peek()
-            exprs, found = parser.relation_chain()
-            if parser.is_cs(parser.peek(), "\\in") and len(exprs) == 1:
-                rels += _interval(parser, exprs[0])
-            elif not found:
-                raise parser.fail(
-                    "a hypothesis must be a relation", start, "write one of = \\le < \\ge >"
-                )
-            for (rel, _), a, b in zip(found, exprs, exprs[1:], strict=False):
-                rels.append(_rel(rel, finish(parser, a), finish(parser, b)))
-            if parser.is_char(parser.peek(), ",;"):
-                parser.next()
-                continue
-            parser.reject_rest()
-            return rels
+    def run() -> list[sp.Basic]:
+        parser = parse_tokens(text, tokenize(text, names), symbols, families=families)
+        quantified = _quantifier(parser) if families else None
+        if quantified is None:
+            return _relations(parser)
+        name, tok = quantified
+        var = index_symbol(name)
+        mark = len(parser.elements)
+        with parser.binding(name, var, index=True):
+            rels = _relations(parser, frozenset({var}))
+        lo, hi = _forall_range(parser, var, parser.elements[mark:], tok)
+        return [ForAll(r, (var, lo, hi)) for r in rels]
 
     return guarded(text, run)
+
+
+_FOR_ALL_WORDS = frozenset({"for all", "for every", "for each", "for any"})
+
+
+def _quantifier(parser: LatexParser) -> tuple[str, Tok] | None:
+    """Take ``\\forall i`` off the front (with a ``:``, ``,`` or ``\\colon`` after it) or
+    ``\\forall i`` / ``\\text{for all} i`` off the end of the parser's tokens: the index's
+    name and the quantifier's token."""
+    toks = parser.toks
+    if len(toks) >= 3 and parser.is_cs(toks[0], "\\forall"):
+        name = parser._index_name(toks[1])
+        if not name:
+            raise parser.fail("\\forall needs an index", toks[0], "write \\forall i")
+        skip = 2
+        if parser.is_char(toks[2], ":,") or parser.is_cs(toks[2], "\\colon"):
+            skip = 3
+        parser.i = skip
+        return _index_for_all(parser, name, toks[0]), toks[0]
+    if len(toks) >= 3:
+        word, last = toks[-2], toks[-1]
+        text = " ".join(word.arg.lower().split()) if word.kind == "text" else ""
+        if parser.is_cs(word, "\\forall") or text in _FOR_ALL_WORDS:
+            name = parser._index_name(last)
+            if not name:
+                raise parser.fail("'for all' needs an index", word, "write \\forall i")
+            parser.stop = len(toks) - 2
+            if parser.stop > 0 and parser.is_char(toks[parser.stop - 1], ","):
+                parser.stop -= 1
+            return _index_for_all(parser, name, word), word
+    return None
+
+
+def _index_for_all(parser: LatexParser, name: str, tok: Tok) -> str:
+    """``name`` if it may be quantified: not a declared variable (an index is bound by the
+    'for all', a variable is fixed by the statement)."""
+    if name in parser.symbols:
+        raise parser.fail(
+            f"'for all {name}': {name} is a declared variable, not an index",
+            tok,
+            "quantify over a family's index: p_i \\le e^{\\varepsilon} q_i \\quad \\forall i",
+        )
+    return name
+
+
+def _forall_range(
+    parser: LatexParser, var: sp.Symbol, read: list[tuple[sp.Indexed, Family, Tok]], tok: Tok
+) -> tuple[sp.Expr, sp.Expr]:
+    """Where ``for all i`` runs: the values of i at which every element indexed by i exists
+    (``p_{i+1} \\le p_i`` for all i: 1..n - 1 in a family over 1..n)."""
+    lows: list[sp.Expr] = []
+    highs: list[sp.Expr] = []
+    for element, family, at in read:
+        for index, (flo, fhi) in zip(element.indices, family_ranges(family), strict=False):
+            if var not in index.free_symbols:
+                continue
+            shift = sp.expand(index - var)
+            if var in shift.free_symbols:
+                raise parser.fail(
+                    f"the index {index} under 'for all {var}' is not {var} plus a constant",
+                    at,
+                    f"write the elements as p_{{{var}}} or p_{{{var}+1}}",
+                )
+            lows.append(flo - shift)
+            highs.append(fhi - shift)
+    if not lows:
+        raise parser.fail(
+            f"'for all {var}' but no family element is indexed by {var}",
+            tok,
+            f"quantify over the index of a family: p_{var} \\le 1 \\quad \\forall {var}",
+        )
+    lo, hi = sp.Max(*lows), sp.Min(*highs)
+    if isinstance(lo, sp.Max) or isinstance(hi, sp.Min):
+        raise parser.fail(
+            f"cannot tell the range of {var}: its families' ranges do not compare",
+            tok,
+            "index families of one range under one 'for all'",
+        )
+    return lo, hi
+
+
+def _relations(parser: LatexParser, bound: frozenset[sp.Symbol] = frozenset()) -> list[sp.Basic]:
+    """The relations of a hypothesis, read to the parser's end."""
+    rels: list[sp.Basic] = []
+    while True:
+        start = parser.peek()
+        exprs, found = parser.relation_chain()
+        if parser.is_cs(parser.peek(), "\\in") and len(exprs) == 1:
+            rels += _interval(parser, exprs[0], bound)
+        elif not found:
+            raise parser.fail(
+                "a hypothesis must be a relation", start, "write one of = \\le < \\ge >"
+            )
+        for (rel, _), a, b in zip(found, exprs, exprs[1:], strict=False):
+            rels.append(_rel(rel, finish(parser, a, bound), finish(parser, b, bound)))
+        if parser.is_char(parser.peek(), ",;"):
+            parser.next()
+            continue
+        parser.reject_rest()
+        return rels
 
 
 def _rel(rel: Relation, a: sp.Expr, b: sp.Expr) -> sp.Rel:
@@ -164,7 +275,9 @@ def _rel(rel: Relation, a: sp.Expr, b: sp.Expr) -> sp.Rel:
     return made
 
 
-def _interval(parser: LatexParser, x: sp.Expr) -> list[sp.Rel]:
+def _interval(
+    parser: LatexParser, x: sp.Expr, bound: frozenset[sp.Symbol] = frozenset()
+) -> list[sp.Rel]:
     """``x \\in (a, b]``: the bounds as relations (an infinite bound gives none)."""
     member = parser.next()
     left = parser.next() if parser.is_cs(parser.peek(), "\\left") else None
@@ -182,9 +295,9 @@ def _interval(parser: LatexParser, x: sp.Expr) -> list[sp.Rel]:
         raise parser.fail("unclosed interval", opener, "close it with ) or ]")
     parser.next()
     assert opener is not None and closer is not None  # by is_char
-    x = finish(parser, x)
+    x = finish(parser, x, bound)
     out: list[sp.Rel] = []
-    lo, hi = finish(parser, lo), finish(parser, hi)
+    lo, hi = finish(parser, lo, bound), finish(parser, hi, bound)
     if lo is not sp.S.NegativeInfinity:
         rel = Relation.LT if opener.value == "(" else Relation.LE
         out.append(_rel(rel, lo, x))
