@@ -38,7 +38,7 @@ from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, OracleResult, RefereeRecord, StepResult
-from symbolic.scope import LemmaScope, scope_of
+from symbolic.scope import LemmaScope, with_scope
 from symbolic.verdicts import Verdict, weakest
 
 __all__ = [
@@ -236,14 +236,16 @@ def check_derivation(
     an instance too)."""
     options = options or CheckOptions()
     with deadline(options.budget):
-        return _check_derivation(d, options, lemmas, lemma_scope)
+        report = _check_derivation(d, options, lemmas)
+    # Scoped here, whatever path built the report: the scope reads only the derivation, the
+    # records and the lemmas' scopes.
+    return with_scope(d, report, lemma_scope)
 
 
 def _check_derivation(
     d: Derivation,
     options: CheckOptions,
     lemmas: LemmaVerdicts | None,
-    lemma_scope: LemmaScope | None = None,
 ) -> DerivationReport:
     started = time.perf_counter()
     plan = make_plan(d, options)
@@ -296,20 +298,16 @@ def _check_derivation(
             "equality hypotheses solved for: "
             + ", ".join(f"{v.name} = {e}" for v, e in plan.space.solved)
         )
-    verdict = weakest(verdicts)
-    scope = scope_of(d, (*steps, conclusion), verdict=verdict, lemma_scope=lemma_scope)
     return DerivationReport(
         id=d.id,
         title=d.title,
         source=str(d.source),
-        verdict=verdict,
+        verdict=weakest(verdicts),
         steps=steps,
         conclusion=conclusion,
         oracle=oracle,
         erratum=d.erratum,
         notes=tuple(notes),
-        scope=scope.scope,
-        scope_note=scope.note,
     )
 
 

@@ -21,6 +21,7 @@ computed, never typed as a verdict:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
@@ -28,7 +29,7 @@ import sympy as sp
 
 from symbolic.derivation import Derivation, JustificationKind
 from symbolic.domains import Domain, Variable
-from symbolic.report import CertificateRecord, CertificateStatus, StepResult
+from symbolic.report import CertificateRecord, CertificateStatus, DerivationReport, StepResult
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "general_note",
     "length_symbols",
     "scope_of",
+    "with_scope",
 ]
 
 GENERAL = "general"
@@ -80,6 +82,17 @@ def scope_of(
     if notes:
         return Scope(INSTANCE, "; ".join(dict.fromkeys(notes)))
     return Scope(GENERAL, general_note(d.variables, lengths=length_symbols(d)))
+
+
+def with_scope(
+    d: Derivation, report: DerivationReport, lemma_scope: LemmaScope | None = None
+) -> DerivationReport:
+    """``report`` (of ``d``) with its ``scope`` and ``scope_note`` computed from its own
+    records: every path that checks a derivation ends here."""
+    scope = scope_of(
+        d, (*report.steps, report.conclusion), verdict=report.verdict, lemma_scope=lemma_scope
+    )
+    return dataclasses.replace(report, scope=scope.scope, scope_note=scope.note)
 
 
 def _lemma_notes(d: Derivation, lemma_scope: LemmaScope) -> list[str]:

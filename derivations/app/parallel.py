@@ -22,7 +22,7 @@ from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.check import basis
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.report import DerivationReport, StepResult
-from symbolic.scope import INSTANCE, Scope, scope_of
+from symbolic.scope import INSTANCE, Scope, with_scope
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -126,13 +126,9 @@ def with_lemma_verdicts(
             _rebased(step, reason, verdicts)
             for step, reason in zip(report.steps, reasons, strict=True)
         )
-        scope = scope_of(
-            d, (*steps, report.conclusion), verdict=report.verdict, lemma_scope=lemma_scope
-        )
-        scopes[report.id] = scope
-        out.append(
-            dataclasses.replace(report, steps=steps, scope=scope.scope, scope_note=scope.note)
-        )
+        scoped = with_scope(d, dataclasses.replace(report, steps=steps), lemma_scope)
+        scopes[report.id] = Scope(scoped.scope, scoped.scope_note)
+        out.append(scoped)
     return out
 
 
