@@ -83,6 +83,11 @@ def test_elements_are_the_declared_family() -> None:
         (r"\forall i, q_i \ge e^{-\varepsilon} p_i", sp.GreaterThan, 1, n),
         # Where p_{i+1} exists: the 'for all' runs over 1..n - 1.
         (r"p_{i+1} \le p_i \quad \forall i", sp.LessThan, 1, n - 1),
+        # Ranges as books write them.
+        (r"p_i \le 1 \quad \forall i \in \{1, \dots, n\}", sp.LessThan, 1, n),
+        (r"\forall i \in [n]: p_i \le 1", sp.LessThan, 1, n),
+        (r"p_i \le 1 \text{ for } i = 1, \ldots, n", sp.LessThan, 1, n),
+        (r"\forall i \in \{2, \dots, n\}, p_{i-1} \le p_i", sp.LessThan, 2, n),
     ],
 )
 def test_for_all_hypotheses(latex: str, relation: type, low: object, high: object) -> None:
@@ -130,7 +135,15 @@ def test_bad_family_expressions(latex: str, fragments: tuple[str, ...]) -> None:
         (r"\sum_{i=1}^{n} p_i \le 1 \quad \forall i", ("index i is bound twice",)),
         (r"p_i \le 1 \quad \forall \varepsilon", ("eps is a declared variable, not an index",)),
         (r"p_{2i} \le 1 \quad \forall i", ("is not i plus a constant",)),
-        (r"\forall 1: p_1 \le 1", ("\\forall needs an index",)),
+        (r"\forall 1: p_1 \le 1", ("'for all' needs an index",)),
+        (
+            r"p_{i+1} \le p_i \quad \forall i \in \{1, \dots, n\}",
+            ("p[i + 1] leaves the family's range 1..n for i in 1..n",),
+        ),
+        (r"p_i \le 1 \text{ for } i", ("'for i' needs its range",)),
+        (r"p_i \le 1 \quad \forall i \in \{1, n\}", ("must read lo, \\dots, hi",)),
+        (r"\forall i \in \{1, \dots, n\}", ("nothing to quantify",)),
+        (r"\varepsilon \le 1 \quad \forall i \in [n]", ("no family element is indexed by i",)),
     ],
 )
 def test_bad_for_all(latex: str, fragments: tuple[str, ...]) -> None:

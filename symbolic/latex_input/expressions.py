@@ -7,7 +7,7 @@ that builds SymPy objects from a fixed vocabulary, and every name must be declar
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import mpmath
 import sympy as sp
@@ -16,7 +16,7 @@ from symbolic.errors import ExpressionError, LatexError
 from symbolic.families import Family, ForAll, bound_free_symbols, index_symbol
 from symbolic.latex_input.constructs import LatexParser
 from symbolic.latex_input.cursor import q, short
-from symbolic.latex_input.names import expand_indexed, family_ranges
+from symbolic.latex_input.names import expand_indexed, family_ranges, outside
 from symbolic.latex_input.tokens import Tok, tokenize
 from symbolic.parsing import build_time_limit, vet
 from symbolic.relations import Relation
@@ -158,46 +158,128 @@ def parse_latex_relation(
         quantified = _quantifier(parser) if families else None
         if quantified is None:
             return _relations(parser)
-        name, tok = quantified
-        var = index_symbol(name)
+        var = index_symbol(quantified.name)
         mark = len(parser.elements)
-        with parser.binding(name, var, index=True):
+        with parser.binding(quantified.name, var, index=True):
             rels = _relations(parser, frozenset({var}))
-        lo, hi = _forall_range(parser, var, parser.elements[mark:], tok)
+        lo, hi = _forall_range(parser, var, parser.elements[mark:], quantified)
         return [ForAll(r, (var, lo, hi)) for r in rels]
 
     return guarded(text, run)
 
 
 _FOR_ALL_WORDS = frozenset({"for all", "for every", "for each", "for any"})
+_DOTS = ("\\dots", "\\ldots", "\\cdots")
 
 
-def _quantifier(parser: LatexParser) -> tuple[str, Tok] | None:
-    """Take ``\\forall i`` off the front (with a ``:``, ``,`` or ``\\colon`` after it) or
-    ``\\forall i`` / ``\\text{for all} i`` off the end of the parser's tokens: the index's
-    name and the quantifier's token."""
+class _Quantifier(NamedTuple):
+    """``for all name`` (at ``tok``), over ``lo..hi`` when the text gives the range."""
+
+    name: str
+    tok: Tok
+    lo: sp.Expr | None = None
+    hi: sp.Expr | None = None
+
+
+def _quantifier(parser: LatexParser) -> _Quantifier | None:
+    """Take the quantifier off the parser's tokens: ``\\forall i`` (``\\in \\{1, \\dots, n\\}``
+    or ``\\in [n]``) in front, with a ``:``, ``,`` or ``\\colon`` after it; or at the end
+    ``\\forall i``, ``\\text{for all} i`` (with the same ranges) or ``\\text{for} i = 1,
+    \\dots, n``."""
     toks = parser.toks
     if len(toks) >= 3 and parser.is_cs(toks[0], "\\forall"):
-        name = parser._index_name(toks[1])
-        if not name:
-            raise parser.fail("\\forall needs an index", toks[0], "write \\forall i")
-        skip = 2
-        if parser.is_char(toks[2], ":,") or parser.is_cs(toks[2], "\\colon"):
-            skip = 3
-        parser.i = skip
-        return _index_for_all(parser, name, toks[0]), toks[0]
-    if len(toks) >= 3:
-        word, last = toks[-2], toks[-1]
+        name = _quantified_name(parser, toks[0], toks[1])
+        end = 2
+        if parser.is_cs(toks[2], "\\in"):
+            end = _closing(parser, 3, toks[0])
+        lo_hi = _range_clause(parser, 2, end, toks[0])
+        if end < len(toks) and (
+            parser.is_char(toks[end], ":,") or parser.is_cs(toks[end], "\\colon")
+        ):
+            end += 1
+        if end >= len(toks):
+            raise parser.fail(
+                "a 'for all' with nothing to quantify", toks[0], "write \\forall i: p_i \\le 1"
+            )
+        parser.i = end
+        return _Quantifier(name, toks[0], *lo_hi)
+    for k in range(len(toks) - 2, 0, -1):
+        word = toks[k]
         text = " ".join(word.arg.lower().split()) if word.kind == "text" else ""
-        if parser.is_cs(word, "\\forall") or text in _FOR_ALL_WORDS:
-            name = parser._index_name(last)
-            if not name:
-                raise parser.fail("'for all' needs an index", word, "write \\forall i")
-            parser.stop = len(toks) - 2
-            if parser.stop > 0 and parser.is_char(toks[parser.stop - 1], ","):
-                parser.stop -= 1
-            return _index_for_all(parser, name, word), word
+        if parser.is_cs(word, "\\forall") or text in _FOR_ALL_WORDS or text == "for":
+            name = _quantified_name(parser, word, toks[k + 1])
+            lo_hi = _range_clause(parser, k + 2, len(toks), word)
+            if text == "for" and lo_hi[0] is None:
+                raise parser.fail("'for i' needs its range", word, "write \\text{for all } i")
+            parser.stop = k - 1 if parser.is_char(toks[k - 1], ",") else k
+            return _Quantifier(name, word, *lo_hi)
     return None
+
+
+def _quantified_name(parser: LatexParser, word: Tok, tok: Tok) -> str:
+    """The index after ``\\forall``; not a declared variable (an index is bound by the 'for
+    all', a variable is fixed by the statement)."""
+    name = parser._index_name(tok)
+    if not name:
+        raise parser.fail("'for all' needs an index", word, "write \\forall i")
+    return _index_for_all(parser, name, word)
+
+
+def _closing(parser: LatexParser, j: int, word: Tok) -> int:
+    """The end of a set ``\\{1, \\dots, n\\}`` or ``[n]`` opening at token ``j``."""
+    toks = parser.toks
+    pairs = {"\\{": "\\}", "[": "]"}
+    opener = toks[j].value if j < len(toks) else ""
+    if opener not in pairs:
+        raise parser.fail(
+            "'for all i \\in' needs a set", word, "write \\in \\{1, \\dots, n\\} or \\in [n]"
+        )
+    depth = 0
+    for k in range(j, len(toks)):
+        depth += toks[k].value == opener
+        depth -= toks[k].value == pairs[opener]
+        if depth == 0:
+            return k + 1
+    raise parser.fail(
+        f"unclosed {q(opener)} in a 'for all'", toks[j], f"close it with {pairs[opener]}"
+    )
+
+
+def _range_clause(
+    parser: LatexParser, a: int, b: int, word: Tok
+) -> tuple[sp.Expr, sp.Expr] | tuple[None, None]:
+    """The range in ``toks[a:b]``: nothing, ``\\in \\{lo, \\dots, hi\\}``, ``\\in [hi]``
+    (1..hi) or ``= lo, \\dots, hi``."""
+    toks = parser.toks[a:b]
+    if not toks:
+        return None, None
+    shown = "write \\forall i \\in \\{1, \\dots, n\\} or \\forall i \\in [n]"
+    if parser.is_cs(toks[0], "\\in") and len(toks) >= 3 and toks[1].value == "[":
+        if toks[-1].value != "]":
+            raise parser.fail("unclosed '[' in a 'for all'", toks[1], shown)
+        return sp.Integer(1), _span(parser, a + 2, b - 1)
+    if parser.is_cs(toks[0], "\\in") and len(toks) >= 3 and toks[1].value == "\\{":
+        inner = (a + 2, b - 1)
+    elif parser.is_char(toks[0], "="):
+        inner = (a + 1, b)
+    else:
+        raise parser.fail(f"{q(toks[0].value)} after the index of a 'for all'", toks[0], shown)
+    commas = [k for k in range(*inner) if parser.is_char(parser.toks[k], ",")]
+    if len(commas) != 2 or not parser.is_cs(parser.toks[commas[0] + 1], *_DOTS):
+        raise parser.fail("a 'for all' range must read lo, \\dots, hi", word, shown)
+    return _span(parser, inner[0], commas[0]), _span(parser, commas[1] + 1, inner[1])
+
+
+def _span(parser: LatexParser, a: int, b: int) -> sp.Expr:
+    """The expression of tokens ``a..b`` of the parser."""
+    saved = parser.i
+    parser.i = a
+    with parser.limited(b), parser.nested():
+        value = finish(parser, parser.expr())
+        if not parser.at_end():
+            raise parser.fail("unexpected token in a 'for all' range", parser.peek())
+    parser.i = saved
+    return value
 
 
 def _index_for_all(parser: LatexParser, name: str, tok: Tok) -> str:
@@ -213,10 +295,34 @@ def _index_for_all(parser: LatexParser, name: str, tok: Tok) -> str:
 
 
 def _forall_range(
-    parser: LatexParser, var: sp.Symbol, read: list[tuple[sp.Indexed, Family, Tok]], tok: Tok
+    parser: LatexParser,
+    var: sp.Symbol,
+    read: list[tuple[sp.Indexed, Family, Tok]],
+    quantified: _Quantifier,
 ) -> tuple[sp.Expr, sp.Expr]:
-    """Where ``for all i`` runs: the values of i at which every element indexed by i exists
-    (``p_{i+1} \\le p_i`` for all i: 1..n - 1 in a family over 1..n)."""
+    """Where ``for all i`` runs: the range written, where every element indexed by i must
+    exist; else the values of i at which every element indexed by i exists (``p_{i+1} \\le
+    p_i`` for all i: 1..n - 1 in a family over 1..n)."""
+    tok = quantified.tok
+    if quantified.lo is not None and quantified.hi is not None:
+        lo, hi = quantified.lo, quantified.hi
+        for element, family, at in read:
+            for index, (flo, fhi) in zip(element.indices, family_ranges(family), strict=False):
+                ends = (index.xreplace({var: lo}), index.xreplace({var: hi}))
+                if var in index.free_symbols and any(outside(x, flo, fhi) for x in ends):
+                    raise parser.fail(
+                        f"the element {element} leaves the family's range {flo}..{fhi} for "
+                        f"{var} in {lo}..{hi}",
+                        at,
+                        f"index the family by {flo}..{fhi} only",
+                    )
+        if not any(var in e.free_symbols for e, _, _ in read):
+            raise parser.fail(
+                f"'for all {var}' but no family element is indexed by {var}",
+                tok,
+                f"quantify over the index of a family: p_{var} \\le 1 \\quad \\forall {var}",
+            )
+        return lo, hi
     lows: list[sp.Expr] = []
     highs: list[sp.Expr] = []
     for element, family, at in read:
