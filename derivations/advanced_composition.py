@@ -82,6 +82,7 @@ def azuma_binomial() -> Derivation:
     )
     return proof.derive(
         id="azuma-binomial",
+        instance="on the two-point martingale C_i in {beta - w, beta + w} only",
         title="Azuma's inequality, on an exact martingale tail",
         source=DWORK_ROTH.at("Lemma 3.19 (stated without proof)", seed="002"),
         statement=(

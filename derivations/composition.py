@@ -183,6 +183,7 @@ def basic_composition_k() -> Derivation:
     )
     return proof.derive(
         id="basic-composition-k",
+        instance=f"for k = {COMPOSED} mechanisms only",
         title=f"Composition of k = {COMPOSED} pure DP mechanisms",
         source=DWORK_ROTH.at("Corollary 3.15", seed="000"),
         statement=(
@@ -210,6 +211,7 @@ def parallel_composition() -> Derivation:
     )
     return proof.derive(
         id="parallel-composition",
+        instance=f"for {COMPOSED} parts only",
         title="Parallel composition on disjoint parts of the data",
         source=SEED_003_NOTES.at("Theorem 4 (parallel)", seed="003"),
         statement=(
@@ -267,6 +269,7 @@ def naive_adaptive() -> Derivation:
     )
     return proof.derive(
         id="naive-adaptive-composition",
+        instance="for k = 3 rounds only",
         title="Naive k-fold adaptive composition (k = 3)",
         source=SEED_003_NOTES.at("section 3.5.2, Theorem 1 (naive composition)", seed="003"),
         statement=(
@@ -332,6 +335,7 @@ def approx_basic_composition() -> Derivation:
     )
     return proof.derive(
         id="approx-basic-composition",
+        instance="for mechanisms with equal (eps, delta) only (the homogeneous case)",
         title="Composition of k (eps, delta)-DP mechanisms",
         source=DWORK_ROTH.at("Theorem 3.16 (homogeneous case)", seed="000"),
         statement=(

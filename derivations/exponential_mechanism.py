@@ -104,6 +104,7 @@ def exponential_mechanism() -> Derivation:
     )
     return proof.derive(
         id="exponential-mechanism",
+        instance=f"for |R| = {OUTPUTS} outputs only",
         title="The exponential mechanism is eps-DP",
         source=DWORK_ROTH.at("Theorem 3.10", seed="003"),
         statement=(

@@ -62,6 +62,7 @@ def parallel_composition_substitution_seed() -> Derivation:
     )
     return proof.derive(
         id="parallel-composition-substitution-seed",
+        instance="for 2 parts only",
         title="Parallel composition with substitution neighbours (as the seed states it)",
         source=SEED_003_NOTES.at("Theorem 4 (parallel), with the seed's neighbours", seed="003"),
         statement=(

@@ -44,6 +44,7 @@ from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, OracleResult, RefereeRecord, StepResult
+from symbolic.scope import LemmaScope, with_scope
 from symbolic.verdicts import Verdict, weakest
 
 __all__ = [
@@ -231,20 +232,32 @@ def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResul
 
 
 def check_derivation(
-    d: Derivation, options: CheckOptions | None = None, *, lemmas: LemmaVerdicts | None = None
+    d: Derivation,
+    options: CheckOptions | None = None,
+    *,
+    lemmas: LemmaVerdicts | None = None,
+    lemma_scope: LemmaScope | None = None,
 ) -> DerivationReport:
     """Check every link, the conclusion and the oracle of ``d``.  ``lemmas`` gives the
-    verdicts of the catalog derivations that steps cite with ``by.lemma(id)``."""
+    verdicts of the catalog derivations that steps cite with ``by.lemma(id)``,
+    ``lemma_scope`` their scopes (a lemma shown for an instance only makes ``d``'s scope
+    an instance too)."""
     options = options or CheckOptions()
     with deadline(options.budget):
         if has_families(d):
             # Indexed families: proofs on the general links, numbers on instances.
-            return check_general_derivation(ENGINE, d, options, lemmas)
-        return _check_derivation(d, options, lemmas)
+            report = check_general_derivation(ENGINE, d, options, lemmas)
+        else:
+            report = _check_derivation(d, options, lemmas)
+    # Scoped here, whatever path built the report: the scope reads only the derivation, the
+    # records and the lemmas' scopes.
+    return with_scope(d, report, lemma_scope)
 
 
 def _check_derivation(
-    d: Derivation, options: CheckOptions, lemmas: LemmaVerdicts | None
+    d: Derivation,
+    options: CheckOptions,
+    lemmas: LemmaVerdicts | None,
 ) -> DerivationReport:
     started = time.perf_counter()
     plan = make_plan(d, options)

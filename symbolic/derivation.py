@@ -157,6 +157,10 @@ class Derivation:
     """For a derivation over families: its own point generator for an instance at given
     lengths (see :mod:`symbolic.instances`); the generic family sampler otherwise.  Every
     point is still validated against every instantiated hypothesis."""
+    instance: str = ""
+    """If set, the chain proves only an instance of the source's statement, and this says
+    which ("for n = 3 outcomes only"): every verdict on it is scoped as an instance (see
+    :mod:`symbolic.scope`), however strong."""
 
     def __post_init__(self) -> None:
         self.validate()

@@ -188,6 +188,10 @@ class DerivationReport:
     oracle: OracleResult | None = None
     erratum: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    scope: str = ""
+    """``general`` or ``instance``: what the verdict covers (see :mod:`symbolic.scope`)."""
+    scope_note: str = ""
+    """Over what, in a few words: "for all eps > 0", "for n = 3 outcomes only"."""
 
     @property
     def expected_refuted(self) -> bool:

@@ -234,7 +234,7 @@ MALFORMED: list[tuple[str, tuple[str, ...]]] = [
     (r"x +", ("nothing after '+'",)),
     (r"\frac{x}{}", ("empty group",)),
     (r"x_{a+1}", ("is not a name",)),
-    (r"\prod_{i=1}^{3} x", ("\\prod is not supported",)),
+    (r"\lim_{x} x", ("\\lim is not supported",)),
     (r"\text{unclosed", ("needs a {...} argument",)),
 ]
 

@@ -39,6 +39,7 @@ from derivations.app.family_input import (
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
+from symbolic.families import Family
 from symbolic.family_use import split_family_spec
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
 from symbolic.parsing import approximate, parse_expr, parse_relations
@@ -197,11 +198,16 @@ class Header:
             expr = expr.xreplace({sym: value})
         return expr
 
+    @property
+    def families(self) -> dict[str, Family]:
+        """The declared families by name (their elements are ``p_i`` in LaTeX)."""
+        return {v.name: v.family for v in self.variables if v.family is not None}
+
     def _latex_expr(self, text: str, symbols: Mapping[str, sp.Expr]) -> sp.Expr:
-        return parse_latex_expr(text, symbols, self.latex_names)
+        return parse_latex_expr(text, symbols, self.latex_names, families=self.families)
 
     def _latex_relations(self, text: str, symbols: Mapping[str, sp.Expr]) -> list[sp.Basic]:
-        return list(parse_latex_relation(text, symbols, self.latex_names))
+        return parse_latex_relation(text, symbols, self.latex_names, families=self.families)
 
 
 END_DENOMINATOR = 10**6

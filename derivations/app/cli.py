@@ -55,6 +55,7 @@ from symbolic.printing.text import (
     summary,
 )
 from symbolic.report import DerivationReport
+from symbolic.scope import scope_of
 from symbolic.verdicts import Verdict
 
 PLOT_NAMES = tuple(PLOTS)
@@ -240,10 +241,11 @@ def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     d = load_claim(args.file)
     phase("checking the claim")
     result = check_claim(d, _remaining(args, started))
+    scope = scope_of(d, (result,))
     if args.json:
-        _write_json(claim_json(d.statement, result), out)
+        _write_json(claim_json(d.statement, result, scope), out)
     else:
-        out.write(claim_text(d, result))
+        out.write(claim_text(d, result, scope))
     return for_verdict(result.verdict)
 
 
@@ -333,7 +335,8 @@ def catalog_entry(ident: str) -> Derivation:
 def _check_one(d: Derivation, options: CheckOptions) -> DerivationReport:
     """Check ``d``; a step resting on a catalog lemma reports that lemma's verdict (the
     lemma is checked too, once)."""
-    return check_derivation(d, options, lemmas=LemmaVerdicts(options))
+    lemmas = LemmaVerdicts(options)
+    return check_derivation(d, options, lemmas=lemmas, lemma_scope=lemmas.scope)
 
 
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:

@@ -22,12 +22,14 @@ from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.check import basis
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.report import DerivationReport, StepResult
+from symbolic.scope import INSTANCE, Scope, with_scope
 from symbolic.verdicts import Verdict
 
 __all__ = [
     "LemmaVerdicts",
     "Progress",
     "check_many",
+    "declared_scope",
     "default_jobs",
     "stderr_counter",
     "with_lemma_verdicts",
@@ -104,8 +106,15 @@ def with_lemma_verdicts(
     reports: Sequence[DerivationReport], derivations: dict[str, Derivation]
 ) -> list[DerivationReport]:
     """``reports`` with each step that cites a catalog lemma saying that lemma's verdict in
-    this run (or "not checked here" when the lemma was not among the reports)."""
+    this run (or "not checked here" when the lemma was not among the reports), and each
+    scope carrying over a lemma's instance (its scope in this run, else the one its
+    derivation declares)."""
     verdicts: dict[str, Verdict] = {r.id: r.verdict for r in reports}
+    scopes: dict[str, Scope] = {r.id: Scope(r.scope, r.scope_note) for r in reports}
+
+    def lemma_scope(ident: str) -> Scope | None:
+        return scopes.get(ident) or declared_scope(ident)
+
     out = []
     for report in reports:
         d = derivations.get(report.id)
@@ -117,8 +126,19 @@ def with_lemma_verdicts(
             _rebased(step, reason, verdicts)
             for step, reason in zip(report.steps, reasons, strict=True)
         )
-        out.append(dataclasses.replace(report, steps=steps))
+        scoped = with_scope(d, dataclasses.replace(report, steps=steps), lemma_scope)
+        scopes[report.id] = Scope(scoped.scope, scoped.scope_note)
+        out.append(scoped)
     return out
+
+
+def declared_scope(ident: str) -> Scope | None:
+    """The scope a catalog derivation declares without being checked: an instance when its
+    chain is one (``Derivation.instance``), else None (only a check can say more)."""
+    if ident not in catalog():
+        return None
+    d = get(ident)
+    return Scope(INSTANCE, d.instance) if d.instance else None
 
 
 def _rebased(
@@ -134,16 +154,29 @@ class LemmaVerdicts:
     those given as ``known`` (checked earlier in the run), the others checked on demand,
     once each; None for an id that is not in the catalog."""
 
-    def __init__(self, options: CheckOptions, known: Mapping[str, Verdict] | None = None):
+    def __init__(
+        self,
+        options: CheckOptions,
+        known: Mapping[str, Verdict] | None = None,
+        scopes: Mapping[str, Scope] | None = None,
+    ):
         self.options = options
         self.known: dict[str, Verdict] = dict(known or {})
+        self.scopes: dict[str, Scope] = dict(scopes or {})
 
     def __call__(self, derivation_id: str) -> Verdict | None:
         if derivation_id not in self.known:
             if derivation_id not in catalog():
                 return None
-            self.known[derivation_id] = check_derivation(get(derivation_id), self.options).verdict
+            report = check_derivation(get(derivation_id), self.options, lemma_scope=self.scope)
+            self.known[derivation_id] = report.verdict
+            self.scopes[derivation_id] = Scope(report.scope, report.scope_note)
         return self.known[derivation_id]
+
+    def scope(self, derivation_id: str) -> Scope | None:
+        """The lemma's scope: from its check when it was checked here, else the one its
+        derivation declares (``lemma_scope=`` of ``check_derivation``)."""
+        return self.scopes.get(derivation_id) or declared_scope(derivation_id)
 
 
 def stderr_counter(enabled: bool) -> Progress | None:

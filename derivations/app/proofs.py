@@ -131,7 +131,11 @@ def _latex_steps(
 ) -> tuple[sp.Expr, list[Step], str]:
     try:
         parsed = parse_latex_chain(
-            latex, header.symbols, header.latex_names, line_offset=line_offset
+            latex,
+            header.symbols,
+            header.latex_names,
+            line_offset=line_offset,
+            families=header.families,
         )
     except InvalidInput as exc:
         raise InvalidInput(f"{name}: {exc}") from None

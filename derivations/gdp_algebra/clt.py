@@ -296,6 +296,7 @@ def gdp_clt_berry_esseen() -> Derivation:
     )
     return proof.derive(
         id="gdp-clt-berry-esseen",
+        instance="for f_i = f_{eps,0} (every i) only",
         title="Berry-Esseen bound for the n-fold composition of f_{eps,0}",
         source=dong_roth_su("Sec. 3, Berry-Esseen central limit theorem (Theorem 3.4 there)"),
         statement=(

@@ -60,6 +60,7 @@ def gdp_composition() -> Derivation:
     )
     return proof.derive(
         id="gdp-composition",
+        instance="for n = 2 mechanisms only",
         title="Composition of Gaussian trade-off functions",
         source=dong_roth_su("Corollary 3.3"),
         statement=(
@@ -170,6 +171,7 @@ def tradeoff_zero_eps_composition() -> Derivation:
     )
     return proof.derive(
         id="tradeoff-zero-eps-composition",
+        instance="for n = 3 trade-off functions only",
         title=(
             "f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} = "
             "f_{0, 1-(1-delta1)(1-delta2)(1-delta3)}"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import sympy as sp
 
 from symbolic.errors import LatexError
+from symbolic.families import Family
 from symbolic.latex_input.cursor import q
 from symbolic.latex_input.expressions import finish, guarded, parse_tokens, trim_tokens
 from symbolic.latex_input.tokens import Tok, blank_comments, line_of, tokenize
@@ -301,6 +302,7 @@ def parse_latex_chain(
     names: Mapping[str, str] | None = None,
     *,
     line_offset: int = 0,
+    families: Mapping[str, Family] | None = None,
 ) -> LatexChain:
     """The first ``align*``/``align``/``aligned``/``eqnarray*``/``eqnarray``/``equation*``/
     ``equation`` environment of ``text`` (or the whole text) as a chain.  Lines are 1-based
@@ -319,7 +321,9 @@ def parse_latex_chain(
         lhs, steps = _collect(clean, _rows(toks), line_offset)
         built = []
         for pending in (lhs, *steps):
-            parser = parse_tokens(clean, pending.toks, symbols, line_offset=line_offset)
+            parser = parse_tokens(
+                clean, pending.toks, symbols, line_offset=line_offset, families=families
+            )
             value = parser.expr()
             parser.reject_rest()
             built.append(finish(parser, value))

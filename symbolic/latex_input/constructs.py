@@ -4,8 +4,9 @@
 A function takes its argument in brackets (``\\ln(1/\\delta)``, ``\\Phi\\left(x\\right)``,
 ``\\max\\{a, b\\}``) or, without brackets, the implicit product that follows up to the next
 function (``\\ln\\frac{p}{q}``, ``\\ln 2k``).  ``\\Phi^{-1}`` is the inverse normal CDF; any
-other ``f^{-1}`` is refused as ambiguous.  ``\\sum_{i=1}^{n}`` takes the product that follows
-as its body; ``\\int_a^b ... \\,dt`` takes everything up to its differential.
+other ``f^{-1}`` is refused as ambiguous.  ``\\sum_{i=1}^{n}`` and ``\\prod_{i=1}^{n}`` take
+the product that follows as their body (with families, ``\\sum_{i}`` runs over the range of
+the families it indexes by i); ``\\int_a^b ... \\,dt`` takes everything up to its differential.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import sympy as sp
 
 from symbolic.functions import PhiInv
 from symbolic.latex_input.cursor import q
-from symbolic.latex_input.parser import ExprParser
+from symbolic.latex_input.sums import SumReader
 from symbolic.latex_input.tokens import Tok
 from symbolic.latex_input.vocabulary import (
     BINOMIALS,
@@ -26,17 +27,12 @@ from symbolic.latex_input.vocabulary import (
     GREEK,
     OPERATOR_NAMES,
     OTHERWISE_WORDS,
-    RELATIONS,
     Function,
 )
-from symbolic.parsing import MAX_LITERAL_FACTORIAL, reserved_message
+from symbolic.parsing import MAX_LITERAL_FACTORIAL
 
 __all__ = ["LatexParser"]
 
-_OPENS = frozenset({"(", "[", "{", "\\left", "\\{", "\\lbrace", "\\lvert", "\\lfloor", "\\lceil"})
-_CLOSES = frozenset({")", "]", "}", "\\right", "\\}", "\\rbrace", "\\rvert", "\\rfloor", "\\rceil"})
-_INTEGRAND_ENDS = frozenset("+-)]},.;=<>|") | frozenset(RELATIONS) | _CLOSES
-_INTEGRAND_ENDS |= frozenset({"\\cdot", "\\times"})
 _SIZE_CHECKED = frozenset({"gamma", "Gamma", "loggamma", "lgamma", "B", "Beta"})
 _MISPLACED = {
     "text": ("text inside an expression", "put a step's reason after && or \\quad"),
@@ -48,7 +44,7 @@ _MISPLACED = {
 }
 
 
-class LatexParser(ExprParser):
+class LatexParser(SumReader):
     """The full LaTeX expression parser."""
 
     def atom(self) -> sp.Expr:
@@ -110,14 +106,14 @@ class LatexParser(ExprParser):
             return sp.binomial(a, b)
         if v == "\\sqrt":
             return self.root()
-        if v == "\\sum":
-            return self.big_sum()
+        if v in ("\\sum", "\\prod"):
+            return self.big_sum(product=v == "\\prod")
         if v == "\\int":
             return self.integral()
         if v == "\\infty":
             self.next()
             return sp.oo
-        if v in ("\\prod", "\\lim", "\\sup", "\\inf", "\\limsup", "\\liminf", "\\Pr"):
+        if v in ("\\lim", "\\sup", "\\inf", "\\limsup", "\\liminf", "\\Pr"):
             raise self.fail(f"{v} is not supported", tok, "write it in SymPy syntax or expand it")
         raise self.fail(
             f"unknown control sequence {v}",
@@ -243,96 +239,6 @@ class LatexParser(ExprParser):
         radicand = self.script(tok)
         return sp.sqrt(radicand) if index is None else sp.root(radicand, index)
 
-    # -- sums and integrals ------------------------------------------------------------------
-    def limits(self, tok: Tok, *, indexed: bool) -> tuple[sp.Expr, sp.Expr, str]:
-        """The ``_`` and ``^`` limits after ``\\sum``/``\\int`` (either order), and for a sum
-        its index."""
-        lo: sp.Expr | None = None
-        hi: sp.Expr | None = None
-        name = ""
-        for _ in range(2):
-            nxt = self.peek()
-            if self.is_char(nxt, "_") and lo is None:
-                self.next()
-                name, lo = self.sum_lower(tok) if indexed else ("", self.script(tok))
-            elif self.is_char(nxt, "^") and hi is None:
-                self.next()
-                hi = self.script(tok)
-        if lo is None or hi is None:
-            if indexed:
-                raise self.fail("\\sum needs both limits", tok, "write \\sum_{i=1}^{n} ...")
-            raise self.fail(
-                "indefinite integrals are not supported", tok, "write \\int_a^b f(t)\\,dt"
-            )
-        return lo, hi, name
-
-    def sum_lower(self, tok: Tok) -> tuple[str, sp.Expr]:
-        opener, var = self.peek(), self.peek(1)
-        name = self._index_name(var) if var is not None else ""
-        if not (self.is_char(opener, "{") and name and self.is_char(self.peek(2), "=")):
-            raise self.fail(
-                f"{tok.value} needs an index and its start", tok, "write \\sum_{i=1}^{n}"
-            )
-        assert opener is not None  # by is_char
-        self.i += 3
-        with self.nested():
-            lo = self.expr()
-        self.expect("}", "'}'", opener)
-        return name, lo
-
-    def big_sum(self) -> sp.Expr:
-        tok = self.next()
-        lo, hi, name = self.limits(tok, indexed=True)
-        self._check_index(name, tok)
-        var = sp.Symbol(name, integer=True)
-        if self.at_end() or not self.starts_factor(self.peek()):
-            raise self.fail("the sum has no body", tok, "write \\sum_{i=1}^{n} a_i")
-        with self.binding(name, var, index=True):
-            body = self.signed()
-        return sp.Sum(body, (var, lo, hi))
-
-    def _check_index(self, name: str, tok: Tok) -> None:
-        """One namespace (symbolic.parsing): an index is never a constant's or function's
-        name (a declared name may be an index: inside, it is the bound variable)."""
-        message = reserved_message(name)
-        if message is not None:
-            raise self.fail(f"the index of {tok.value}: {message}", tok)
-
-    def integral(self) -> sp.Expr:
-        tok = self.next()
-        lo, hi, _ = self.limits(tok, indexed=False)
-        d_index, name, after = self.differential(tok)
-        self._check_index(name, tok)
-        var = sp.Symbol(name, real=True)
-        with self.binding(name, var), self.limited(d_index), self.nested():
-            if self.at_end():
-                raise self.fail("the integral has no integrand", tok, "write \\int_a^b f(t)\\,dt")
-            body = self.expr()
-            if not self.at_end():
-                raise self.fail("unexpected token in the integrand", self.peek())
-        self.i = after
-        return sp.Integral(body, (var, lo, hi))
-
-    def differential(self, tok: Tok) -> tuple[int, str, int]:
-        """Where the integrand ends: the first ``dt`` (or ``\\mathrm{d}t``) outside brackets
-        followed by an end of term."""
-        depth = 0
-        for j in range(self.i, self.stop):
-            t = self.toks[j]
-            key = t.value if t.kind in ("char", "cs") else t.kind
-            if key in _OPENS or t.kind == "begin":
-                depth += 1
-            elif key in _CLOSES or t.kind == "end":
-                depth -= 1
-                if depth < 0:
-                    break
-            elif depth == 0 and _is_d(t) and j + 1 < self.stop:
-                name = self._index_name(self.toks[j + 1])
-                after = self.toks[j + 2] if j + 2 < self.stop else None
-                if name and (after is None or _is_d(after) or _ends_integrand(after)):
-                    return j, name, j + 2
-        raise self.fail("the integral has no differential", tok, "write \\int_a^b f(t)\\,dt")
-
     # -- cases -------------------------------------------------------------------------------
     def cases(self) -> sp.Expr:
         begin = self.next()
@@ -393,16 +299,6 @@ class LatexParser(ExprParser):
 def _wrap(value: sp.Expr, meaning: str) -> sp.Expr:
     wrap = {"abs": sp.Abs, "floor": sp.floor, "ceiling": sp.ceiling}.get(meaning)
     return value if wrap is None else wrap(value)
-
-
-def _is_d(t: Tok) -> bool:
-    return (t.kind == "letter" and t.value == "d") or (t.kind == "named" and t.arg == "d")
-
-
-def _ends_integrand(t: Tok) -> bool:
-    if t.kind in ("amp", "rowsep", "quad", "text", "end", "ref"):
-        return True
-    return t.kind in ("char", "cs") and t.value in _INTEGRAND_ENDS
 
 
 def _char_remedy(char: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from symbolic.errors import LatexError
+from symbolic.families import Family
 from symbolic.latex_input.tokens import Tok, line_of
 
 __all__ = ["Cursor", "Indexed", "q", "short"]
@@ -50,10 +51,16 @@ class Cursor:
         symbols: Mapping[str, sp.Expr],
         *,
         line_offset: int = 0,
+        families: Mapping[str, Family] | None = None,
     ) -> None:
         self.text = text
         self.toks = toks
         self.symbols = symbols
+        self.families: Mapping[str, Family] = families or {}
+        """Declared families by name: ``p_i`` is the element ``p[i]`` of a family ``p``."""
+        self.elements: list[tuple[sp.Indexed, Family, Tok]] = []
+        """Every family element read, in order, with where it was written: a sum or a
+        'for all' checks (or infers) its index's range from the elements read inside it."""
         self.line_offset = line_offset
         self.i = 0
         self.stop = len(toks)

@@ -8,23 +8,38 @@ primes.  It stands for the first declared name among its spellings: ``p_1`` and 
 ``E`` are Euler's number.
 
 Inside ``\\sum_{i=1}^{3}``, ``p_i`` is indexed by the summation variable; the sum is written
-out (``p1 + p2 + p3``) once its bounds are numbers, since distributions are declared as the
-finite families ``p1..pn``.
+out (``p1 + p2 + p3``) once its bounds are numbers, when the distribution is declared as the
+symbols ``p1..pn``.
+
+A declared *family* ``p`` (``p = "(0, 1) for i in 1..n"``, :mod:`symbolic.families`) is read
+otherwise: ``p_i``, ``p_{i+1}``, ``p_3``, ``p_n`` are its elements ``p[i]``, ``p[i + 1]``, ...,
+which stay symbolic under a sum or product of any length.  An element's index must be bound
+(by ``\\sum``, ``\\prod`` or a hypothesis's ``\\forall i``), a number or a declared variable,
+and must not leave the family's range; ``p`` without an index is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 
 import sympy as sp
 from sympy.core.function import AppliedUndef
 
 from symbolic.errors import LatexError
+from symbolic.families import Family
 from symbolic.latex_input.cursor import Cursor, Indexed, q
 from symbolic.latex_input.tokens import Tok
 from symbolic.latex_input.vocabulary import FUNCTION_WORDS, GREEK
 
-__all__ = ["MAX_EXPANDED_TERMS", "MAX_NAME_LENGTH", "NameReader", "expand_indexed"]
+__all__ = [
+    "MAX_EXPANDED_TERMS",
+    "MAX_NAME_LENGTH",
+    "NameReader",
+    "expand_indexed",
+    "family_ranges",
+    "outside",
+]
 
 MAX_EXPANDED_TERMS = 1_000
 MAX_NAME_LENGTH = 64  # a longer run of letters is read letter by letter
@@ -67,6 +82,9 @@ class NameReader(Cursor):
 
     def finish_name(self, bases: tuple[str, ...], first: Tok, fallback: sp.Expr | None) -> sp.Expr:
         """Read the subscript and primes after a base name, and look the name up."""
+        family = self.family_of(bases)
+        if family is not None:
+            return self.family_element(family, first)
         sub: str | tuple[sp.Expr, ...] = ""
         if self.is_char(self.peek(), "_"):
             self.next()
@@ -84,6 +102,105 @@ class NameReader(Cursor):
         if sub or primes:
             fallback = None
         return self.lookup(names, first, fragment, fallback)
+
+    # -- families (issue 24) -----------------------------------------------------------------
+    def family_of(self, bases: tuple[str, ...]) -> str | None:
+        """The declared family among the spellings of a name (a bound variable of that name
+        hides it)."""
+        for b in bases:
+            if b in self.bound:
+                return None
+            if b in self.families:
+                return b
+        return None
+
+    def family_element(self, name: str, first: Tok) -> sp.Expr:
+        """``p_i``, ``p_{i+1}``, ``p_3``, ``w_{i,j}``: an element ``p[...]`` of the family
+        ``name``; its indices are bound (by a sum, a product or a 'for all'), numbers, or
+        declared variables."""
+        family = self.families[name]
+        underscore = self.peek()
+        if not self.is_char(underscore, "_"):
+            raise self.fail(
+                f"the family {q(self.fragment(first))} is used without an index",
+                first,
+                f"write an element {name}_i inside \\sum_{{i=1}}^{{n}}, or end a hypothesis "
+                "with \\forall i",
+            )
+        self.next()
+        indices = self._family_indices(first, family)
+        if self.is_char(self.peek(), "'"):
+            raise self.fail("primes on a family element are not supported", first)
+        arity = 1 if family.second is None else 2
+        if len(indices) != arity:
+            raise self.fail(
+                f"{q(self.fragment(first))} has {len(indices)} index(es); the family {name} "
+                f"has {arity} ({family.range_text()})",
+                first,
+            )
+        target = self.symbols.get(name)
+        base = target if isinstance(target, sp.IndexedBase) else sp.IndexedBase(target or name)
+        element = base[indices]
+        for k, (lo, hi) in enumerate(family_ranges(family)):
+            if outside(indices[k], lo, hi):
+                raise self.fail(
+                    f"the index {indices[k]} of {q(self.fragment(first))} is outside the "
+                    f"family's range {lo}..{hi}",
+                    first,
+                    f"index {name} by {lo}..{hi} only",
+                )
+        self.elements.append((element, family, first))
+        return element
+
+    def _family_indices(self, first: Tok, family: Family) -> tuple[sp.Expr, ...]:
+        """The subscript after ``_`` as index expressions: ``{i,j}`` (or ``{ij}`` for a
+        two-index family) is two, ``{i+1}`` one."""
+        tok = self.peek()
+        if tok is None:
+            raise self.fail("a subscript is missing after '_'", first, "write p_i or p_{i+1}")
+        if self.is_char(tok, "{"):
+            self.next()
+            start, depth = self.i, 1
+            while self.i < self.stop and depth:
+                t = self.toks[self.i]
+                depth += self.is_char(t, "{") - self.is_char(t, "}")
+                self.i += 1
+            if depth:
+                raise self.fail("unclosed '{' in a subscript", tok, "close it with '}'")
+            end = self.i - 1
+        else:
+            self.next()
+            start, end = self.i - 1, self.i
+        inner = self.toks[start:end]
+        if not inner:
+            raise self.fail("empty subscript '_{}'", first, "write p_i or p_{i+1}")
+        for t in inner:
+            name = self._index_name(t) if t.kind == "letter" else ""
+            if name and not self.declared(name):
+                raise self.fail(
+                    f"the index {name} of {q(self.text[first.pos : inner[-1].end])} is not bound",
+                    t,
+                    f"use it inside \\sum_{{{name}=1}}^{{n}} or \\prod, or end the "
+                    f"hypothesis with \\forall {name}",
+                )
+        letters = [t for t in inner if t.kind == "letter"]
+        if family.second is not None and len(inner) == 2 and len(letters) == 2:
+            # w_{ij}: two one-letter indices written together
+            return tuple(self.bound.get(t.value, self.symbols.get(t.value)) for t in inner)  # type: ignore[misc]
+        cuts = [start - 1] + [j for j in range(start, end) if self.is_char(self.toks[j], ",")]
+        cuts.append(end)
+        values: list[sp.Expr] = []
+        saved = self.i
+        for a, b in pairwise(cuts):
+            if b == a + 1:
+                raise self.fail("an empty index in a subscript", first, "write p_{i,j}")
+            self.i = a + 1
+            with self.limited(b), self.nested():
+                values.append(self.expr())
+                if not self.at_end():
+                    raise self.fail("unexpected token in a subscript", self.peek())
+        self.i = saved
+        return tuple(values)
 
     def lookup(
         self, names: list[str], tok: Tok, fragment: str, fallback: sp.Expr | None = None
@@ -198,6 +315,20 @@ class NameReader(Cursor):
         return value
 
 
+def family_ranges(family: Family) -> list[tuple[sp.Expr, sp.Expr]]:
+    """The index ranges of a family, one per index."""
+    ranges = [(family.lower, family.upper)]
+    if family.second is not None:
+        ranges.append((sp.sympify(family.second[1]), sp.sympify(family.second[2])))
+    return ranges
+
+
+def outside(index: sp.Expr, lower: sp.Expr, upper: sp.Expr) -> bool:
+    """Whether ``index`` is shown to lie outside ``lower..upper`` (an index that cannot be
+    compared, ``p_m`` in a family over ``1..n``, is left to the checks that instantiate)."""
+    return bool((index - lower).is_negative or (upper - index).is_negative)
+
+
 def _has_indexed(expr: sp.Basic, placeholders: dict[object, Indexed]) -> bool:
     return any(f.func in placeholders for f in expr.atoms(AppliedUndef))
 
@@ -212,7 +343,7 @@ def expand_indexed(
     def walk(e: sp.Basic) -> sp.Basic:
         if not _has_indexed(e, placeholders):
             return e
-        if isinstance(e, sp.Sum):
+        if isinstance(e, (sp.Sum, sp.Product)):
             var, lo, hi = e.limits[0]
             if not (lo.is_Integer and hi.is_Integer):
                 info = next(placeholders[f.func] for f in e.function.atoms(AppliedUndef))
@@ -225,9 +356,8 @@ def expand_indexed(
                 )
             if int(hi) - int(lo) + 1 > MAX_EXPANDED_TERMS:
                 raise LatexError(f"a sum of more than {MAX_EXPANDED_TERMS} named terms")
-            return sp.Add(
-                *(walk(e.function.xreplace({var: sp.Integer(k)})) for k in range(lo, hi + 1))
-            )
+            terms = (walk(e.function.xreplace({var: sp.Integer(k)})) for k in range(lo, hi + 1))
+            return sp.Add(*terms) if isinstance(e, sp.Sum) else sp.Mul(*terms)
         return e.func(*(walk(a) for a in e.args))
 
     def resolve(call: sp.Expr) -> sp.Expr:

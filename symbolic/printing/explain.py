@@ -8,7 +8,7 @@ its evidence), so that a reader learns the proof and how much to trust each line
 from __future__ import annotations
 
 from symbolic.derivation import Derivation, JustificationKind
-from symbolic.printing.wording import oracle_state, verdict_word
+from symbolic.printing.wording import oracle_state, scope_text, verdict_word
 from symbolic.relations import Relation, compose
 from symbolic.report import DerivationReport
 
@@ -38,6 +38,8 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         out += [f"ERRATUM (the seed's statement, kept as written): {d.erratum}", ""]
     if d.statement:
         out += ["Statement:", f"  {d.statement}", ""]
+    if d.instance:
+        out += [f"Scope: the chain proves an instance of the statement, {d.instance}.", ""]
     out.append("Variables:")
     for v in d.variables:
         meaning = f": {v.meaning}" if v.meaning else ""
@@ -72,6 +74,8 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
     )
     if report:
         out.append(f"Verdict: {verdict_word(report.verdict)} (the weakest step decides).")
+        if report.scope:
+            out.append(f"Scope: {scope_text(report.scope, report.scope_note)}.")
         if report.oracle:
             o = report.oracle
             out.append(f"Independent oracle ({o.name}) {oracle_state(o.agrees)}: {o.detail}.")

@@ -15,6 +15,7 @@ from typing import Any
 
 from symbolic.derivation import Derivation
 from symbolic.report import DerivationReport, StepResult
+from symbolic.scope import Scope
 
 __all__ = [
     "catalog_json",
@@ -84,9 +85,11 @@ def step_json(s: StepResult) -> dict[str, Any]:
     return out
 
 
-def claim_json(statement: str, result: StepResult) -> dict[str, Any]:
-    """The ``--json`` object of ``dpderive claim``."""
+def claim_json(statement: str, result: StepResult, scope: Scope | None = None) -> dict[str, Any]:
+    """The ``--json`` object of ``dpderive claim`` (``scope`` and ``scope_note`` say what
+    the verdict covers, see :mod:`symbolic.scope`)."""
     cex = result.counterexample
+    scoped = {"scope": scope.scope, "scope_note": scope.note} if scope is not None else {}
     return {
         "verdict": jsonable(result.verdict),
         "counterexample": dict(cex.point) if cex else None,
@@ -98,7 +101,7 @@ def claim_json(statement: str, result: StepResult) -> dict[str, Any]:
         "symbolic": result.symbolic,
         "statement": statement,
         "claim": f"{result.lhs} {result.relation} {result.rhs}",
-    }
+    } | scoped
 
 
 def catalog_json(derivations: Sequence[Derivation]) -> list[dict[str, Any]]:

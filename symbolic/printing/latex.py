@@ -27,6 +27,7 @@ from symbolic.printing.wording import (
     NOT_CHECKED,
     erratum_state,
     oracle_state,
+    scope_text,
     verdict_glossary,
     verdict_word,
 )
@@ -148,6 +149,11 @@ class DerivationPrinter(LatexPrinter):
         if d.statement:
             statement = prose_latex(d.statement)
             lines += [rf"{{\raggedright\textbf{{Statement.}} {statement}\par}}", ""]
+        if d.instance:
+            scope = prose_latex(
+                f"the proof below covers an instance of the statement, {d.instance}."
+            )
+            lines += [rf"{{\raggedright\textbf{{Scope.}} {scope}\par}}", ""]
         lines.append(p.formal_statement(d))
         lines += ["", r"\noindent\textbf{Proof.}"]
         lines.append(p.chain(d, report))
@@ -204,6 +210,8 @@ class DerivationPrinter(LatexPrinter):
         if r.oracle is not None:
             items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle)}")
         verdict = rf"\textbf{{Verdict: {verdict_word(r.verdict)}}}"
+        if r.scope:
+            verdict += ", " + latex_text(scope_text(r.scope, r.scope_note))
         if r.erratum:
             verdict += f"; an erratum, {erratum_state(r.as_expected)}"
         return (
@@ -311,6 +319,8 @@ def summary_table(
     for d in derivations:
         r = reports.get(d.id)
         verdict = verdict_word(r.verdict) if r else NOT_CHECKED
+        if r is not None and r.scope == "instance":
+            verdict += " (instance)"
         if d.erratum:
             verdict += " (erratum)"
         rows.append(rf"{latex_id(d.id)} & {latex_text(d.source.locator)} & {verdict} \\")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from symbolic.derivation import Derivation
 from symbolic.printing.latex import DerivationPrinter
-from symbolic.printing.wording import erratum_state, oracle_state, verdict_word
+from symbolic.printing.wording import erratum_state, oracle_state, scope_text, verdict_word
 from symbolic.report import DerivationReport
 
 __all__ = ["derivation_markdown", "report_markdown"]
@@ -35,6 +35,8 @@ def derivation_markdown(d: Derivation) -> str:
 def report_markdown(r: DerivationReport) -> str:
     """A report as a Markdown table of steps, for notebooks."""
     lines = [f"**{r.id}**: **{verdict_word(r.verdict)}** ({_cell(r.title)})", ""]
+    if r.scope:
+        lines += [f"*Scope:* {_cell(scope_text(r.scope, r.scope_note))}", ""]
     if r.erratum:
         lines += [f"*Erratum ({erratum_state(r.as_expected)}):* {_cell(r.erratum)}", ""]
     lines += ["| step | relation | verdict | evidence |", "| --- | --- | --- | --- |"]

@@ -20,6 +20,8 @@ __all__ = [
     "erratum_state",
     "headline",
     "oracle_state",
+    "scope_text",
+    "scoped_headline",
     "verdict_glossary",
     "verdict_word",
 ]
@@ -49,6 +51,33 @@ def verdict_word(verdict: Verdict) -> str:
 def headline(verdict: Verdict) -> str:
     """The verdict shouted, for the first line of a report."""
     return verdict.value.upper()
+
+
+def scope_text(scope: str, note: str) -> str:
+    """What a verdict covers, as one phrase (empty when no scope was computed).
+
+    >>> scope_text("instance", "for n = 3 outcomes only")
+    'for an instance: for n = 3 outcomes only'
+    >>> scope_text("general", "for all eps > 0")
+    'in general: for all eps > 0'
+    """
+    if not scope:
+        return ""
+    head = "for an instance" if scope == "instance" else "in general"
+    return f"{head}: {note}" if note else head
+
+
+def scoped_headline(verdict: Verdict, scope: str, note: str) -> str:
+    """The headline, followed by the instance it covers when it covers only one.
+
+    >>> scoped_headline(Verdict.PROVED, "instance", "for n = 3 outcomes only")
+    'PROVED (for n = 3 outcomes only)'
+    >>> scoped_headline(Verdict.PROVED, "general", "for all eps > 0")
+    'PROVED'
+    """
+    if scope == "instance":
+        return f"{headline(verdict)} ({note or 'for an instance'})"
+    return headline(verdict)
 
 
 def oracle_state(agrees: bool | None) -> str:

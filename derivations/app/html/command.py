@@ -24,6 +24,7 @@ from numeric_checks import check_derivation
 from symbolic.derivation import Derivation
 from symbolic.printing.audit import errata_json
 from symbolic.report import DerivationReport
+from symbolic.scope import Scope
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -77,11 +78,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         options = check_options(args)
         checked = check_many(derivations, options, args.jobs, stderr_counter(True))
         reports = {r.id: r for r in checked}
-        lemmas = LemmaVerdicts(options, {r.id: r.verdict for r in checked})
+        lemmas = LemmaVerdicts(
+            options,
+            {r.id: r.verdict for r in checked},
+            {r.id: Scope(r.scope, r.scope_note) for r in checked},
+        )
     proofs = [
         Proof(
             d,
-            check_derivation(d, lemmas.options, lemmas=lemmas) if lemmas else None,
+            check_derivation(d, lemmas.options, lemmas=lemmas, lemma_scope=lemmas.scope)
+            if lemmas
+            else None,
             path.name,
             _read(path),
         )

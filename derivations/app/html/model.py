@@ -15,8 +15,15 @@ from markupsafe import Markup
 
 from derivations.app.html.mathml import MathPrinter, display_names, math_block, relation_mathml
 from symbolic.derivation import Derivation
-from symbolic.printing.wording import NOT_CHECKED, erratum_state, oracle_state, verdict_word
+from symbolic.printing.wording import (
+    NOT_CHECKED,
+    erratum_state,
+    oracle_state,
+    scope_text,
+    verdict_word,
+)
 from symbolic.report import DerivationReport, StepResult
+from symbolic.scope import INSTANCE
 
 __all__ = ["Evidence", "Page", "StepRow", "evidence_of", "page_of", "users_of"]
 
@@ -83,6 +90,11 @@ class Page:
     code: str = ""
     code_origin: str = ""
     plots: tuple[tuple[str, str, str], ...] = field(default_factory=tuple)
+    scope: str = ""
+    """``general`` or ``instance`` (see :mod:`symbolic.scope`); without a check, only a
+    derivation's declared instance is known."""
+    scope_text: str = ""
+    """What the verdict covers, worded for the page."""
 
 
 def evidence_of(s: StepResult) -> Evidence:
@@ -169,6 +181,7 @@ def page_of(
         )
     lemmas = tuple(dict.fromkeys(s.justification.lemma for s in d.steps if s.justification.lemma))
     claim = p.inner(d.claim.lhs) + str(relation_mathml(d.claim.relation)) + p.inner(d.claim.rhs)
+    scope = _scope(d, report)
     return Page(
         id=d.id,
         title=d.title,
@@ -191,4 +204,16 @@ def page_of(
         lemmas=tuple((lemma, href(lemma)) for lemma in lemmas if lemma),
         used_by=tuple((u, href(u)) for u in users.get(d.id, ())),
         notes=report.notes if report else (),
+        scope=scope[0],
+        scope_text=scope[1],
     )
+
+
+def _scope(d: Derivation, report: DerivationReport | None) -> tuple[str, str]:
+    """The page's scope and its wording: the check's, else the derivation's declared
+    instance, else none (only a check says "general")."""
+    if report is not None and report.scope:
+        return report.scope, scope_text(report.scope, report.scope_note)
+    if d.instance:
+        return INSTANCE, scope_text(INSTANCE, d.instance)
+    return "", ""

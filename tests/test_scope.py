@@ -1,0 +1,297 @@
+"""The scope of every verdict (issue 24, item 5): ``general`` or ``instance``, with a note,
+computed from the derivation (its declared instance, its variables, the lemmas it rests on)
+and from the evidence (a certificate on a box that does not cover the domain); shown in
+every output."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+import sympy as sp
+
+from derivations.app.cli import main
+from derivations.app.html.site import build_site
+from derivations.app.parallel import with_lemma_verdicts
+from derivations.catalog import catalog, get
+from symbolic.derivation import Claim, Derivation, Justification, Source, Step
+from symbolic.domains import Variable, parse_domain
+from symbolic.families import Family, index_symbol
+from symbolic.printing.explain import explain
+from symbolic.printing.latex import derivation_latex, summary_table
+from symbolic.printing.text import format_report, summary
+from symbolic.relations import Relation
+from symbolic.report import CertificateRecord, CertificateStatus, DerivationReport, StepResult
+from symbolic.scope import GENERAL, INSTANCE, Scope, general_note, length_symbols, scope_of
+from symbolic.verdicts import Verdict
+
+from .conftest import CLAIMS, on_the_catalog_worker
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
+INSTANCES = {
+    "kl-bound": "for n = 3 outcomes only",
+    "kl-bound-tight": "for n = 3 outcomes only",
+    "basic-composition-k": "for k = 3 mechanisms only",
+    "naive-adaptive-composition": "for k = 3 rounds only",
+    "parallel-composition": "for 3 parts only",
+    "exponential-mechanism": "for |R| = 3 outputs only",
+    "tradeoff-zero-eps-composition": "for n = 3 trade-off functions only",
+    "gdp-composition": "for n = 2 mechanisms only",
+}
+"""The catalog derivations whose chain fixes the number the source leaves free."""
+
+CERTIFIED_ON_A_BOX = ("numeric-sparse-privacy-approx", "classical-gaussian-mechanism")
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = StringIO()
+    code = main(list(argv), out=out)
+    return code, out.getvalue()
+
+
+# -- the computation ------------------------------------------------------------------------
+
+EPS = Variable("eps", parse_domain("(0, oo)"))
+DELTA = Variable("delta", parse_domain("(0, 1)"))
+N = Variable("n", parse_domain("Z>=1"))
+
+
+def _derivation(
+    variables: tuple[Variable, ...], lhs: sp.Expr, rhs: sp.Expr, **fields
+) -> Derivation:
+    step = Step(Relation.LE, rhs, Justification("given"))
+    return Derivation(
+        id="toy",
+        title="toy",
+        source=Source("nowhere", "1"),
+        variables=variables,
+        claim=Claim(lhs, Relation.LE, rhs),
+        steps=(step,),
+        **fields,
+    )
+
+
+def _step(verdict: Verdict, certificate: CertificateRecord | None = None) -> StepResult:
+    return StepResult(1, "a", "<=", "b", "", verdict, "", certificate=certificate)
+
+
+def _box(whole: bool) -> CertificateRecord:
+    return CertificateRecord(
+        CertificateStatus.CERTIFIED,
+        box={"eps": (1e-6, 5.0), "delta": (1e-6, 0.999999)},
+        whole_domain=whole,
+    )
+
+
+def test_general_note_groups_variables_by_domain() -> None:
+    d = _derivation((EPS, DELTA), EPS.symbol * DELTA.symbol, EPS.symbol)
+    assert scope_of(d) == Scope(GENERAL, "for all eps > 0; delta in (0, 1)")
+    assert general_note([Variable("x", parse_domain("R")), Variable("y", parse_domain("R"))]) == (
+        "for all x, y real"
+    )
+
+
+def test_a_sums_upper_limit_is_a_length() -> None:
+    i = sp.Symbol("i", integer=True, positive=True)
+    total = sp.Sum(EPS.symbol / 2**i, (i, 1, N.symbol))
+    d = _derivation((EPS, N), total, EPS.symbol)
+    assert length_symbols(d) == {N.symbol}
+    assert scope_of(d).note == "for all n >= 1; eps > 0"
+    # The same integer, not a length: said as an integer variable, in declaration order.
+    plain = _derivation((EPS, N), EPS.symbol / N.symbol, EPS.symbol)
+    assert length_symbols(plain) == set()
+    assert scope_of(plain).note == "for all eps > 0; integers n >= 1"
+
+
+def test_a_familys_range_makes_its_length_a_length() -> None:
+    p = Variable("p", parse_domain("(0, 1)"), family=Family("i", sp.Integer(1), N.symbol))
+    q = Variable("q", parse_domain("(0, 1)"), family=Family("i", sp.Integer(1), N.symbol))
+    i = index_symbol("i")
+    total = sp.Sum(p.base[i] * q.base[i], (i, 1, N.symbol))
+    d = _derivation((EPS, p, q, N), EPS.symbol * total, EPS.symbol)
+    assert length_symbols(d) == {N.symbol}
+    assert scope_of(d).note == "for all n >= 1; eps > 0; p[i], q[i] in (0, 1)"
+
+
+def test_a_declared_instance_is_an_instance_whatever_the_verdict() -> None:
+    d = _derivation((EPS,), EPS.symbol, EPS.symbol + 1, instance="for n = 3 only")
+    for verdict in Verdict:
+        assert scope_of(d, (_step(verdict),)) == Scope(INSTANCE, "for n = 3 only")
+    # The same derivation without the note is general: nothing else makes it an instance.
+    assert scope_of(d.replace(instance=""), (_step(Verdict.PROVED),)).scope == GENERAL
+
+
+def test_a_certificate_on_a_box_scopes_a_certified_verdict_only() -> None:
+    d = _derivation((EPS, DELTA), EPS.symbol * DELTA.symbol, EPS.symbol)
+    on_box = (_step(Verdict.PROVED), _step(Verdict.CERTIFIED, _box(whole=False)))
+    assert scope_of(d, on_box) == Scope(
+        INSTANCE, "on the box eps in [1e-6, 5], delta in [1e-6, 0.999999]"
+    )
+    # A certificate covering the whole domain, or one the verdict does not rest on (a
+    # weaker step decides), leaves the scope general.
+    whole = (_step(Verdict.CERTIFIED, _box(whole=True)),)
+    assert scope_of(d, whole).scope == GENERAL
+    weaker = (*on_box, _step(Verdict.CHECKED))
+    assert scope_of(d, weaker).scope == GENERAL
+
+
+def test_a_lemma_shown_for_an_instance_carries_over() -> None:
+    d = get("advanced-composition")
+    lemma = Scope(INSTANCE, "for n = 3 outcomes only")
+    scoped = scope_of(d, verdict=Verdict.PROVED, lemma_scope={"kl-bound": lemma}.get)
+    assert scoped == Scope(INSTANCE, "rests on kl-bound, for n = 3 outcomes only")
+    general = scope_of(d, verdict=Verdict.PROVED, lemma_scope=lambda _: Scope(GENERAL, "x"))
+    assert general.scope == GENERAL
+
+
+def test_every_instance_declares_its_note() -> None:
+    for ident, note in INSTANCES.items():
+        assert get(ident).instance == note, ident
+    assert not get("laplace-ratio").instance and not get("basic-composition").instance
+
+
+# -- the catalog's reports ------------------------------------------------------------------
+
+
+@on_the_catalog_worker
+def test_catalog_scopes(catalog_reports: dict[str, DerivationReport]) -> None:
+    for ident, note in INSTANCES.items():
+        r = catalog_reports[ident]
+        assert (r.scope, r.scope_note) == (INSTANCE, note), ident
+    assert catalog_reports["laplace-ratio"].scope == GENERAL
+    assert catalog_reports["laplace-ratio"].scope_note == "for all eps, Delta > 0; z, fx, fy real"
+    for ident in CERTIFIED_ON_A_BOX:
+        r = catalog_reports[ident]
+        assert r.verdict is Verdict.CERTIFIED
+        assert r.scope == INSTANCE and r.scope_note.startswith("on the box eps in [1e-"), ident
+    advanced = catalog_reports["advanced-composition"]
+    assert advanced.scope_note == "rests on kl-bound, for n = 3 outcomes only"
+    assert all(r.scope in (GENERAL, INSTANCE) and r.scope_note for r in catalog_reports.values())
+
+
+@on_the_catalog_worker
+def test_summary_splits_proved_by_scope(catalog_reports: dict[str, DerivationReport]) -> None:
+    reports = list(catalog_reports.values())
+    proved = [r for r in reports if r.verdict is Verdict.PROVED]
+    general = sum(1 for r in proved if r.scope == GENERAL)
+    line = summary(reports)
+    expected = (
+        f"{len(proved)} proved ({general} in general, {len(proved) - general} for an instance)"
+    )
+    assert expected in line, line
+    assert "certified (2 for an instance)" in line
+
+
+@on_the_catalog_worker
+def test_text_explain_latex_and_html_show_the_scope(
+    catalog_reports: dict[str, DerivationReport], tmp_path: Path
+) -> None:
+    kl, laplace = catalog_reports["kl-bound"], catalog_reports["laplace-ratio"]
+    text = format_report(kl)
+    assert text.startswith("kl-bound: PROVED (for n = 3 outcomes only)")
+    assert "scope: for an instance: for n = 3 outcomes only" in text
+    assert "scope: in general: for all eps, Delta > 0" in format_report(laplace)
+
+    lesson = explain(get("kl-bound"), kl)
+    assert "Scope: for an instance: for n = 3 outcomes only." in lesson
+    assert "Scope: in general:" in explain(get("laplace-ratio"), laplace)
+
+    latex = derivation_latex(get("kl-bound"), kl)
+    assert r"\textbf{Scope.}" in latex and "for an instance: for n = 3 outcomes only" in latex
+    table = summary_table([get("kl-bound"), get("laplace-ratio")], catalog_reports)
+    assert "proved (instance)" in table and table.count("(instance)") == 1
+
+    ids = ("kl-bound", "laplace-ratio")
+    build_site(tmp_path, [get(i) for i in ids], {i: catalog_reports[i] for i in ids}, plots=False)
+    page = (tmp_path / "theorems" / "kl-bound.html").read_text(encoding="utf-8")
+    assert 'class="scope scope-instance"' in page and "for n = 3 outcomes only" in page
+    other = (tmp_path / "theorems" / "laplace-ratio.html").read_text(encoding="utf-8")
+    assert 'class="scope scope-general"' in other
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert index.count('class="tag instance"') == 1
+
+
+@on_the_catalog_worker
+def test_lemma_scopes_are_filled_in_from_the_run(
+    catalog_reports: dict[str, DerivationReport],
+) -> None:
+    # Checked without kl-bound in the run, advanced-composition takes the instance that
+    # kl-bound declares; a kl-bound made general (a mutant without its note) leaves it general.
+    advanced = catalog_reports["advanced-composition"]
+    derivations = {d.id: d for d in catalog().values()}
+    (alone,) = with_lemma_verdicts([advanced], derivations)
+    assert alone.scope == INSTANCE and "kl-bound" in alone.scope_note
+    general = derivations | {"kl-bound": derivations["kl-bound"].replace(instance="")}
+    kl, rebased = with_lemma_verdicts([catalog_reports["kl-bound"], advanced], general)
+    assert kl.scope == GENERAL and rebased.scope == GENERAL
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def test_check_json_has_scope() -> None:
+    code, text = run("check", "laplace-ratio", "basic-composition-k", "--json", "--points", "40")
+    assert code == 0
+    laplace, composed = json.loads(text)
+    assert laplace["scope"] == GENERAL and laplace["scope_note"].startswith("for all eps")
+    assert composed["scope"] == INSTANCE
+    assert composed["scope_note"] == "for k = 3 mechanisms only"
+
+
+def test_check_text_headline_and_summary() -> None:
+    code, text = run("check", "basic-composition-k", "--points", "40")
+    assert code == 0
+    assert "basic-composition-k: PROVED (for k = 3 mechanisms only)" in text
+    assert "1 derivation(s): 1 proved (1 for an instance)" in text
+
+
+def test_verify_json_and_text_have_scope() -> None:
+    example = str(EXAMPLES / "laplace_ratio.toml")
+    code, text = run("verify", example, "--json", "--points", "40")
+    data = json.loads(text)
+    assert code == 0 and data["verdict"] == "proved"
+    assert data["scope"] == GENERAL and data["scope_note"].startswith("for all ")
+    code, text = run("verify", example, "--points", "40")
+    assert "  scope: in general: for all " in text
+
+
+def test_claim_json_scope_general_and_on_a_box(tmp_path: Path) -> None:
+    code, text = run("claim", str(CLAIMS / "laplace_true.toml"), "--json", "--points", "40")
+    data = json.loads(text)
+    assert code == 0 and data["scope"] == GENERAL and data["scope_note"].startswith("for all ")
+    # Phi(x) >= 1 - exp(-x^2/2)/2 on (0, 4): no rule proves it, Arb certifies it on the box
+    # cut 1e-6 inside the open end, so the verdict covers that box only.
+    claim = tmp_path / "phi.toml"
+    claim.write_text(
+        '[claim]\nlhs = "Phi(x)"\nrelation = ">="\nrhs = "1 - exp(-x**2/2)/2"\n'
+        '[variables]\nx = "(0, 4)"\n',
+        encoding="utf-8",
+    )
+    code, text = run("claim", str(claim), "--json", "--points", "40")
+    data = json.loads(text)
+    assert data["verdict"] == "certified"
+    assert data["scope"] == INSTANCE and data["scope_note"] == "on the box x in [1e-6, 4]"
+    code, text = run("claim", str(claim), "--points", "40")
+    assert "scope: for an instance: on the box x in [1e-6, 4]" in text
+
+
+def test_a_sum_claim_is_general_for_every_length(tmp_path: Path) -> None:
+    claim = tmp_path / "sum.toml"
+    claim.write_text(
+        '[claim]\nlhs = "Sum(1/2**k, (k, 1, n))"\nrelation = "<"\nrhs = "1"\n'
+        '[variables]\nn = "Z>=1"\n',
+        encoding="utf-8",
+    )
+    _, text = run("claim", str(claim), "--json", "--points", "20")
+    data = json.loads(text)
+    assert (data["scope"], data["scope_note"]) == (GENERAL, "for all n >= 1")
+
+
+@pytest.mark.parametrize("ident", ["kl-bound", "laplace-ratio"])
+def test_explain_without_a_check_says_a_declared_instance(ident: str) -> None:
+    code, text = run("explain", ident, "--no-check")
+    assert code == 0
+    assert ("Scope: the chain proves an instance" in text) == (ident == "kl-bound")
