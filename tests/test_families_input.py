@@ -371,3 +371,18 @@ def test_derivation_instance_points_are_used_and_validated() -> None:
     # violation of a false bound that every generated point satisfies.
     false = d.with_step(-1, expr=sp.Rational(1, 2))
     assert check_derivation(false, FAST).verdict is Verdict.REFUTED
+
+
+@pytest.mark.parametrize(
+    ("variables", "fragment"),
+    [
+        ('[variables]\np = "(0, 1) for i in 1..n"\nn = "Z in [1, 5]"\n', "does not exist at n = 1"),
+        ('[variables]\np = "(0, 1) for i in 1..1000000"\n', "at most 256"),
+    ],
+)
+def test_elements_missing_or_too_many_at_an_instance_are_bad_input(
+    variables: str, fragment: str
+) -> None:
+    d = parse_claim(claim_text("Sum(p[i], (i, 1, 3))", "<=", "3", variables))
+    with pytest.raises(InvalidInput, match=fragment):
+        check_claim(d, FAST)
