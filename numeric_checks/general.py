@@ -98,10 +98,18 @@ def prove_general(
     rel: Relation,
     right: sp.Expr,
     why: Justification,
+    *,
+    cheap: bool = False,
 ) -> SymbolicProof:
-    """The tactics and rules on the general link (sums of symbolic length kept)."""
+    """The tactics and rules on the general link (sums of symbolic length kept); only the
+    cheap rungs for a link already refuted at some length (as :func:`check_link` does: they
+    cannot prove it, but a rule claiming a proof of it is still caught)."""
     link = Link.of(plan, index, left, rel, right, why.text, why.rules)
-    return engine.bounded_prove(plan, link, cheap=False)
+    return engine.bounded_prove(plan, link, cheap=cheap)
+
+
+def _refuted(results: Sequence[StepResult]) -> bool:
+    return any(r.verdict is Verdict.REFUTED for r in results)
 
 
 # -- instances ------------------------------------------------------------------------------
@@ -158,6 +166,8 @@ def _instances(
                     oracle=options.oracle and len(done) < ORACLE_INSTANCES,
                 )
             )
+            if claim_only and done[-1].conclusion.verdict is Verdict.REFUTED:
+                break  # a confirmed counterexample decides a claim: no need for more lengths
         except OutsideHypotheses:
             outside.append(where(lengths))
         except EmptyDomain:
@@ -273,8 +283,19 @@ def check_general_derivation(
         return dataclasses.replace(report, id=d.id)
     plan = general_plan(d, options)
     links = d.links()
+    # Instances first: a link refuted at some length gets the cheap proof attempt only.
+    instances, notes = _instances(engine, d, options, lemmas, claim_only=False)
     proofs = [
-        prove_general(engine, plan, i + 1, left, rel, right, why)
+        prove_general(
+            engine,
+            plan,
+            i + 1,
+            left,
+            rel,
+            right,
+            why,
+            cheap=_refuted([inst.steps[i] for inst in instances]),
+        )
         for i, (left, rel, right, why) in enumerate(links)
     ]
     chain_proved = all(p.proved for p in proofs)
@@ -283,9 +304,15 @@ def check_general_derivation(
         conclusion_proof = SymbolicProof(None, ran=options.symbolic)
     else:
         conclusion_proof = prove_general(
-            engine, plan, 0, d.claim.lhs, d.claim.relation, d.claim.rhs, claim_why
+            engine,
+            plan,
+            0,
+            d.claim.lhs,
+            d.claim.relation,
+            d.claim.rhs,
+            claim_why,
+            cheap=_refuted([inst.conclusion for inst in instances]),
         )
-    instances, notes = _instances(engine, d, options, lemmas, claim_only=False)
     steps = tuple(
         _combine(
             engine,
@@ -348,8 +375,11 @@ def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) ->
         return engine.plain_claim(instantiate_derivation(d, {}), options)
     plan = general_plan(d, options)
     why = Justification("the claim as typed")
-    proof = prove_general(engine, plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, why)
     instances, notes = _instances(engine, d, options, None, claim_only=True)
+    refuted = _refuted([inst.conclusion for inst in instances])
+    proof = prove_general(
+        engine, plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, why, cheap=refuted
+    )
     result = _combine(
         engine,
         1,

@@ -1,9 +1,9 @@
 """The plan of a derivation over families for proving its general links (no points).
 
-Its facts are what holds of every index in range: ``lo <= i <= n`` for each family's index,
+Its facts are what holds of every element in range (never ``lo <= i <= n`` on a bare index),
 each element's domain, the hypotheses free of families, the relations about families that
 are not "for all" (``Sum(p[i], (i, 1, n)) = 1``), and each "for all" hypothesis's relation
-at its own index, with the index's range.  The derivation it carries is the general one, so
+at its own index.  The derivation it carries is the general one, so
 a rule may read the hypotheses, "for all" included, from ``plan.derivation``.
 """
 
@@ -36,17 +36,14 @@ def general_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
     for v in families:
         family = v.family
         assert family is not None
-        ranges = [(family.index_symbol, family.lower, family.upper)]
-        if family.second is not None:
-            _, lo, hi = family.second
-            ranges.append((family.indices[1], sp.sympify(lo), sp.sympify(hi)))
-        for i, lo, hi in ranges:
-            extra += [sp.GreaterThan(i, lo), sp.LessThan(i, hi)]
+        # No facts lo <= i <= n on the index itself: a sum may run the same index over
+        # another range (Sum(1/i, (i, 1, 2*n))), and a rule inside it would misuse them.
+        # Facts about an element p[i] are sound: an element exists only inside its range.
         element = v.base[family.indices]
         extra += v.domain.constraints(element)
     for h in expanded:
         if isinstance(h, ForAll):
-            extra += [h.relation, sp.GreaterThan(h.index, h.lower), sp.LessThan(h.index, h.upper)]
+            extra.append(h.relation)
         elif _about_families(h) and isinstance(h, sp.Rel):
             extra.append(h)
     relations = [e for e in extra if isinstance(e, sp.Rel)]

@@ -20,7 +20,7 @@ numeric layers check a general statement: at many sampled lengths, never as a pr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 import sympy as sp
@@ -225,8 +225,9 @@ def instantiate_hypotheses(
     for h in hypotheses:
         h = sp.sympify(h).xreplace(at)
         if isinstance(h, ForAll):
+            at_k = _substituter(h.relation, h.index)
             for k in _range(h.lower, h.upper, str(h)):
-                out.append(_elements(_expand(h.at(k))))
+                out.append(_elements(_expand(at_k(k))))
         else:
             out.append(_elements(_expand(h)))
     return out
@@ -252,17 +253,35 @@ def _expand(expr: sp.Basic) -> sp.Basic:
         relation = args[0]
         index, lo, hi = expr.args[1]
         if lo.is_Integer and hi.is_Integer:
-            return sp.And(
-                *[relation.xreplace({index: sp.Integer(k)}) for k in _range(lo, hi, str(expr))]
-            )
+            at_k = _substituter(relation, index)
+            return sp.And(*[at_k(k) for k in _range(lo, hi, str(expr))])
         return expr.func(*args)
     if isinstance(expr, (sp.Sum, sp.Product)) and expr.function.has(sp.Indexed):
         body = args[0]
         for var, lo, hi in reversed(expr.limits):
-            terms = [body.xreplace({var: sp.Integer(k)}) for k in _range(lo, hi, str(expr))]
+            at_k = _substituter(body, var)
+            terms = [at_k(k) for k in _range(lo, hi, str(expr))]
             body = sp.Add(*terms) if isinstance(expr, sp.Sum) else sp.Mul(*terms)
         return body
     return expr.func(*args)
+
+
+def _substituter(body: sp.Basic, var: sp.Symbol) -> Callable[[int], sp.Basic]:
+    """``k -> body`` with ``var = k``, each element whose indices become numbers put
+    directly as its plain symbol (building ``p[k]`` first, with its assumptions, then
+    replacing it costs most of an instance's time)."""
+    elements = [x for x in body.atoms(sp.Indexed) if var in x.free_symbols]
+
+    def at(k: int) -> sp.Basic:
+        value = sp.Integer(k)
+        table: dict[sp.Basic, sp.Basic] = {var: value}
+        for x in elements:
+            indices = [sp.sympify(j).xreplace({var: value}) for j in x.indices]
+            if all(j.is_Integer for j in indices):
+                table[x] = element_symbol(x.base, [int(j) for j in indices])
+        return body.xreplace(table)
+
+    return at
 
 
 def _elements(expr: sp.Basic) -> sp.Basic:

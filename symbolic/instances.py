@@ -106,6 +106,7 @@ def instantiate_derivation(d: Derivation, lengths: Mapping[str, int]) -> Derivat
         generator = d.instance_points
         fixed = dict(lengths)
         points = lambda rng, dps: generator(rng, dps, fixed)  # noqa: E731
+    _check_elements(d, lengths, variables, [*hypotheses, *(v for _, v in defs)], claim, steps)
     return d.replace(
         id=instance_id(d, lengths),
         variables=tuple(variables),
@@ -135,8 +136,9 @@ def _elements(v: Variable, lengths: Mapping[sp.Symbol, int]) -> list[Variable]:
             raise InvalidInput(f"the range of {v.name} is not numeric at {dict(at)}")
         if int(hi_v) - int(lo_v) + 1 > MAX_INSTANCE_LENGTH:
             raise InvalidInput(
-                f"{v.name} has {int(hi_v) - int(lo_v) + 1} elements at {dict(at)} (at most "
-                f"{MAX_INSTANCE_LENGTH} in an instance)"
+                f"the family {v.name} has {int(hi_v) - int(lo_v) + 1} elements"
+                + (f" at {', '.join(f'{k} = {x}' for k, x in at.items())}" if at else "")
+                + f" (at most {MAX_INSTANCE_LENGTH} are written out in an instance)"
             )
         spans.append(range(int(lo_v), int(hi_v) + 1))
     latex = v.latex_name or v.name
@@ -158,3 +160,38 @@ def _elements(v: Variable, lengths: Mapping[sp.Symbol, int]) -> list[Variable]:
                     )
                 )
     return out
+
+
+def _check_elements(
+    d: Derivation,
+    lengths: Mapping[str, int],
+    variables: list[Variable],
+    exprs: list[sp.Basic],
+    claim: Claim,
+    steps: tuple[Step, ...],
+) -> None:
+    """Refuse an element that does not exist at these lengths (``Sum(p[i], (i, 1, 3))``
+    with p of length n, at n = 1): the statement is not well formed there, which the
+    general check could not decide."""
+    declared = {v.name for v in variables} | {s.name for s, _ in d.defs}
+    families = [v.name for v in d.variables if v.family is not None]
+    at = ", ".join(f"{k} = {v}" for k, v in lengths.items())
+    for expr in [*exprs, claim.lhs, claim.rhs, *(s.expr for s in steps)]:
+        for s in sp.sympify(expr).free_symbols:
+            name = getattr(s, "name", "")
+            if name in declared:
+                continue
+            owner = next((f for f in families if name.startswith(f + "_")), None)
+            if owner is not None:
+                element = f"{owner}[{name[len(owner) + 1 :].replace('_', ', ')}]"
+                raise InvalidInput(
+                    f"{d.id}: the element {element} does not exist at {at} (the family "
+                    f"{owner} is indexed by {_family_range(d, owner)}): keep sums and indices "
+                    "inside the family's range, or add a hypothesis on the length"
+                )
+
+
+def _family_range(d: Derivation, name: str) -> str:
+    (v,) = [v for v in d.variables if v.name == name]
+    assert v.family is not None
+    return v.family.range_text()

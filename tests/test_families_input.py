@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import mpmath
 import pytest
 import sympy as sp
 
@@ -340,3 +341,48 @@ def test_product_over_a_family_with_a_capped_entry() -> None:
     false = check_claim(parse_claim(claim_text(lhs, "<=", "exp(eps)", PRODUCT_VARS, hyps)), FAST)
     assert false.verdict is Verdict.REFUTED
     assert false.counterexample is not None and int(false.counterexample.point["n"]) >= 2
+
+
+def test_derivation_instance_points_are_used_and_validated() -> None:
+    n = Variable("n", parse_domain("Z>=1"))
+    p = family("p", "(0, 1)", length=n)
+    i = index_symbol("i")
+    calls: list[dict[str, int]] = []
+
+    def points(rng: object, dps: int, lengths: dict[str, int]) -> list[dict[str, object]]:
+        calls.append(dict(lengths))
+        k = lengths["n"]
+        good = [{f"p_{m}": mpmath.mpf(u) / (42 * k) for m in range(1, k + 1)} for u in range(1, 21)]
+        bad = {f"p_{m}": mpmath.mpf(2) for m in range(1, k + 1)}  # outside the domain
+        return [*good, bad]
+
+    d = (
+        chain(sp.Sum(p.base[i], (i, 1, n.symbol)))
+        .le(n.symbol, by.algebra())
+        .derive(id="own", title="t", source=Source("t", "t"), variables=[n, p])
+        .replace(instance_points=points)
+    )
+    from numeric_checks.family_instances import instance_plan
+
+    plan = instance_plan(d, {"n": 3}, FAST)
+    assert calls == [{"n": 3}] and len(plan.points) == 20
+    assert check_derivation(d, FAST).verdict is Verdict.CHECKED
+    # A generator covers, it does not vouch: the search from its points still finds a
+    # violation of a false bound that every generated point satisfies.
+    false = d.with_step(-1, expr=sp.Rational(1, 2))
+    assert check_derivation(false, FAST).verdict is Verdict.REFUTED
+
+
+@pytest.mark.parametrize(
+    ("variables", "fragment"),
+    [
+        ('[variables]\np = "(0, 1) for i in 1..n"\nn = "Z in [1, 5]"\n', "does not exist at n = 1"),
+        ('[variables]\np = "(0, 1) for i in 1..1000000"\n', "at most 256"),
+    ],
+)
+def test_elements_missing_or_too_many_at_an_instance_are_bad_input(
+    variables: str, fragment: str
+) -> None:
+    d = parse_claim(claim_text("Sum(p[i], (i, 1, 3))", "<=", "3", variables))
+    with pytest.raises(InvalidInput, match=fragment):
+        check_claim(d, FAST)

@@ -43,6 +43,11 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
     out.append("Variables:")
     for v in d.variables:
         meaning = f": {v.meaning}" if v.meaning else ""
+        if v.family is not None:
+            index = ", ".join(str(i) for i in v.family.indices)
+            where = f"{v.family.range_text()}"
+            out.append(f"  {v.name}[{index}] in {v.domain} for {where}{meaning}")
+            continue
         out.append(f"  {v.name} in {v.domain}{meaning}")
     if d.hypotheses:
         out.append("Hypotheses:")

@@ -21,6 +21,7 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from symbolic.derivation import Derivation
+from symbolic.domains import Variable
 from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
 from symbolic.printing.latex_prose import latex_text, prose_latex
 from symbolic.printing.wording import (
@@ -161,13 +162,26 @@ class DerivationPrinter(LatexPrinter):
             lines.append(p._print_DerivationReport(report))
         return "\n".join(lines)
 
+    def _domain(self, v: Variable) -> str:
+        r"""``$x \in D$``; for a family ``$p_{i} \in D$ for $i \in \{1, \dots, n\}$``."""
+        if v.family is None:
+            return rf"${self._print(v.symbol)} \in {v.domain.latex()}$"
+        f = v.family
+        element = self._print(v.base[f.indices])
+        ranges = [(f.index_symbol, f.lower, f.upper)]
+        if f.second is not None:
+            ranges.append((f.indices[1], sp.sympify(f.second[1]), sp.sympify(f.second[2])))
+        over = ", ".join(
+            rf"${self._print(i)} \in \{{{self._print(lo)}, \dots, {self._print(hi)}\}}$"
+            for i, lo, hi in ranges
+        )
+        return rf"${element} \in {v.domain.latex()}$ for {over}"
+
     def formal_statement(self, d: Derivation) -> str:
         """The statement generated from the derivation's data: for the variables in their
         domains, under the hypotheses and definitions, the claim (displayed, broken if
         long)."""
-        domains = ", ".join(
-            rf"${self._print(v.symbol)} \in {v.domain.latex()}$" for v in d.variables
-        )
+        domains = ", ".join(self._domain(v) for v in d.variables)
         # ragged: a line of inline formulas cannot stretch like words can
         text = rf"{{\raggedright\textbf{{Formally.}} For {domains}"
         if d.hypotheses:

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from derivations.app.html.mathml import MathPrinter, display_names, math_block, relation_mathml
 from symbolic.derivation import Derivation
+from symbolic.domains import Variable
 from symbolic.printing.wording import (
     NOT_CHECKED,
     erratum_state,
@@ -193,7 +194,7 @@ def page_of(
         verdict=verdict_word(report.verdict) if report else NOT_CHECKED,
         erratum_state=erratum_state(report.as_expected) if report and d.erratum else None,
         variables=tuple(
-            (math_block(p.inner(v.symbol)), v.name, str(v.domain), v.meaning) for v in d.variables
+            (math_block(p.inner(v.symbol)), v.name, _domain_text(v), v.meaning) for v in d.variables
         ),
         hypotheses=tuple(math_block(p.inner(h)) for h in d.hypotheses),
         defs=tuple((math_block(p.inner(s)), math_block(p.inner(v))) for s, v in d.defs),
@@ -217,3 +218,10 @@ def _scope(d: Derivation, report: DerivationReport | None) -> tuple[str, str]:
     if d.instance:
         return INSTANCE, scope_text(INSTANCE, d.instance)
     return "", ""
+
+
+def _domain_text(v: Variable) -> str:
+    """A variable's domain as the page shows it; a family's with its index range."""
+    if v.family is None:
+        return str(v.domain)
+    return f"{v.domain} for {v.family.range_text()}"
