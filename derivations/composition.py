@@ -20,6 +20,7 @@ outcomes.  Independence of the mechanisms' coins is the definition of the joint 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import sympy as sp
@@ -32,6 +33,7 @@ from numeric_checks.dp.composition import optimal_delta
 from numeric_checks.validate import check_nonnegative, check_whole
 from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
+from symbolic.families import Family, ForAll, index_symbol
 from symbolic.functions import DefinedFunction, NumericFunction
 from symbolic.kit import by, chain
 
@@ -71,22 +73,50 @@ def _dp_hypotheses(
 
 
 class Joint(DefinedFunction):
-    """Probability that independent mechanisms output the tuple: the product."""
+    """Probability that independent mechanisms output the tuple: the product.  Given the
+    probabilities one by one, ``Joint(a1, a2)``; given a family and the number of
+    mechanisms, ``Joint(a, k)`` is ``Product(a[i], (i, 1, k))``, written out one by one at a
+    numeric ``k`` (an instance)."""
+
+    @classmethod
+    def eval(cls, *args: sp.Expr) -> sp.Expr | None:
+        if _over_family(args) and sp.sympify(args[1]).is_Integer:
+            base, k = args
+            return cls(*[base[i] for i in range(1, int(k) + 1)])
+        return None
 
     @classmethod
     def definition(cls, *probs: sp.Expr) -> sp.Expr:
+        if _over_family(probs):
+            base, k = probs
+            return sp.Product(base[MECHANISM], (MECHANISM, 1, k))
         return sp.Mul(*probs)
 
+    def _db(self) -> str:
+        first = self.args[0]
+        name = first.label if isinstance(first, sp.IndexedBase) else first
+        return "x" if str(name).startswith("a") else "y"
+
+    def _count(self) -> tuple[str, str]:
+        if _over_family(self.args):
+            k = str(self.args[1])
+            return k, k
+        return str(len(self.args)), str(len(self.args))
+
     def _latex(self, printer: object) -> str:
-        names = [str(a) for a in self.args]
-        db = "x" if names[0].startswith("a") else "y"
-        k = len(names)
-        rs = ", ".join(f"r_{{{i}}}" for i in range(1, k + 1))
-        return rf"\Pr[\mathcal{{M}}_{{[{k}]}}({db}) = ({rs})]"
+        k, last = self._count()
+        return rf"\Pr[\mathcal{{M}}_{{[{k}]}}({self._db()}) = (r_{{1}}, \dots, r_{{{last}}})]"
 
     def _sympystr(self, printer: object) -> str:
-        db = "x" if str(self.args[0]).startswith("a") else "y"
-        return f"Pr[M({db}) = (r_1..r_{len(self.args)})]"
+        return f"Pr[M({self._db()}) = (r_1..r_{self._count()[1]})]"
+
+
+MECHANISM = index_symbol("i")
+"""The index of the composed mechanisms, i in 1..k."""
+
+
+def _over_family(args: Sequence[sp.Basic]) -> bool:
+    return len(args) == 2 and isinstance(args[0], sp.IndexedBase)
 
 
 Symbols = list[sp.Symbol]
@@ -169,28 +199,55 @@ def basic_composition() -> Derivation:
 
 
 COMPOSED = 3
-"""Corollary 3.15 and the parallel composition are written for three mechanisms."""
+"""The parallel composition is written for three mechanisms."""
+
+K = Variable("k", parse_domain("Z>=1"), "number of composed mechanisms", "k")
+EPS_I = Variable(
+    "eps",
+    parse_domain("(0, oo)"),
+    "privacy parameter eps_i of M_i",
+    r"\varepsilon",
+    family=Family("i", 1, K.symbol),
+)
+A_I = Variable(
+    "a", PROB, "Pr[M_i(x) = r_i]", r"\Pr[\mathcal{M}_{i}(x) = r_{i}]", Family("i", 1, K.symbol)
+)
+B_I = Variable(
+    "b", PROB, "Pr[M_i(y) = r_i]", r"\Pr[\mathcal{M}_{i}(y) = r_{i}]", Family("i", 1, K.symbol)
+)
 
 
 def basic_composition_k() -> Derivation:
-    """Corollary 3.15 for k = 3 mechanisms."""
-    variables, a, b, e = _mechanisms(COMPOSED)
+    """Corollary 3.15 for any number k >= 1 of mechanisms: a product over the mechanisms."""
+    i, k = MECHANISM, K.symbol
+    a, b, e = A_I.base[i], B_I.base[i], EPS_I.base[i]
     proof = (
-        chain(Joint(*a) / Joint(*b))
-        .eq(ratios(a, b), by.definition("independence, regrouped one ratio per mechanism"))
-        .le(sp.Mul(*[sp.exp(x) for x in e], evaluate=False), by.hypothesis("each M_i is eps_i-DP"))
-        .eq(sp.exp(sp.Add(*e)), by.algebra("product of exponentials"))
+        chain(Joint(A_I.base, k) / Joint(B_I.base, k))
+        .eq(
+            sp.Product(a / b, (i, 1, k)),
+            by.definition("independence, regrouped one ratio per mechanism"),
+        )
+        .le(
+            sp.Product(sp.exp(e), (i, 1, k)),
+            by.hypothesis(
+                "each M_i is eps_i-DP: termwise product of nonnegative factors", "termwise"
+            ),
+        )
+        .eq(sp.exp(sp.Sum(e, (i, 1, k))), by.algebra("product of exponentials"))
     )
     return proof.derive(
         id="basic-composition-k",
-        title=f"Composition of k = {COMPOSED} pure DP mechanisms",
+        title="Composition of k pure DP mechanisms",
         source=DWORK_ROTH.at("Corollary 3.15", seed="000"),
         statement=(
-            "For neighbours x, y (||x - y||_1 <= 1), the tuple of k eps_i-DP mechanisms "
-            "is (sum eps_i)-DP."
+            "For neighbours x, y (||x - y||_1 <= 1) and any number k >= 1 of mechanisms, the "
+            "tuple of k eps_i-DP mechanisms is (sum eps_i)-DP."
         ),
-        variables=variables,
-        hypotheses=_dp_hypotheses(a, b, e),
+        variables=(K, EPS_I, A_I, B_I),
+        hypotheses=(
+            ForAll(sp.LessThan(a, sp.exp(e) * b), (i, 1, k)),
+            ForAll(sp.LessThan(b, sp.exp(e) * a), (i, 1, k)),
+        ),
         family=FAMILY,
     )
 

@@ -53,7 +53,7 @@ ENTRIES: tuple[Entry, ...] = (
         Method.DERIVATION,
         V.PROVED,
         "'Linear' read as the privacy parameters adding: catalog basic-composition-k "
-        "(proved, k = 3) and basic-composition (proved, k = 2).",
+        "(proved for every k) and basic-composition (proved, k = 2).",
         derivations=("basic-composition-k", "basic-composition"),
     ),
     entry(
@@ -91,7 +91,7 @@ ENTRIES: tuple[Entry, ...] = (
         "Sequential composition: the sequence is (sum eps_i)-DP.",
         Method.DERIVATION,
         V.PROVED,
-        "Catalog basic-composition-k (proved, k = 3) and basic-composition (proved, k = 2); "
+        "Catalog basic-composition-k (proved for every k) and basic-composition (proved, k = 2); "
         "independent coins, any neighbour relation.",
         derivations=("basic-composition-k", "basic-composition"),
     ),

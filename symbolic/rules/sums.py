@@ -44,6 +44,7 @@ from symbolic.rules.sums_normal import (
     elements_at,
     finite_integer,
     linear,
+    merge_quotient,
 )
 from symbolic.rules.sums_normal import rewrite_products as _rewrite_products
 from symbolic.tactics import prove_zero
@@ -233,21 +234,18 @@ def prove_sums(
 
 def _prove(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
     used: set[str] = set()
-    lhs = _rewrite_products(lhs, setup.positive_factor, used)
-    rhs = _rewrite_products(rhs, setup.positive_factor, used)
-    if rel is Relation.EQ:
-        trace = (
-            _products(lhs, rhs, None, setup)
-            or _congruent(lhs, rhs, setup)
-            or _equal(lhs - rhs, setup)
-        )
-    else:
-        small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
-        trace = (
-            _products(small, big, rel.strict, setup)
-            or _exp_monotone(small, big, rel, setup)
-            or _compare(big - small, rel.strict, setup)
-        )
+    lhs, rhs = (merge_quotient(x, setup.positive_factor, used) for x in (lhs, rhs))
+    trace = _by_products(lhs, rel, rhs, setup)
+    if trace is None:
+        lhs = _rewrite_products(lhs, setup.positive_factor, used)
+        rhs = _rewrite_products(rhs, setup.positive_factor, used)
+        if rel is Relation.EQ:
+            trace = _congruent(lhs, rhs, setup) or _equal(lhs - rhs, setup)
+        else:
+            small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
+            trace = _exp_monotone(small, big, rel, setup) or _compare(
+                big - small, rel.strict, setup
+            )
     if trace is None:
         return None
     return "; ".join([*sorted(used), trace])
@@ -420,7 +418,33 @@ _SHOWN_INDEX = sp.Symbol("i")
 
 def _plain_index(text: str) -> str:
     """A subproof's text with the canonical index printed as ``i`` (SymPy prints ``_i``)."""
-    return text.replace("[_i]", "[i]").replace("_i ", "i ")
+    return text.replace("[_i]", "[i]").replace("_i ", "i ").replace("_i:", "i:")
+
+
+def _by_products(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
+    """Both sides products over one range (an ``exp`` of a sum read as the product of the
+    exponentials), compared factor by factor."""
+    read = _as_product(lhs), _as_product(rhs)
+    if rel is Relation.EQ:
+        trace = _products(read[0], read[1], None, setup)
+    else:
+        small, big = read if rel.direction == 1 else read[::-1]
+        trace = _products(small, big, rel.strict, setup)
+    if trace is None:
+        return None
+    if read != (lhs, rhs):
+        trace = f"product of exponentials (exp of a sum), {trace}"
+    return _plain_index(trace)
+
+
+def _as_product(e: sp.Expr) -> sp.Expr:
+    """``exp(Sum(f, R))`` as ``Product(exp(f), R)`` (the same finite product)."""
+    if isinstance(e, sp.exp) and isinstance(e.args[0], sp.Sum):
+        read = canonical(e.args[0])
+        if read is not None:
+            r, body, _ = read
+            return sp.Product(sp.exp(body), (r.index, r.lower, r.upper))
+    return e
 
 
 def _products(small: sp.Expr, big: sp.Expr, strict: bool | None, setup: Setup) -> str | None:
