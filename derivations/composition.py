@@ -20,7 +20,7 @@ outcomes.  Independence of the mechanisms' coins is the definition of the joint 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sympy as sp
@@ -29,7 +29,7 @@ from derivations.display import frac, product, ratios
 from derivations.sources import DWORK_ROTH, KAIROUZ_OH_VISWANATH, SEED_003_NOTES
 from derivations.stated import stated
 from derivations.symbols import EPS_EACH
-from numeric_checks.dp.composition import optimal_delta
+from numeric_checks.dp.composition import optimal_delta, ratio_bounded_points
 from numeric_checks.validate import check_nonnegative, check_whole
 from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
@@ -249,7 +249,20 @@ def basic_composition_k() -> Derivation:
             ForAll(sp.LessThan(b, sp.exp(e) * a), (i, 1, k)),
         ),
         family=FAMILY,
+        **_instance_points(),
     )
+
+
+def _mechanism_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
+    return ratio_bounded_points(rng, int(lengths["k"]))
+
+
+def _instance_points() -> dict[str, Any]:
+    """The instances' point generator where the engine reads one (its general mode's
+    ``Derivation.instance_points``); without it the generic family sampler draws them."""
+    if "instance_points" in Derivation.__dataclass_fields__:
+        return {"instance_points": _mechanism_points}
+    return {}
 
 
 def parallel_composition() -> Derivation:
