@@ -215,7 +215,7 @@ def kl_bound() -> Derivation:
             by.rule(
                 "sum hypothesis",
                 "termwise",
-                why="sum_i min(p_i, q_i) <= sum_i p_i = 1 (min(p_i, q_i) <= p_i termwise)",
+                why="sum_i min(p_i, q_i) <= sum_i p_i = 1, since min(p_i, q_i) <= p_i termwise",
             ),
         )
     )
