@@ -293,61 +293,61 @@ def parallel_composition() -> Derivation:
     )
 
 
-def _adaptive_vars() -> tuple[Variable, Variable, list[Variable], list[Variable]]:
-    """The adversary's coins r0, r1 and the rounds' conditional probabilities c_i, d_i."""
+def _adaptive_vars() -> tuple[Variable, Variable, Variable, Variable]:
+    """The adversary's coins r0, r1 and the rounds' conditional probabilities c_i, d_i,
+    families over the rounds i in 1..k."""
     r0 = _prob("r0", "Pr[R^0 = r], the adversary's coins on x", r"\Pr[R^0 = r]")
     r1 = _prob("r1", "Pr[R^1 = r], the adversary's coins on y", r"\Pr[R^1 = r]")
-    cs = [
-        _prob(
-            f"c{i}",
-            f"Pr[Y_{i}^0 = y_{i} | earlier answers], on x",
-            rf"\Pr[Y^0_{{{i}}} = y_{{{i}}} \mid \cdot]",
-        )
-        for i in (1, 2, 3)
-    ]
-    ds = [
-        _prob(
-            f"d{i}",
-            f"Pr[Y_{i}^1 = y_{i} | earlier answers], on y",
-            rf"\Pr[Y^1_{{{i}}} = y_{{{i}}} \mid \cdot]",
-        )
-        for i in (1, 2, 3)
-    ]
-    return r0, r1, cs, ds
+    rounds = Family("i", 1, K.symbol)
+    c = Variable(
+        "c",
+        PROB,
+        "Pr[Y_i^0 = y_i | earlier answers], on x",
+        r"\Pr[Y^0_{i} = y_{i} \mid \cdot]",
+        rounds,
+    )
+    d = Variable(
+        "d",
+        PROB,
+        "Pr[Y_i^1 = y_i | earlier answers], on y",
+        r"\Pr[Y^1_{i} = y_{i} \mid \cdot]",
+        rounds,
+    )
+    return r0, r1, c, d
 
 
 def naive_adaptive() -> Derivation:
-    """Seed 003, Theorem 1: naive composition of k = 3 adaptive rounds."""
+    """Seed 003, Theorem 1: naive composition of any number k >= 1 of adaptive rounds."""
     eps = Variable(
         "eps", parse_domain("(0, oo)"), "privacy parameter of every round", r"\varepsilon"
     )
     r0, r1, cs, ds = _adaptive_vars()
     e, p0, p1 = eps.symbol, r0.symbol, r1.symbol
-    c, d = [v.symbol for v in cs], [v.symbol for v in ds]
+    i, k = MECHANISM, K.symbol
+    c, d = cs.base[i], ds.base[i]
+    rounds = sp.Product(frac(c, d), (i, 1, k))
     proof = (
-        chain(product(frac(p0, p1), *[frac(x, y) for x, y in zip(c, d, strict=True)]))
-        .le(
-            sp.Mul(sp.exp(e), sp.exp(e), sp.exp(e), evaluate=False),
-            by.hypothesis(
-                "the adversary's coins do not depend on the database (ratio 1) "
-                "and each round is eps-DP given the earlier answers"
-            ),
+        chain(product(frac(p0, p1), rounds))
+        .eq(
+            sp.Product(c / d, (i, 1, k)),
+            by.hypothesis("the adversary's coins do not depend on the database (ratio 1)"),
         )
-        .eq(sp.exp(3 * e), by.algebra("product of exponentials"))
+        .le(
+            sp.Product(sp.exp(e), (i, 1, k)),
+            by.hypothesis("each round is eps-DP given the earlier answers: termwise", "termwise"),
+        )
+        .eq(sp.exp(k * e), by.algebra("product of k equal exponentials"))
     )
     return proof.derive(
         id="naive-adaptive-composition",
-        title="Naive k-fold adaptive composition (k = 3)",
+        title="Naive k-fold adaptive composition",
         source=SEED_003_NOTES.at("section 3.5.2, Theorem 1 (naive composition)", seed="003"),
         statement=(
-            "The view v = (r, y_1, y_2, y_3) of an adversary interacting with eps-DP "
-            "mechanisms: Pr[V^0 = v]/Pr[V^1 = v] <= e^(3 eps)."
+            "The view v = (r, y_1, ..., y_k) of an adversary interacting with k >= 1 eps-DP "
+            "mechanisms: Pr[V^0 = v]/Pr[V^1 = v] <= e^(k eps)."
         ),
-        variables=(eps, r0, r1, *cs, *ds),
-        hypotheses=(
-            sp.Eq(p0, p1),
-            *[sp.LessThan(x, sp.exp(e) * y) for x, y in zip(c, d, strict=True)],
-        ),
+        variables=(K, eps, r0, r1, cs, ds),
+        hypotheses=(sp.Eq(p0, p1), ForAll(sp.LessThan(c, sp.exp(e) * d), (i, 1, k))),
         family=FAMILY,
     )
 

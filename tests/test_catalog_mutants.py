@@ -116,9 +116,9 @@ WEAKER: dict[str, Callable[[], Derivation]] = {
     "parallel-composition: exp(sum eps_i)": lambda: _last(
         get("parallel-composition"), sp.exp(_eps_sum("parallel-composition", 3))
     ),
-    "naive-adaptive-composition: exp(4 eps)": lambda: _last(
+    "naive-adaptive-composition: exp((k - 1) eps)": lambda: _last(
         get("naive-adaptive-composition"),
-        sp.exp(4 * sym("naive-adaptive-composition", "eps")),
+        sp.exp((K.symbol - 1) * sym("naive-adaptive-composition", "eps")),
         Relation.LE,
     ),
     "approx-basic-composition: 2 k delta": lambda: _last(

@@ -22,8 +22,8 @@ SETUP = "实验设置"
 NAIVE = "Navie Composition Throrem"
 STRONG = "Strong Composition Throrem"
 NAIVE_CATALOG = (
-    "Catalog naive-adaptive-composition (proved, k = 3: the product of the rounds' "
-    "conditional ratios, each at most e^eps, is at most e^(3 eps))"
+    "Catalog naive-adaptive-composition (proved for every k: the product of the rounds' "
+    "conditional ratios, each at most e^eps, is at most e^(k eps))"
 )
 SUBSTITUTION = (
     "Under the seed's neighbours (one entry substituted) the changed record can leave D_1 for "

@@ -96,6 +96,8 @@ class Setup:
     families: dict[sp.IndexedBase, Variable] = field(default_factory=dict)
     cache: dict[tuple[sp.Expr, Range, bool], str | None] = field(default_factory=dict)
     tries: int = 0
+    equal: dict[sp.Symbol, sp.Expr] = field(default_factory=dict)
+    """Equality hypotheses ``x = e`` (a variable, sum-free), substituted in every link."""
 
     @classmethod
     def of(cls, hypotheses: Iterable[sp.Basic], variables: Iterable[Variable]) -> Setup:
@@ -114,6 +116,11 @@ class Setup:
                 read = _sum_hypothesis(h)
                 if read is not None:
                     out.sums.append(read)
+            elif isinstance(h, sp.Equality) and not h.has(sp.Product, sp.Indexed):
+                side, value = (h.lhs, h.rhs) if isinstance(h.lhs, sp.Symbol) else (h.rhs, h.lhs)
+                if isinstance(side, sp.Symbol) and side not in out.equal and not value.has(side):
+                    out.equal[side] = value
+                out.facts += fact_from_relation(h, str(h))
             elif isinstance(h, sp.Rel) and not h.has(sp.Sum, sp.Product, sp.Indexed):
                 out.facts += fact_from_relation(h, str(h))
         out.facts = [f for f in out.facts if not _trivial(f)]
@@ -234,6 +241,11 @@ def prove_sums(
 
 def _prove(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
     used: set[str] = set()
+    if setup.equal:
+        written = lhs, rhs
+        lhs, rhs = lhs.xreplace(setup.equal), rhs.xreplace(setup.equal)
+        if (lhs, rhs) != written:
+            used.add("equality hypotheses substituted")
     lhs, rhs = (merge_quotient(x, setup.positive_factor, used) for x in (lhs, rhs))
     trace = _by_products(lhs, rel, rhs, setup)
     if trace is None:
@@ -246,9 +258,24 @@ def _prove(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | Non
             trace = _exp_monotone(small, big, rel, setup) or _compare(
                 big - small, rel.strict, setup
             )
+        if (
+            trace is None
+            and used
+            and not (lhs.has(sp.Sum, sp.Product) or rhs.has(sp.Sum, sp.Product))
+        ):
+            trace = _sum_free(lhs, rel, rhs, setup)
     if trace is None:
         return None
     return "; ".join([*sorted(used), trace])
+
+
+def _sum_free(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
+    """A link the rewrites left without sums or products (``Product(c) = c**k``): the
+    equality tactics, or the prover with the plain facts."""
+    if rel is Relation.EQ:
+        tactic = prove_zero(lhs - rhs)
+        return None if tactic is None else f"tactic {tactic}"
+    return prove_relation(lhs, rel, rhs, Context(setup.facts), cheap=True)
 
 
 def _equal(d: sp.Expr, setup: Setup) -> str | None:
