@@ -333,10 +333,13 @@ def naive_adaptive() -> Derivation:
             by.hypothesis("the adversary's coins do not depend on the database (ratio 1)"),
         )
         .le(
-            sp.Product(sp.exp(e), (i, 1, k)),
-            by.hypothesis("each round is eps-DP given the earlier answers: termwise", "termwise"),
+            sp.exp(k * e),
+            by.hypothesis(
+                "each round is eps-DP given the earlier answers: k factors, each at most e^eps "
+                "(termwise)",
+                "termwise",
+            ),
         )
-        .eq(sp.exp(k * e), by.algebra("product of k equal exponentials"))
     )
     return proof.derive(
         id="naive-adaptive-composition",

@@ -450,8 +450,10 @@ def _plain_index(text: str) -> str:
 
 def _by_products(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
     """Both sides products over one range (an ``exp`` of a sum read as the product of the
-    exponentials), compared factor by factor."""
+    exponentials, a power ``c**L`` or ``exp(L x)`` against a product of length ``L`` as
+    that many equal factors), compared factor by factor."""
     read = _as_product(lhs), _as_product(rhs)
+    read = _equal_factors(read[0], read[1], setup), _equal_factors(read[1], read[0], setup)
     if rel is Relation.EQ:
         trace = _products(read[0], read[1], None, setup)
     else:
@@ -460,8 +462,25 @@ def _by_products(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str
     if trace is None:
         return None
     if read != (lhs, rhs):
-        trace = f"product of exponentials (exp of a sum), {trace}"
+        trace = f"product of exponentials or of equal factors, {trace}"
     return _plain_index(trace)
+
+
+def _equal_factors(e: sp.Expr, other: sp.Expr, setup: Setup) -> sp.Expr:
+    """``c**L`` or ``exp(x)`` as ``Product(c)``, ``Product(exp(x/L))`` over the range of
+    ``other`` (a product of length ``L >= 1``), when ``c`` does not depend on the index."""
+    if isinstance(e, sp.Product) or not isinstance(other, sp.Product):
+        return e
+    read = canonical(other)
+    if read is None or setup.scalar(read[0].length - 1, False) is None:
+        return e
+    r = read[0]
+    limits = (r.index, r.lower, r.upper)
+    if isinstance(e, sp.Pow) and sp.simplify(e.exp - r.length) == 0:
+        return sp.Product(e.base, limits)
+    if isinstance(e, sp.exp):
+        return sp.Product(sp.exp(sp.expand(e.args[0] / r.length)), limits)
+    return e
 
 
 def _as_product(e: sp.Expr) -> sp.Expr:
