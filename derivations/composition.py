@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import mpmath
 import sympy as sp
 
 from derivations.display import frac, product, ratios
@@ -257,11 +258,19 @@ def _mechanism_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[di
     return ratio_bounded_points(rng, int(lengths["k"]))
 
 
-def _instance_points() -> dict[str, Any]:
+def _round_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
+    """k adaptive rounds at one eps, and the adversary's coins equally likely on x and y."""
+    points = ratio_bounded_points(rng, int(lengths["k"]), names=("c", "d"), shared=True)
+    for point in points:
+        point["r0"] = point["r1"] = mpmath.mpf(rng.uniform(0.01, 1))
+    return points
+
+
+def _instance_points(generator: Any = _mechanism_points) -> dict[str, Any]:
     """The instances' point generator where the engine reads one (its general mode's
     ``Derivation.instance_points``); without it the generic family sampler draws them."""
     if "instance_points" in Derivation.__dataclass_fields__:
-        return {"instance_points": _mechanism_points}
+        return {"instance_points": generator}
     return {}
 
 
@@ -352,6 +361,7 @@ def naive_adaptive() -> Derivation:
         variables=(K, eps, r0, r1, cs, ds),
         hypotheses=(sp.Eq(p0, p1), ForAll(sp.LessThan(c, sp.exp(e) * d), (i, 1, k))),
         family=FAMILY,
+        **_instance_points(_round_points),
     )
 
 

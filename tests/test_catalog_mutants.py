@@ -24,9 +24,17 @@ def _last(d: Derivation, expr: sp.Expr, relation: Relation | None = None) -> Der
     return d.with_step(len(d.steps) - 1, expr=expr, relation=relation)
 
 
+# A derivation's own instance points satisfy its hypotheses as stated; with other hypotheses
+# the engine's family sampler draws them, as it would a user's.
+OWN_POINTS = (
+    {"instance_points": None} if "instance_points" in Derivation.__dataclass_fields__ else {}
+)
+
+
 def _without(did: str, keep: Callable[[sp.Basic], bool]) -> Derivation:
     d = get(did)
-    return d.replace(hypotheses=tuple(h for h in d.hypotheses if keep(h)))
+    fields = OWN_POINTS if any(v.family for v in d.variables) else {}
+    return d.replace(hypotheses=tuple(h for h in d.hypotheses if keep(h)), **fields)
 
 
 def _eps_sum(did: str, n: int) -> sp.Expr:
