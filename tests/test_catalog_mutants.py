@@ -74,6 +74,11 @@ MUTANTS: dict[str, Callable[[], Derivation]] = {
     "parallel-composition: the other parts' inputs may differ": lambda: _without(
         "parallel-composition", lambda h: not isinstance(h, sp.Equality)
     ),
+    "naive-adaptive-composition: exp((k - 1) eps)": lambda: _last(
+        get("naive-adaptive-composition"),
+        sp.exp((K.symbol - 1) * sym("naive-adaptive-composition", "eps")),
+        Relation.LE,
+    ),
     "naive-adaptive-composition: the adversary's coins depend on the data": lambda: _without(
         "naive-adaptive-composition", lambda h: not isinstance(h, sp.Equality)
     ),
@@ -124,9 +129,9 @@ WEAKER: dict[str, Callable[[], Derivation]] = {
     "parallel-composition: exp(sum eps_i)": lambda: _last(
         get("parallel-composition"), sp.exp(_eps_sum("parallel-composition", 3))
     ),
-    "naive-adaptive-composition: exp((k - 1) eps)": lambda: _last(
+    "naive-adaptive-composition: exp((k + 1) eps)": lambda: _last(
         get("naive-adaptive-composition"),
-        sp.exp((K.symbol - 1) * sym("naive-adaptive-composition", "eps")),
+        sp.exp((K.symbol + 1) * sym("naive-adaptive-composition", "eps")),
         Relation.LE,
     ),
     "approx-basic-composition: 2 k delta": lambda: _last(
