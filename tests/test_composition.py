@@ -265,3 +265,19 @@ def test_basic_composition_k_for_every_k_by_the_sum_rules() -> None:
     assert _sum_rules_trace(doubled, 1) is None
     wrong = d.with_step(2, expr=sp.exp(2 * sp.Sum(EPS_I.base[i], (i, 1, k))))
     assert _sum_rules_trace(wrong, 2) is None
+
+
+def test_naive_adaptive_composition_for_every_k_by_the_sum_rules() -> None:
+    from derivations.composition import MECHANISM, K
+
+    d = get("naive-adaptive-composition")
+    assert {v.name for v in d.variables} == {"k", "eps", "r0", "r1", "c", "d"}
+    assert "equality hypotheses substituted" in (_sum_rules_trace(d, 0) or "")
+    assert "termwise product" in (_sum_rules_trace(d, 1) or "")
+    eps = d.symbols["eps"]
+    # The mutant e^((k - 1) eps) and the coins' equality dropped are not proved.
+    short = d.with_step(1, expr=sp.exp((K.symbol - 1) * eps))
+    assert _sum_rules_trace(short, 1) is None
+    coins = d.replace(hypotheses=tuple(h for h in d.hypotheses if not isinstance(h, sp.Equality)))
+    assert _sum_rules_trace(coins, 0) is None
+    assert MECHANISM.is_integer
