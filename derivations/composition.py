@@ -20,21 +20,30 @@ outcomes.  Independence of the mechanisms' coins is the definition of the joint 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import mpmath
 import sympy as sp
 
+from derivations.composition_families import (
+    A_I,
+    B_I,
+    EPS_I,
+    MECHANISM,
+    K,
+    adaptive_vars,
+    instance_points,
+    round_points,
+)
 from derivations.display import frac, product, ratios
 from derivations.sources import DWORK_ROTH, KAIROUZ_OH_VISWANATH, SEED_003_NOTES
 from derivations.stated import stated
 from derivations.symbols import EPS_EACH
-from numeric_checks.dp.composition import optimal_delta, ratio_bounded_points
+from numeric_checks.dp.composition import optimal_delta
 from numeric_checks.validate import check_nonnegative, check_whole
 from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
-from symbolic.families import Family, ForAll, index_symbol
+from symbolic.families import ForAll
 from symbolic.functions import DefinedFunction, NumericFunction
 from symbolic.kit import by, chain
 
@@ -110,10 +119,6 @@ class Joint(DefinedFunction):
 
     def _sympystr(self, printer: object) -> str:
         return f"Pr[M({self._db()}) = (r_1..r_{self._count()[1]})]"
-
-
-MECHANISM = index_symbol("i")
-"""The index of the composed mechanisms, i in 1..k."""
 
 
 def _over_family(args: Sequence[sp.Basic]) -> bool:
@@ -202,21 +207,6 @@ def basic_composition() -> Derivation:
 COMPOSED = 3
 """The parallel composition is written for three mechanisms."""
 
-K = Variable("k", parse_domain("Z>=1"), "number of composed mechanisms", "k")
-EPS_I = Variable(
-    "eps",
-    parse_domain("(0, oo)"),
-    "privacy parameter eps_i of M_i",
-    r"\varepsilon",
-    family=Family("i", 1, K.symbol),
-)
-A_I = Variable(
-    "a", PROB, "Pr[M_i(x) = r_i]", r"\Pr[\mathcal{M}_{i}(x) = r_{i}]", Family("i", 1, K.symbol)
-)
-B_I = Variable(
-    "b", PROB, "Pr[M_i(y) = r_i]", r"\Pr[\mathcal{M}_{i}(y) = r_{i}]", Family("i", 1, K.symbol)
-)
-
 
 def basic_composition_k() -> Derivation:
     """Corollary 3.15 for any number k >= 1 of mechanisms: a product over the mechanisms."""
@@ -250,28 +240,8 @@ def basic_composition_k() -> Derivation:
             ForAll(sp.LessThan(b, sp.exp(e) * a), (i, 1, k)),
         ),
         family=FAMILY,
-        **_instance_points(),
+        **instance_points(),
     )
-
-
-def _mechanism_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
-    return ratio_bounded_points(rng, int(lengths["k"]))
-
-
-def _round_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
-    """k adaptive rounds at one eps, and the adversary's coins equally likely on x and y."""
-    points = ratio_bounded_points(rng, int(lengths["k"]), names=("c", "d"), shared=True)
-    for point in points:
-        point["r0"] = point["r1"] = mpmath.mpf(rng.uniform(0.01, 1))
-    return points
-
-
-def _instance_points(generator: Any = _mechanism_points) -> dict[str, Any]:
-    """The instances' point generator where the engine reads one (its general mode's
-    ``Derivation.instance_points``); without it the generic family sampler draws them."""
-    if "instance_points" in Derivation.__dataclass_fields__:
-        return {"instance_points": generator}
-    return {}
 
 
 def parallel_composition() -> Derivation:
@@ -302,35 +272,12 @@ def parallel_composition() -> Derivation:
     )
 
 
-def _adaptive_vars() -> tuple[Variable, Variable, Variable, Variable]:
-    """The adversary's coins r0, r1 and the rounds' conditional probabilities c_i, d_i,
-    families over the rounds i in 1..k."""
-    r0 = _prob("r0", "Pr[R^0 = r], the adversary's coins on x", r"\Pr[R^0 = r]")
-    r1 = _prob("r1", "Pr[R^1 = r], the adversary's coins on y", r"\Pr[R^1 = r]")
-    rounds = Family("i", 1, K.symbol)
-    c = Variable(
-        "c",
-        PROB,
-        "Pr[Y_i^0 = y_i | earlier answers], on x",
-        r"\Pr[Y^0_{i} = y_{i} \mid \cdot]",
-        rounds,
-    )
-    d = Variable(
-        "d",
-        PROB,
-        "Pr[Y_i^1 = y_i | earlier answers], on y",
-        r"\Pr[Y^1_{i} = y_{i} \mid \cdot]",
-        rounds,
-    )
-    return r0, r1, c, d
-
-
 def naive_adaptive() -> Derivation:
     """Seed 003, Theorem 1: naive composition of any number k >= 1 of adaptive rounds."""
     eps = Variable(
         "eps", parse_domain("(0, oo)"), "privacy parameter of every round", r"\varepsilon"
     )
-    r0, r1, cs, ds = _adaptive_vars()
+    r0, r1, cs, ds = adaptive_vars()
     e, p0, p1 = eps.symbol, r0.symbol, r1.symbol
     i, k = MECHANISM, K.symbol
     c, d = cs.base[i], ds.base[i]
@@ -361,7 +308,7 @@ def naive_adaptive() -> Derivation:
         variables=(K, eps, r0, r1, cs, ds),
         hypotheses=(sp.Eq(p0, p1), ForAll(sp.LessThan(c, sp.exp(e) * d), (i, 1, k))),
         family=FAMILY,
-        **_instance_points(_round_points),
+        **instance_points(round_points),
     )
 
 
