@@ -20,10 +20,21 @@ outcomes.  Independence of the mechanisms' coins is the definition of the joint 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import sympy as sp
 
+from derivations.composition_families import (
+    A_I,
+    B_I,
+    EPS_I,
+    MECHANISM,
+    K,
+    adaptive_vars,
+    instance_points,
+    round_points,
+)
 from derivations.display import frac, product, ratios
 from derivations.sources import DWORK_ROTH, KAIROUZ_OH_VISWANATH, SEED_003_NOTES
 from derivations.stated import stated
@@ -32,6 +43,7 @@ from numeric_checks.dp.composition import optimal_delta
 from numeric_checks.validate import check_nonnegative, check_whole
 from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
+from symbolic.families import ForAll
 from symbolic.functions import DefinedFunction, NumericFunction
 from symbolic.kit import by, chain
 
@@ -71,22 +83,46 @@ def _dp_hypotheses(
 
 
 class Joint(DefinedFunction):
-    """Probability that independent mechanisms output the tuple: the product."""
+    """Probability that independent mechanisms output the tuple: the product.  Given the
+    probabilities one by one, ``Joint(a1, a2)``; given a family and the number of
+    mechanisms, ``Joint(a, k)`` is ``Product(a[i], (i, 1, k))``, written out one by one at a
+    numeric ``k`` (an instance)."""
+
+    @classmethod
+    def eval(cls, *args: sp.Expr) -> sp.Expr | None:
+        if _over_family(args) and sp.sympify(args[1]).is_Integer:
+            base, k = args
+            return cls(*[base[i] for i in range(1, int(k) + 1)])
+        return None
 
     @classmethod
     def definition(cls, *probs: sp.Expr) -> sp.Expr:
+        if _over_family(probs):
+            base, k = probs
+            return sp.Product(base[MECHANISM], (MECHANISM, 1, k))
         return sp.Mul(*probs)
 
+    def _db(self) -> str:
+        first = self.args[0]
+        name = first.label if isinstance(first, sp.IndexedBase) else first
+        return "x" if str(name).startswith("a") else "y"
+
+    def _count(self) -> tuple[str, str]:
+        if _over_family(self.args):
+            k = str(self.args[1])
+            return k, k
+        return str(len(self.args)), str(len(self.args))
+
     def _latex(self, printer: object) -> str:
-        names = [str(a) for a in self.args]
-        db = "x" if names[0].startswith("a") else "y"
-        k = len(names)
-        rs = ", ".join(f"r_{{{i}}}" for i in range(1, k + 1))
-        return rf"\Pr[\mathcal{{M}}_{{[{k}]}}({db}) = ({rs})]"
+        k, last = self._count()
+        return rf"\Pr[\mathcal{{M}}_{{[{k}]}}({self._db()}) = (r_{{1}}, \dots, r_{{{last}}})]"
 
     def _sympystr(self, printer: object) -> str:
-        db = "x" if str(self.args[0]).startswith("a") else "y"
-        return f"Pr[M({db}) = (r_1..r_{len(self.args)})]"
+        return f"Pr[M({self._db()}) = (r_1..r_{self._count()[1]})]"
+
+
+def _over_family(args: Sequence[sp.Basic]) -> bool:
+    return len(args) == 2 and isinstance(args[0], sp.IndexedBase)
 
 
 Symbols = list[sp.Symbol]
@@ -169,30 +205,42 @@ def basic_composition() -> Derivation:
 
 
 COMPOSED = 3
-"""Corollary 3.15 and the parallel composition are written for three mechanisms."""
+"""The parallel composition is written for three mechanisms."""
 
 
 def basic_composition_k() -> Derivation:
-    """Corollary 3.15 for k = 3 mechanisms."""
-    variables, a, b, e = _mechanisms(COMPOSED)
+    """Corollary 3.15 for any number k >= 1 of mechanisms: a product over the mechanisms."""
+    i, k = MECHANISM, K.symbol
+    a, b, e = A_I.base[i], B_I.base[i], EPS_I.base[i]
     proof = (
-        chain(Joint(*a) / Joint(*b))
-        .eq(ratios(a, b), by.definition("independence, regrouped one ratio per mechanism"))
-        .le(sp.Mul(*[sp.exp(x) for x in e], evaluate=False), by.hypothesis("each M_i is eps_i-DP"))
-        .eq(sp.exp(sp.Add(*e)), by.algebra("product of exponentials"))
+        chain(Joint(A_I.base, k) / Joint(B_I.base, k))
+        .eq(
+            sp.Product(a / b, (i, 1, k)),
+            by.definition("independence, regrouped one ratio per mechanism"),
+        )
+        .le(
+            sp.Product(sp.exp(e), (i, 1, k)),
+            by.hypothesis(
+                "each M_i is eps_i-DP: termwise product of nonnegative factors", "termwise"
+            ),
+        )
+        .eq(sp.exp(sp.Sum(e, (i, 1, k))), by.algebra("product of exponentials"))
     )
     return proof.derive(
         id="basic-composition-k",
-        instance=f"for k = {COMPOSED} mechanisms only",
-        title=f"Composition of k = {COMPOSED} pure DP mechanisms",
+        title="Composition of k pure DP mechanisms",
         source=DWORK_ROTH.at("Corollary 3.15", seed="000"),
         statement=(
-            "For neighbours x, y (||x - y||_1 <= 1), the tuple of k eps_i-DP mechanisms "
-            "is (sum eps_i)-DP."
+            "For neighbours x, y (||x - y||_1 <= 1) and any number k >= 1 of mechanisms, the "
+            "tuple of k eps_i-DP mechanisms is (sum eps_i)-DP."
         ),
-        variables=variables,
-        hypotheses=_dp_hypotheses(a, b, e),
+        variables=(K, EPS_I, A_I, B_I),
+        hypotheses=(
+            ForAll(sp.LessThan(a, sp.exp(e) * b), (i, 1, k)),
+            ForAll(sp.LessThan(b, sp.exp(e) * a), (i, 1, k)),
+        ),
         family=FAMILY,
+        **instance_points(),
     )
 
 
@@ -225,63 +273,43 @@ def parallel_composition() -> Derivation:
     )
 
 
-def _adaptive_vars() -> tuple[Variable, Variable, list[Variable], list[Variable]]:
-    """The adversary's coins r0, r1 and the rounds' conditional probabilities c_i, d_i."""
-    r0 = _prob("r0", "Pr[R^0 = r], the adversary's coins on x", r"\Pr[R^0 = r]")
-    r1 = _prob("r1", "Pr[R^1 = r], the adversary's coins on y", r"\Pr[R^1 = r]")
-    cs = [
-        _prob(
-            f"c{i}",
-            f"Pr[Y_{i}^0 = y_{i} | earlier answers], on x",
-            rf"\Pr[Y^0_{{{i}}} = y_{{{i}}} \mid \cdot]",
-        )
-        for i in (1, 2, 3)
-    ]
-    ds = [
-        _prob(
-            f"d{i}",
-            f"Pr[Y_{i}^1 = y_{i} | earlier answers], on y",
-            rf"\Pr[Y^1_{{{i}}} = y_{{{i}}} \mid \cdot]",
-        )
-        for i in (1, 2, 3)
-    ]
-    return r0, r1, cs, ds
-
-
 def naive_adaptive() -> Derivation:
-    """Seed 003, Theorem 1: naive composition of k = 3 adaptive rounds."""
+    """Seed 003, Theorem 1: naive composition of any number k >= 1 of adaptive rounds."""
     eps = Variable(
         "eps", parse_domain("(0, oo)"), "privacy parameter of every round", r"\varepsilon"
     )
-    r0, r1, cs, ds = _adaptive_vars()
+    r0, r1, cs, ds = adaptive_vars()
     e, p0, p1 = eps.symbol, r0.symbol, r1.symbol
-    c, d = [v.symbol for v in cs], [v.symbol for v in ds]
+    i, k = MECHANISM, K.symbol
+    c, d = cs.base[i], ds.base[i]
+    rounds = sp.Product(frac(c, d), (i, 1, k))
     proof = (
-        chain(product(frac(p0, p1), *[frac(x, y) for x, y in zip(c, d, strict=True)]))
+        chain(product(frac(p0, p1), rounds))
+        .eq(
+            sp.Product(c / d, (i, 1, k)),
+            by.hypothesis("the adversary's coins do not depend on the database (ratio 1)"),
+        )
         .le(
-            sp.Mul(sp.exp(e), sp.exp(e), sp.exp(e), evaluate=False),
+            sp.exp(k * e),
             by.hypothesis(
-                "the adversary's coins do not depend on the database (ratio 1) "
-                "and each round is eps-DP given the earlier answers"
+                "each round is eps-DP given the earlier answers: k factors, each at most e^eps "
+                "(termwise)",
+                "termwise",
             ),
         )
-        .eq(sp.exp(3 * e), by.algebra("product of exponentials"))
     )
     return proof.derive(
         id="naive-adaptive-composition",
-        instance="for k = 3 rounds only",
-        title="Naive k-fold adaptive composition (k = 3)",
+        title="Naive k-fold adaptive composition",
         source=SEED_003_NOTES.at("section 3.5.2, Theorem 1 (naive composition)", seed="003"),
         statement=(
-            "The view v = (r, y_1, y_2, y_3) of an adversary interacting with eps-DP "
-            "mechanisms: Pr[V^0 = v]/Pr[V^1 = v] <= e^(3 eps)."
+            "The view v = (r, y_1, ..., y_k) of an adversary interacting with k >= 1 eps-DP "
+            "mechanisms: Pr[V^0 = v]/Pr[V^1 = v] <= e^(k eps)."
         ),
-        variables=(eps, r0, r1, *cs, *ds),
-        hypotheses=(
-            sp.Eq(p0, p1),
-            *[sp.LessThan(x, sp.exp(e) * y) for x, y in zip(c, d, strict=True)],
-        ),
+        variables=(K, eps, r0, r1, cs, ds),
+        hypotheses=(sp.Eq(p0, p1), ForAll(sp.LessThan(c, sp.exp(e) * d), (i, 1, k))),
         family=FAMILY,
+        **instance_points(round_points),
     )
 
 

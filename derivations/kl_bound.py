@@ -39,7 +39,8 @@ from symbolic.families import Family, ForAll, index_symbol
 from symbolic.functions import DefinedFunction
 from symbolic.kit import by, chain
 
-UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One)
+UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False)
+"""(0, 1]: a distribution on one outcome puts probability 1 on it."""
 FAMILY = "Dwork & Roth, section 3.5.1: divergences"
 
 N = Variable("n", parse_domain("Z>=1"), "number of outcomes y_1, ..., y_n", "n")
@@ -209,7 +210,14 @@ def kl_bound() -> Derivation:
                 "hypotheses"
             ),
         )
-        .le(SEED_BOUND, by.rule("min bound", why="sum_i min(p_i, q_i) <= sum_i p_i = 1"))
+        .le(
+            SEED_BOUND,
+            by.rule(
+                "sum hypothesis",
+                "termwise",
+                why="sum_i min(p_i, q_i) <= sum_i p_i = 1, since min(p_i, q_i) <= p_i termwise",
+            ),
+        )
     )
     return proof.derive(
         id="kl-bound",

@@ -232,3 +232,52 @@ def test_true_but_weaker_advanced_composition_is_not_refuted() -> None:
     r = check_derivation(weaker, CheckOptions(points=60, search_budget=60))
     assert r.verdict is not Verdict.REFUTED
     assert r.oracle is not None and r.oracle.agrees is True
+
+
+def _sum_rules_trace(d: Derivation, k: int) -> str | None:
+    from symbolic.rules.sums import prove_sums
+
+    left, rel, right, _ = d.links()[k]
+    hyps = [d.expand_defs(h) for h in d.hypotheses]
+    lhs, rhs = d.expand_defs(left), d.expand_defs(right)
+    return prove_sums(lhs, rel, rhs, hypotheses=hyps, variables=d.variables)
+
+
+def test_basic_composition_k_for_every_k_by_the_sum_rules() -> None:
+    from derivations.composition import EPS_I, MECHANISM, K
+
+    d = get("basic-composition-k")
+    assert {v.name for v in d.variables} == {"k", "eps", "a", "b"}
+    traces = [_sum_rules_trace(d, k) for k in range(3)]
+    assert "quotient of products" in (traces[0] or "")
+    assert "termwise product of nonnegative factors" in (traces[1] or "")
+    assert "product of exponentials" in (traces[2] or "")
+    # Mutants: eps_i/2 in the product; the ratio bounds at 2 eps_i; exp(2 sum eps_i).
+    i, k = MECHANISM, K.symbol
+    half = d.with_step(1, expr=sp.Product(sp.exp(EPS_I.base[i] / 2), (i, 1, k)))
+    assert _sum_rules_trace(half, 1) is None
+    doubled = d.replace(
+        hypotheses=tuple(
+            h.func(h.relation.xreplace({EPS_I.base[i]: 2 * EPS_I.base[i]}), (i, 1, k))
+            for h in d.hypotheses
+        )
+    )
+    assert _sum_rules_trace(doubled, 1) is None
+    wrong = d.with_step(2, expr=sp.exp(2 * sp.Sum(EPS_I.base[i], (i, 1, k))))
+    assert _sum_rules_trace(wrong, 2) is None
+
+
+def test_naive_adaptive_composition_for_every_k_by_the_sum_rules() -> None:
+    from derivations.composition import MECHANISM, K
+
+    d = get("naive-adaptive-composition")
+    assert {v.name for v in d.variables} == {"k", "eps", "r0", "r1", "c", "d"}
+    assert "equality hypotheses substituted" in (_sum_rules_trace(d, 0) or "")
+    assert "termwise product" in (_sum_rules_trace(d, 1) or "")
+    eps = d.symbols["eps"]
+    # The mutant e^((k - 1) eps) and the coins' equality dropped are not proved.
+    short = d.with_step(1, expr=sp.exp((K.symbol - 1) * eps))
+    assert _sum_rules_trace(short, 1) is None
+    coins = d.replace(hypotheses=tuple(h for h in d.hypotheses if not isinstance(h, sp.Equality)))
+    assert _sum_rules_trace(coins, 0) is None
+    assert MECHANISM.is_integer

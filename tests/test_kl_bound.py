@@ -10,11 +10,24 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
-from derivations.kl_bound import kl_bound_for, kl_bound_tight_for, kl_sweep, tight_bound
+from derivations.kl_bound import (
+    IX,
+    KL,
+    N,
+    P,
+    Q,
+    instance_points,
+    kl_bound_check,
+    kl_sweep,
+    seed_bound,
+    tight_bound,
+)
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.dp.kl import sup_kl_two_point
 from symbolic.derivation import Derivation, Step
+from symbolic.families import ForAll, instantiate
 from symbolic.relations import Relation
+from symbolic.rules.sums import has_family_sums, prove_sums
 from symbolic.verdicts import Verdict
 
 FAST = CheckOptions(search_budget=120)
@@ -24,38 +37,71 @@ FAST = CheckOptions(search_budget=120)
 MUTANT_CHECK = dataclasses.replace(FAST, symbolic=False, certify=False)
 D = get("kl-bound")
 T = get("kl-bound-tight")
-S = D.symbols
-eps = S["eps"]
-p1, p2, p3, q1, q2, q3 = (S[k] for k in ("p1", "p2", "p3", "q1", "q2", "q3"))
-PAIRS = [(p1, q1), (p2, q2), (p3, q3)]
+eps = D.symbols["eps"]
+n = N.symbol
+p, q = P.base[IX], Q.base[IX]
 
 
-@pytest.fixture(scope="module")
-def seed_report():  # type: ignore[no-untyped-def]
-    return check_derivation(D)
+def S(f: sp.Expr) -> sp.Sum:
+    return sp.Sum(f, (IX, 1, n))
 
 
-def test_seed_chain_verdicts(seed_report) -> None:  # type: ignore[no-untyped-def]
-    verdicts = [s.verdict for s in seed_report.steps]
-    # Every step is proved: Gibbs (1) by the log tangent bounds, the two steps that need a
-    # case split on p_i <= q_i (5, 7) by the sign case split under both max-divergence
-    # hypotheses.
-    assert verdicts == [Verdict.PROVED] * 8
-    assert "sign case split" in seed_report.steps[4].evidence
-    assert "sign case split" in seed_report.steps[6].evidence
-    assert "log tangent" in seed_report.steps[0].evidence
-    assert seed_report.verdict is Verdict.PROVED
-    assert seed_report.oracle is not None and seed_report.oracle.agrees is True
+def link_trace(d: Derivation, k: int) -> str | None:
+    """The sum rules' proof of link ``k`` (0-based) of ``d``, as the symbolic stage asks it:
+    definitions unfolded, the hypotheses as written."""
+    left, rel, right, _ = d.links()[k]
+    lhs, rhs = d.expand_defs(left), d.expand_defs(right)
+    assert has_family_sums(lhs, rhs)
+    hyps = [d.expand_defs(h) for h in d.hypotheses]
+    return prove_sums(lhs, rel, rhs, hypotheses=hyps, variables=d.variables)
 
 
-def test_tight_chain_and_comparison() -> None:
-    r = check_derivation(T, FAST)
-    # The chord step by the concavity rule: H'' <= 0 on [e^-eps, e^eps], H = 0 at the ends.
-    assert [s.verdict for s in r.steps] == [Verdict.PROVED] * 6
-    assert "concave" in r.steps[1].evidence
-    assert r.oracle is not None and r.oracle.agrees is True
-    c = check_derivation(get("kl-tight-below-seed"), FAST)
-    assert c.verdict is Verdict.PROVED
+def test_statement_is_for_every_n() -> None:
+    assert {v.name for v in D.variables} == {"n", "eps", "p", "q"}
+    assert N.domain.kind == "integer" and N.domain.lower == 1
+    assert any(isinstance(h, ForAll) for h in D.hypotheses)
+    assert str(D.claim.lhs) == "D(Y||Z)"
+    # The chain reads like the book: one sum over the outcomes per line, no p_1, p_2, p_3.
+    for step in D.steps[1:-1]:
+        assert len(step.expr.atoms(sp.Sum)) == 1, step.expr
+
+
+@pytest.mark.parametrize("k", range(8))
+def test_seed_chain_links_proved_for_every_n(k: int) -> None:
+    trace = link_trace(D, k)
+    assert trace is not None
+    expected = {0: "log tangent", 4: "sign case split", 6: "sign case split", 7: "sum hypothesis"}
+    assert expected.get(k, "") in trace
+
+
+@pytest.mark.parametrize("k", range(4))
+def test_tight_chain_links_proved_for_every_n(k: int) -> None:
+    trace = link_trace(T, k)
+    assert trace is not None
+    assert {1: "concave", 3: "sum hypothesis"}.get(k, "") in trace
+
+
+def test_kl_writes_itself_out_at_a_numeric_length() -> None:
+    dyz = KL(P.base, Q.base, n)
+    assert KL.definition(*dyz.args) == S(p * sp.log(p / q))
+    at3 = instantiate(dyz, {n: 3})
+    p1, q1 = sp.Symbol("p_1", positive=True), sp.Symbol("q_1", positive=True)
+    assert str(at3) == "D(Y||Z)" and p1 in at3.args[0] and q1 in at3.args[1]
+    assert sp.latex(dyz) == sp.latex(at3)
+
+
+def test_oracle_reads_instance_points() -> None:
+    import random
+
+    with mpmath.workdps(30):
+        points = instance_points(random.Random(0), 30, {"n": 4})
+        outcomes = [kl_bound_check(seed_bound)(pt) for pt in points[:20]]
+    assert points and {"eps", "p_1", "p_4", "q_4"} <= set(points[0])
+    assert all(o.ok is True for o in outcomes)
+    # The oracle has teeth: a bound ten times smaller fails at some point.
+    with mpmath.workdps(30):
+        tenth = kl_bound_check(lambda e: seed_bound(e) / 10)
+        assert any(tenth(pt).ok is False for pt in points[:20])
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8])
@@ -78,90 +124,129 @@ def test_maximised_sup_matches_tanh(e: str) -> None:
         assert abs(sup_kl_two_point(eps_) / tight_bound(eps_) - 1) < mpmath.mpf(10) ** -25
 
 
-@pytest.mark.parametrize("n", [2, 5, 8])
-def test_family_for_other_n(n: int) -> None:
-    # The rules' case split is capped at 4 differences, so for n >= 5 outcomes the symbolic
-    # stage spends ~50 s to prove nothing: only n = 2 runs it (n = 3 is the catalog's own).
-    # No certification: a certificate would fail the verdicts asserted here, and on 2n - 2
-    # variables it only gives up, after 24 of the 26 CPU seconds of n = 8.
-    fast = CheckOptions(search_budget=40, certify=False)
-    r = check_derivation(kl_bound_for(n), dataclasses.replace(fast, symbolic=n <= 2))
-    assert r.verdict in (Verdict.CHECKED, Verdict.PROVED)
-    assert r.oracle is not None and r.oracle.agrees is True
-    t = check_derivation(kl_bound_tight_for(n), dataclasses.replace(fast, symbolic=False))
-    assert t.verdict is Verdict.CHECKED
-
-
 def _replace_last(d: Derivation, expr: sp.Expr) -> Derivation:
     return d.with_step(len(d.steps) - 1, expr=expr)
 
 
-def _steps(d: Derivation, i: int, expr: sp.Expr) -> Derivation:
-    return d.with_step(i, expr=expr)
+# The catalog's instance points satisfy the hypotheses as stated; a derivation with other
+# hypotheses is sampled by the engine's own family sampler, as a user's would be.
+OWN_POINTS = (
+    {"instance_points": None} if "instance_points" in Derivation.__dataclass_fields__ else {}
+)
 
 
-MUTANTS: dict[str, Callable[[], Derivation]] = {
-    # Conclusions that are still true but whose proof step is now false: steps are checked.
-    "bound halved": lambda: _replace_last(D, eps * (sp.exp(eps) - 1) / 2),
-    "bound eps^2": lambda: _replace_last(D, eps**2),
-    "bound without the factor eps": lambda: _replace_last(D, sp.exp(eps) - 1),
-    "e^(eps/2) in step 7": lambda: _steps(
-        D, 6, eps * sp.Add(*[(sp.exp(eps / 2) - 1) * sp.Min(a, b) for a, b in PAIRS])
-    ),
-    "eps/2 in step 5": lambda: _steps(D, 4, sp.Add(*[sp.Abs(b - a) * eps / 2 for a, b in PAIRS])),
-    "max + min in step 6": lambda: _steps(
-        D, 5, eps * sp.Add(*[sp.Max(a, b) + sp.Min(a, b) for a, b in PAIRS])
-    ),
-    "sign flipped in the regrouping": lambda: _steps(
-        D,
-        3,
-        sp.Add(*[a * (sp.log(a / b) + sp.log(b / a)) + (a - b) * sp.log(b / a) for a, b in PAIRS]),
-    ),
-    "q + p instead of q + p - p": lambda: _steps(
-        D,
-        2,
-        sp.Add(*[a * sp.log(a / b) for a, b in PAIRS])
-        + sp.Add(*[(b + a) * sp.log(b / a) for a, b in PAIRS]),
-    ),
-    "one direction of the hypothesis dropped": lambda: D.replace(
+def _without(d: Derivation, drop: Callable[[sp.Basic], bool]) -> Derivation:
+    return d.replace(hypotheses=tuple(h for h in d.hypotheses if not drop(h)), **OWN_POINTS)
+
+
+def _ratio_at(d: Derivation, factor: sp.Expr) -> Derivation:
+    """The 'for all' ratio bounds with ``factor`` in place of e^eps."""
+    return d.replace(
         hypotheses=tuple(
-            h
-            for h in D.hypotheses
-            if not (isinstance(h, sp.LessThan) and str(h.lhs).startswith("q"))
-        )
-    ),
-    "hypotheses at 2 eps": lambda: D.replace(
-        hypotheses=tuple(
-            sp.LessThan(h.lhs, h.rhs.subs(eps, 2 * eps)) if isinstance(h, sp.LessThan) else h
-            for h in D.hypotheses
-        )
-    ),
-    "normalisation of Z dropped": lambda: D.replace(
-        hypotheses=tuple(
-            h for h in D.hypotheses if not (isinstance(h, sp.Equality) and q1 in h.free_symbols)
-        )
-    ),
-    "tight: tanh(eps)": lambda: _replace_last(T, eps * sp.tanh(eps)).with_step(
-        len(T.steps) - 2, expr=eps * (sp.exp(2 * eps) - 1) / (sp.exp(2 * eps) + 1)
-    ),
-    "tight: chord slope halved": lambda: T.with_step(
-        1,
-        expr=sp.Add(
-            *[
-                b * (-eps * sp.exp(-eps) + eps / (2 * sp.tanh(eps)) * (a / b - sp.exp(-eps)))
-                for a, b in PAIRS
-            ]
+            ForAll(h.relation.xreplace({sp.exp(eps): factor}), (IX, 1, n))
+            if isinstance(h, ForAll)
+            else h
+            for h in d.hypotheses
         ),
+        **OWN_POINTS,
+    )
+
+
+REGROUPED_FLIPPED = S(p * (sp.log(p / q) + sp.log(q / p)) + (p - q) * sp.log(q / p))
+# (mutant, the link it breaks): each mutated link is false for some n and some pair.
+MUTANTS: dict[str, tuple[Callable[[], Derivation], int]] = {
+    "bound halved": (lambda: _replace_last(D, eps * (sp.exp(eps) - 1) / 2), 7),
+    "bound eps^2": (lambda: _replace_last(D, eps**2), 7),
+    "bound without the factor eps": (lambda: _replace_last(D, sp.exp(eps) - 1), 7),
+    "e^(eps/2) in step 7": (
+        lambda: D.with_step(6, expr=eps * S((sp.exp(eps / 2) - 1) * sp.Min(p, q))),
+        6,
+    ),
+    "eps/2 in step 5": (lambda: D.with_step(4, expr=S(sp.Abs(q - p) * eps / 2)), 4),
+    "max + min in step 6": (lambda: D.with_step(5, expr=eps * S(sp.Max(p, q) + sp.Min(p, q))), 5),
+    "sign flipped in the regrouping": (lambda: D.with_step(3, expr=REGROUPED_FLIPPED), 3),
+    "q + p instead of q + p - p": (
+        lambda: D.with_step(2, expr=S(p * sp.log(p / q) + (q + p) * sp.log(q / p))),
+        2,
+    ),
+    "one direction of the hypothesis dropped": (
+        lambda: _without(D, lambda h: isinstance(h, ForAll) and h.relation.lhs == q),
+        4,
+    ),
+    "ratio bounds at e^(2 eps)": (lambda: _ratio_at(D, sp.exp(2 * eps)), 6),
+    "normalisation of Z dropped": (
+        lambda: _without(D, lambda h: isinstance(h, sp.Equality) and h.has(Q.base)),
+        0,
+    ),
+    "normalisation of Y dropped": (
+        lambda: _without(D, lambda h: isinstance(h, sp.Equality) and h.has(P.base)),
+        0,
+    ),
+    "tight: tanh(eps)": (
+        lambda: _replace_last(T, eps * sp.tanh(eps)).with_step(
+            len(T.steps) - 2, expr=eps * (sp.exp(2 * eps) - 1) / (sp.exp(2 * eps) + 1)
+        ),
+        4,
+    ),
+    "tight: chord slope halved": (
+        lambda: T.with_step(
+            1,
+            expr=S(q * (-eps * sp.exp(-eps) + eps / (2 * sp.tanh(eps)) * (p / q - sp.exp(-eps)))),
+        ),
+        1,
     ),
 }
 
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
-def test_mutant_is_refuted(name: str) -> None:
-    r = check_derivation(MUTANTS[name](), MUTANT_CHECK)
+def test_mutant_link_is_not_proved(name: str) -> None:
+    build, k = MUTANTS[name]
+    d = build()
+    left, rel, right, _ = d.links()[k]
+    lhs, rhs = d.expand_defs(left), d.expand_defs(right)
+    if has_family_sums(lhs, rhs):
+        assert link_trace(d, k) is None
+    else:
+        from numeric_checks.plan import rules_context
+        from symbolic.rules import prove_relation
+
+        ctx = rules_context([], [v for v in d.variables if v.family is None])
+        assert prove_relation(lhs, rel, rhs, ctx) is None
+
+
+# -- the whole check, in the engine's general mode (numeric_checks.general) ------------------
+
+
+def _general() -> None:
+    pytest.importorskip("numeric_checks.general", reason="the engine's general mode")
+
+
+def test_general_check_proves_both() -> None:
+    _general()
+    r = check_derivation(D, FAST)
+    assert [s.verdict for s in r.steps] == [Verdict.PROVED] * 8
+    assert r.verdict is Verdict.PROVED
+    assert all("sum rules" in s.evidence for s in r.steps)
+    assert r.oracle is not None and r.oracle.agrees is True
+    t = check_derivation(T, FAST)
+    assert t.verdict is Verdict.PROVED and "concave" in t.steps[1].evidence
+
+
+# One of each kind (the whole check is ~35 s on a shared machine); every mutant's link is
+# shown unproved above, and the instance sampling that refutes them is the engine's.
+GENERAL_MUTANTS = (
+    "bound halved",
+    "e^(eps/2) in step 7",
+    "one direction of the hypothesis dropped",
+    "normalisation of Z dropped",
+)
+
+
+@pytest.mark.parametrize("name", GENERAL_MUTANTS)
+def test_general_check_refutes_mutant(name: str) -> None:
+    _general()
+    r = check_derivation(MUTANTS[name][0](), MUTANT_CHECK)
     assert r.verdict is Verdict.REFUTED, [(s.index, s.verdict.value) for s in r.steps]
-    refuted = [s for s in (*r.steps, r.conclusion) if s.verdict is Verdict.REFUTED]
-    assert refuted and refuted[0].counterexample is not None
 
 
 TRUE_BUT_WEAKER: dict[str, Callable[[], Derivation]] = {
@@ -175,5 +260,6 @@ TRUE_BUT_WEAKER: dict[str, Callable[[], Derivation]] = {
 
 @pytest.mark.parametrize("name", sorted(TRUE_BUT_WEAKER))
 def test_true_but_weaker_is_not_refuted(name: str) -> None:
+    _general()
     r = check_derivation(TRUE_BUT_WEAKER[name](), FAST)
     assert r.verdict is not Verdict.REFUTED

@@ -82,6 +82,18 @@ PROVED = {
         sp.exp(eps),
         "product of exponentials",
     ),
+    "k equal factors": (
+        sp.Product(sp.Max(p, q) / sp.Min(p, q), (IX, 1, n)),
+        Relation.LE,
+        sp.exp(n * eps),
+        "equal factors",
+    ),
+    "quotient of products": (
+        sp.Product(p, (IX, 1, n)) / sp.Product(q, (IX, 1, n)),
+        Relation.EQ,
+        sp.Product(p / q, (IX, 1, n)),
+        "quotient of products",
+    ),
     "termwise product": (
         sp.Product(p, (IX, 1, n)),
         Relation.LE,
@@ -107,6 +119,11 @@ NOT_PROVED = {
     "ratio at e^(eps/2)": (S(sp.Max(p, q)), Relation.LE, sp.exp(eps / 2) * S(sp.Min(p, q))),
     "Gibbs the wrong way": (S(q * sp.log(q / p)), Relation.LE, 0),
     "index shifted off the family": (sp.Sum(P.base[IX + 1], (IX, 1, n)), Relation.EQ, S(p)),
+    "k equal factors, half the exponent": (
+        sp.Product(sp.Max(p, q) / sp.Min(p, q), (IX, 1, n)),
+        Relation.LE,
+        sp.exp(n * eps / 2),
+    ),
     "termwise product, wrong factor": (
         sp.Product(p, (IX, 1, n)),
         Relation.LE,

@@ -13,8 +13,8 @@ __all__ = ["LEMMA_3_17", "LEMMA_3_18"]
 V = AuditVerdict
 KL = ("kl-bound",)
 STEPS = (
-    "kl-bound (catalog, 3 outcomes): all 8 steps proved (5 and 7 by the sign case split "
-    "on p_i - q_i), oracle (exact KL) agrees"
+    "kl-bound (catalog, every number n >= 1 of outcomes): all 8 steps proved by the sum rules "
+    "(5 and 7 termwise, by the sign case split on p_i - q_i), oracle (exact KL) agrees"
 )
 
 LEMMA_3_17: tuple[Entry, ...] = (

@@ -100,3 +100,37 @@ def optimal_eps(k: int, eps: Any, delta_prime: Any, delta: Any = 0) -> Any:
         if hi - lo <= hi * mpmath.mpf(2) ** (-mpmath.mp.prec + 8):
             break
     return hi
+
+
+def ratio_bounded_points(
+    rng: Any, k: int, count: int = 40, names: tuple[str, str] = ("a", "b"), shared: bool = False
+) -> list[dict[str, Any]]:
+    """Points for k pure-DP mechanisms (or rounds) at one output tuple: per mechanism a
+    privacy parameter ``eps_i`` (one ``eps`` for all when ``shared``), ``Pr[M_i(y) = r_i] =
+    b_i`` and ``Pr[M_i(x) = r_i] = a_i = b_i r_i`` with the ratio ``r_i`` in ``[e^-eps_i,
+    e^eps_i]`` (both probabilities in (0, 1]); every third point puts each ratio at an end
+    of its interval (strictly inside by a relative 10**-(dps/2), so that rounding keeps the
+    hypotheses), where mutants of the bound show.  Names are an instance's: ``eps_1``,
+    ``a_1``, ``b_1``, ... (``names`` renames a and b)."""
+    inside = 1 - mpmath.mpf(10) ** (-(mpmath.mp.dps // 2))
+    out = []
+    for n in range(count):
+        point: dict[str, Any] = {}
+        common = mpmath.mpf(10) ** rng.uniform(-3, 0.5)
+        if shared:
+            point["eps"] = common
+        for i in range(1, k + 1):
+            eps = common if shared else mpmath.mpf(10) ** rng.uniform(-3, 0.5)
+            if n % 3 == 0:
+                log_ratio = eps * inside * (1 if rng.random() < 0.5 else -1)
+            else:
+                log_ratio = eps * (2 * mpmath.mpf(rng.random()) - 1)
+            b = mpmath.mpf(rng.uniform(0.01, 1))
+            a = b * mpmath.exp(log_ratio)
+            if a > 1:  # scale the pair down: the ratio is what matters
+                a, b = a / a, b / a
+            if not shared:
+                point[f"eps_{i}"] = eps
+            point.update({f"{names[0]}_{i}": a, f"{names[1]}_{i}": b})
+        out.append(point)
+    return out

@@ -217,6 +217,30 @@ def rewrite_products(
     return walk(e)
 
 
+def merge_quotient(
+    e: sp.Expr, positive: Callable[[sp.Expr, Range], bool], used: set[str]
+) -> sp.Expr:
+    """``Product(a_i) / Product(b_i)`` over one range as ``Product(a_i / b_i)`` when every
+    ``b_i > 0`` (``positive`` proves it): a product of quotients is the quotient of the
+    products of finitely many nonzero factors.  Anything else is returned unchanged."""
+    if not isinstance(e, sp.Mul):
+        return e
+    num = [f for f in e.args if isinstance(f, sp.Product)]
+    den = [
+        f.base
+        for f in e.args
+        if isinstance(f, sp.Pow) and f.exp == -1 and isinstance(f.base, sp.Product)
+    ]
+    if len(num) != 1 or len(den) != 1 or len(e.args) != 2:
+        return e
+    a, b = canonical(num[0]), canonical(den[0])
+    if a is None or b is None or a[0] != b[0] or not positive(b[1], b[0]):
+        return e
+    r = a[0]
+    used.add("quotient of products")
+    return sp.Product(a[1] / b[1], (r.index, r.lower, r.upper))
+
+
 def elements_at(g: sp.Expr, index: sp.Symbol) -> set[sp.Expr]:
     """The index expressions (``i``, ``i + 1``) at which ``g`` reads a family element."""
     return {x.indices[0] for x in g.atoms(sp.Indexed) if len(x.indices) == 1 and x.has(index)}

@@ -1,0 +1,85 @@
+"""The families of the composition theorems stated for every number k of mechanisms or
+rounds (Dwork & Roth 2014, Corollary 3.15; seed 003, Theorem 1): the index, the families'
+declarations, and the instances' point generators."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import mpmath
+import sympy as sp
+
+from numeric_checks.dp.composition import ratio_bounded_points
+from symbolic.derivation import Derivation
+from symbolic.domains import Domain, Variable, parse_domain
+from symbolic.families import Family, index_symbol
+
+PROB = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False)
+"""A probability of one output, in (0, 1]."""
+
+MECHANISM = index_symbol("i")
+"""The index of the composed mechanisms, i in 1..k."""
+
+
+K = Variable("k", parse_domain("Z>=1"), "number of composed mechanisms", "k")
+EPS_I = Variable(
+    "eps",
+    parse_domain("(0, oo)"),
+    "privacy parameter eps_i of M_i",
+    r"\varepsilon",
+    family=Family("i", 1, K.symbol),
+)
+A_I = Variable(
+    "a", PROB, "Pr[M_i(x) = r_i]", r"\Pr[\mathcal{M}_{i}(x) = r_{i}]", Family("i", 1, K.symbol)
+)
+B_I = Variable(
+    "b", PROB, "Pr[M_i(y) = r_i]", r"\Pr[\mathcal{M}_{i}(y) = r_{i}]", Family("i", 1, K.symbol)
+)
+
+
+def adaptive_vars() -> tuple[Variable, Variable, Variable, Variable]:
+    """The adversary's coins r0, r1 and the rounds' conditional probabilities c_i, d_i,
+    families over the rounds i in 1..k."""
+    r0 = _coin("r0", "Pr[R^0 = r], the adversary's coins on x", r"\Pr[R^0 = r]")
+    r1 = _coin("r1", "Pr[R^1 = r], the adversary's coins on y", r"\Pr[R^1 = r]")
+    rounds = Family("i", 1, K.symbol)
+    c = Variable(
+        "c",
+        PROB,
+        "Pr[Y_i^0 = y_i | earlier answers], on x",
+        r"\Pr[Y^0_{i} = y_{i} \mid \cdot]",
+        rounds,
+    )
+    d = Variable(
+        "d",
+        PROB,
+        "Pr[Y_i^1 = y_i | earlier answers], on y",
+        r"\Pr[Y^1_{i} = y_{i} \mid \cdot]",
+        rounds,
+    )
+    return r0, r1, c, d
+
+
+def _coin(name: str, meaning: str, latex: str) -> Variable:
+    return Variable(name, PROB, meaning, latex)
+
+
+def _mechanism_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
+    return ratio_bounded_points(rng, int(lengths["k"]))
+
+
+def round_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
+    """k adaptive rounds at one eps, and the adversary's coins equally likely on x and y."""
+    points = ratio_bounded_points(rng, int(lengths["k"]), names=("c", "d"), shared=True)
+    for point in points:
+        point["r0"] = point["r1"] = mpmath.mpf(rng.uniform(0.01, 1))
+    return points
+
+
+def instance_points(generator: Any = _mechanism_points) -> dict[str, Any]:
+    """The instances' point generator where the engine reads one (its general mode's
+    ``Derivation.instance_points``); without it the generic family sampler draws them."""
+    if "instance_points" in Derivation.__dataclass_fields__:
+        return {"instance_points": generator}
+    return {}
