@@ -51,6 +51,9 @@ class FamilyConstraints:
     """(a, b) -> k: ``a[i] <= k b[i]`` for every i."""
     caps: dict[str, sp.Expr] = field(default_factory=dict)
     """a -> c: ``a[i] <= c`` for every i (``c`` free of families)."""
+    element_caps: dict[str, tuple[sp.Symbol, sp.Expr]] = field(default_factory=dict)
+    """a -> (i, g): ``a[i] <= g`` for every i, ``g`` in other families' elements at the same
+    index (``r[i] <= exp(a[i])``): entries above it are redrawn below it, element by element."""
 
 
 def constraints_of(d: Derivation) -> FamilyConstraints:
@@ -115,6 +118,13 @@ def _ratio(
             if not k.has(sp.Indexed) and not k.has(index):
                 out.ratios[(a, b)] = k
             return
+    others = {x for x in big.atoms(sp.Indexed) if x.base.label.name != a}
+    if (
+        others
+        and all(element(x) for x in others)
+        and not big.has(sp.Indexed(sp.IndexedBase(a), index))
+    ):
+        out.element_caps[a] = (index, big)
 
 
 Generator = Callable[[random.Random, int], list[dict[str, Any]]]
@@ -273,6 +283,21 @@ def _draw_families(
             # Entries above the cap are redrawn below it (uniformly or on a log scale).
             cap = _number(c.caps[v.name], point, lengths)
             values[v.name] = [x if x <= cap else _below(cap, rng) for x in values[v.name]]
+    for name, (_index, bound) in c.element_caps.items():
+        if name not in values:
+            continue
+        elements = list(bound.atoms(sp.Indexed))
+        for m, x in enumerate(values[name]):
+            at = {
+                e: sp.Float(values[e.base.label.name][m], mpmath.mp.dps)
+                for e in elements
+                if e.base.label.name in values and m < len(values[e.base.label.name])
+            }
+            if len(at) != len(elements):
+                break
+            cap = _number(bound.xreplace(at), point, lengths)
+            if x > cap:
+                values[name][m] = _below(cap, rng)
     return values
 
 

@@ -137,7 +137,9 @@ def test_parsed_family_claim_has_forall_and_elements() -> None:
 def test_true_family_claim_is_not_refuted_at_any_length() -> None:
     d = parse_claim(claim_text("Sum(p[i]**2, (i, 1, n))", "<=", "1", hyps=SIMPLEX))
     result = check_claim(d, FAST)
-    assert result.verdict is Verdict.CHECKED, result.evidence
+    # Proved by the sum rules (termwise p[i]**2 <= p[i], then the total), and checked on
+    # the instances too.
+    assert result.verdict is Verdict.PROVED, result.evidence
     assert "n = 2..8, 12, 20, 40" in result.evidence
     assert "no point satisfies the hypotheses at n = 1" in result.evidence
 
@@ -337,7 +339,7 @@ def test_product_over_a_family_with_a_capped_entry() -> None:
     hyps = "'p[k] <= exp(eps) for all k'"
     lhs = "Product(p[k], (k, 1, n))"
     true = check_claim(parse_claim(claim_text(lhs, "<=", "exp(n*eps)", PRODUCT_VARS, hyps)), FAST)
-    assert true.verdict is Verdict.CHECKED, true.evidence
+    assert true.verdict is Verdict.PROVED, true.evidence  # termwise product of the caps
     false = check_claim(parse_claim(claim_text(lhs, "<=", "exp(eps)", PRODUCT_VARS, hyps)), FAST)
     assert false.verdict is Verdict.REFUTED
     assert false.counterexample is not None and int(false.counterexample.point["n"]) >= 2
@@ -366,7 +368,7 @@ def test_derivation_instance_points_are_used_and_validated() -> None:
 
     plan = instance_plan(d, {"n": 3}, FAST)
     assert calls == [{"n": 3}] and len(plan.points) == 20
-    assert check_derivation(d, FAST).verdict is Verdict.CHECKED
+    assert check_derivation(d, FAST).verdict is Verdict.PROVED  # termwise p[i] <= 1
     # A generator covers, it does not vouch: the search from its points still finds a
     # violation of a false bound that every generated point satisfies.
     false = d.with_step(-1, expr=sp.Rational(1, 2))
