@@ -2,8 +2,8 @@
 
 Its facts are what holds of every element in range (never ``lo <= i <= n`` on a bare index),
 each element's domain, the hypotheses free of families, the relations about families that
-are not "for all" (``Sum(p[i], (i, 1, n)) = 1``), and each "for all" hypothesis's relation
-at its own index.  The derivation it carries is the general one, so
+are not "for all" (``Sum(p[i], (i, 1, n)) = 1``); the "for all" hypotheses are read by the
+sum rules from the derivation it carries, the general one, so
 a rule may read the hypotheses, "for all" included, from ``plan.derivation``.
 """
 
@@ -24,8 +24,8 @@ __all__ = ["general_plan"]
 def general_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
     """A plan for proving ``d``'s general links: its derivation is ``d`` itself (so a rule
     reads the hypotheses, "for all" included, from ``plan.derivation``), its space the
-    scalar variables under the scalar hypotheses, its facts those plus the index ranges,
-    the element domains and the family hypotheses (see the module docstring).  It has no
+    scalar variables under the scalar hypotheses, its facts those plus the element domains
+    and the relations about families other than 'for all' (see the module docstring).  It has no
     points: the numbers come from the instances."""
     families = family_variables(d)
     scalars = tuple(v for v in d.variables if v.family is None)
@@ -41,11 +41,9 @@ def general_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
         # Facts about an element p[i] are sound: an element exists only inside its range.
         element = v.base[family.indices]
         extra += v.domain.constraints(element)
-    for h in expanded:
-        if isinstance(h, ForAll):
-            extra.append(h.relation)
-        elif _about_families(h) and isinstance(h, sp.Rel):
-            extra.append(h)
+    # A 'for all' hypothesis is not made a fact about p[i]: the generic rules do not know
+    # that such a fact holds term by term only; the sum rules read it from the derivation.
+    extra += [h for h in expanded if _about_families(h) and isinstance(h, sp.Rel)]
     relations = [e for e in extra if isinstance(e, sp.Rel)]
     context = rules_context([*space.inequalities, *relations], space.free)
     box, whole = certification_box(d, space)

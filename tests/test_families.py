@@ -84,3 +84,34 @@ def test_derivation_accepts_a_bound_index() -> None:
         )
     )
     assert d.id == "bound"
+
+
+def _claim_over_pair(rhs: sp.Expr):
+    from numeric_checks.check import check_claim
+    from numeric_checks.plan import CheckOptions
+
+    d = (
+        chain(sp.Sum(sp.Abs(p[IX] - q[IX]), (IX, 1, n)))
+        .le(rhs, by.algebra("the claim"))
+        .derive(
+            id="tv",
+            title="t",
+            source=SRC,
+            variables=[N, P, Q],
+            hypotheses=[sp.Eq(sp.Sum(p[IX], (IX, 1, n)), 1), sp.Eq(sp.Sum(q[IX], (IX, 1, n)), 1)],
+        )
+    )
+    return check_claim(d, CheckOptions(points=40, search_budget=60))
+
+
+def test_no_case_split_across_the_terms_of_a_sum() -> None:
+    """A sign case on p[i] - q[i] holds for one i, not for the whole sum: the rules once
+    'proved' sum |p_i - q_i| <= 1 in the two cases p >= q and p <= q (each gives 0), an
+    engine inconsistency once the instance at n = 2 refuted it."""
+    from symbolic.verdicts import Verdict
+
+    false = _claim_over_pair(sp.S.One)
+    assert false.verdict is Verdict.REFUTED
+    assert false.counterexample is not None
+    true = _claim_over_pair(sp.Integer(2))
+    assert true.verdict is not Verdict.REFUTED

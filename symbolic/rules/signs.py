@@ -68,7 +68,7 @@ def split_candidates(prover: Prover, g: sp.Expr) -> list[sp.Expr]:
     """The differences ``d`` (one of ``d``, ``-d``) inside Abs, Max and Min of ``g`` whose
     sign is not known from the facts, in a deterministic order."""
     out: list[sp.Expr] = []
-    atoms = sorted(g.atoms(sp.Abs, sp.Max, sp.Min), key=sp.default_sort_key)
+    atoms = sorted(_unbound_atoms(g), key=sp.default_sort_key)
     for a in atoms:
         if isinstance(a, sp.Abs):
             d = a.args[0]
@@ -264,3 +264,20 @@ def _nonneg_terms(terms: dict[sp.Expr, sp.Expr], strict: bool) -> bool:
     if not all(signs):
         return False
     return not strict or any((k * v).is_positive for k, v in terms.items())
+
+
+def _unbound_atoms(g: sp.Basic) -> set[sp.Basic]:
+    """The Abs, Max and Min of ``g`` outside every Sum, Product and Integral.  Inside one,
+    the difference depends on the bound variable, so its sign may change from term to term:
+    a case "p[i] - q[i] >= 0" is a case for one i, not for the whole sum (the sum rules split
+    the summand itself, where i is one index)."""
+    out: set[sp.Basic] = set()
+    stack = [g]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, (sp.Sum, sp.Product, sp.Integral)):
+            continue
+        if isinstance(e, (sp.Abs, sp.Max, sp.Min)):
+            out.add(e)
+        stack.extend(a for a in e.args if isinstance(a, sp.Basic))
+    return out
