@@ -140,16 +140,43 @@ def _check_instance(
     return Instance(lengths, steps, conclusion, len(plan.points), ran)
 
 
+FIRST_WAVE = 4
+"""Lengths checked before the proofs run (the smallest of the ladder, where most false
+statements already fail).  When every general link is then proved, the instances are the
+engine's sanity check, not the evidence: one larger length (:data:`PROVED_WAVE`) is added
+instead of the whole ladder, as a proved link searches less in :mod:`numeric_checks.check`."""
+
+PROVED_WAVE = 1
+"""Larger lengths checked after the first wave when every link is proved."""
+
+
+def _waves(d: Derivation) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
+    ladder = instance_lengths(d)
+    return ladder[:FIRST_WAVE], ladder[FIRST_WAVE:]
+
+
+def _second_wave(rest: list[dict[str, int]], proved: bool) -> list[dict[str, int]]:
+    if not proved or len(rest) <= PROVED_WAVE:
+        return rest
+    # The first ladder length past 8 elements' worth (n = 12 from 1): long enough to differ
+    # from the small cases, short enough to write out cheaply.
+    return rest[len(rest) // 2 : len(rest) // 2 + PROVED_WAVE]
+
+
 def _instances(
     engine: Engine,
     d: Derivation,
     options: CheckOptions,
     lemmas: LemmaVerdicts | None,
     claim_only: bool,
-) -> tuple[list[Instance], list[str]]:
-    """Every instance checked, and notes on the lengths skipped."""
-    all_lengths = instance_lengths(d)
-    per = instance_options(options, len(all_lengths))
+    all_lengths: Sequence[Mapping[str, int]] | None = None,
+    oracles_done: int = 0,
+) -> tuple[list[Instance], list[str], list[str]]:
+    """The instances at ``all_lengths`` checked, and the lengths skipped (outside the
+    hypotheses; no point found)."""
+    if all_lengths is None:
+        all_lengths = instance_lengths(d)
+    per = instance_options(options, len(instance_lengths(d)))
     done: list[Instance] = []
     outside: list[str] = []
     empty: list[str] = []
@@ -163,7 +190,7 @@ def _instances(
                     per,
                     lemmas,
                     claim_only,
-                    oracle=options.oracle and len(done) < ORACLE_INSTANCES,
+                    oracle=options.oracle and oracles_done + len(done) < ORACLE_INSTANCES,
                 )
             )
             if claim_only and done[-1].conclusion.verdict is Verdict.REFUTED:
@@ -172,6 +199,35 @@ def _instances(
             outside.append(where(lengths))
         except EmptyDomain:
             empty.append(where(lengths))
+    return done, outside, empty
+
+
+def _staged(
+    engine: Engine,
+    d: Derivation,
+    options: CheckOptions,
+    lemmas: LemmaVerdicts | None,
+    claim_only: bool,
+    prove_all: Callable[[list[Instance]], bool],
+) -> tuple[list[Instance], list[str]]:
+    """The instances in two waves around the proofs (see :data:`FIRST_WAVE`):
+    ``prove_all(first)`` runs the proofs, told what the first wave found, and says whether
+    every link is proved.  Returns the instances and notes on the lengths skipped."""
+    first, rest = _waves(d)
+    done, outside, empty = _instances(engine, d, options, lemmas, claim_only, first)
+    stop = claim_only and any(i.conclusion.verdict is Verdict.REFUTED for i in done)
+    proved = prove_all(done)
+    if not stop:
+        more, out2, empty2 = _instances(
+            engine,
+            d,
+            options,
+            lemmas,
+            claim_only,
+            _second_wave(rest, proved and bool(done)),
+            oracles_done=len(done),
+        )
+        done, outside, empty = done + more, outside + out2, empty + empty2
     notes = []
     if outside:
         notes.append(f"lengths outside the hypotheses, skipped: {'; '.join(outside)}")
@@ -180,7 +236,7 @@ def _instances(
     if not done:
         raise EmptyDomain(
             f"{d.id}: no instance of the families could be sampled (tried "
-            + "; ".join(where(x) for x in all_lengths)
+            + "; ".join(where(x) for x in instance_lengths(d))
             + "): the hypotheses may be contradictory"
         )
     return done, notes
@@ -283,36 +339,45 @@ def check_general_derivation(
         return dataclasses.replace(report, id=d.id)
     plan = general_plan(d, options)
     links = d.links()
-    # Instances first: a link refuted at some length gets the cheap proof attempt only.
-    instances, notes = _instances(engine, d, options, lemmas, claim_only=False)
-    proofs = [
-        prove_general(
-            engine,
-            plan,
-            i + 1,
-            left,
-            rel,
-            right,
-            why,
-            cheap=_refuted([inst.steps[i] for inst in instances]),
-        )
-        for i, (left, rel, right, why) in enumerate(links)
-    ]
-    chain_proved = all(p.proved for p in proofs)
     claim_why = Justification("the theorem's conclusion, checked on its own")
-    if chain_proved or not options.symbolic:
-        conclusion_proof = SymbolicProof(None, ran=options.symbolic)
-    else:
-        conclusion_proof = prove_general(
-            engine,
-            plan,
-            0,
-            d.claim.lhs,
-            d.claim.relation,
-            d.claim.rhs,
-            claim_why,
-            cheap=_refuted([inst.conclusion for inst in instances]),
+    proofs: list[SymbolicProof] = []
+    conclusion_proofs: list[SymbolicProof] = []
+
+    def prove_all(first: list[Instance]) -> bool:
+        # After the first wave: a link refuted at some length gets the cheap proof attempt.
+        proofs.extend(
+            prove_general(
+                engine,
+                plan,
+                i + 1,
+                left,
+                rel,
+                right,
+                why,
+                cheap=_refuted([inst.steps[i] for inst in first]),
+            )
+            for i, (left, rel, right, why) in enumerate(links)
         )
+        chain_proved = all(p.proved for p in proofs)
+        if chain_proved or not options.symbolic:
+            conclusion_proofs.append(SymbolicProof(None, ran=options.symbolic))
+        else:
+            conclusion_proofs.append(
+                prove_general(
+                    engine,
+                    plan,
+                    0,
+                    d.claim.lhs,
+                    d.claim.relation,
+                    d.claim.rhs,
+                    claim_why,
+                    cheap=_refuted([inst.conclusion for inst in first]),
+                )
+            )
+        return chain_proved
+
+    instances, notes = _staged(engine, d, options, lemmas, False, prove_all)
+    conclusion_proof = conclusion_proofs[0]
     steps = tuple(
         _combine(
             engine,
@@ -343,8 +408,9 @@ def check_general_derivation(
         conclusion = dataclasses.replace(
             conclusion,
             verdict=chain_verdict,
+            # Its own "why not proved" would contradict the verdict it now has.
             evidence=f"follows from the chain ({chain_verdict.value}); conclusion also "
-            + conclusion.evidence,
+            + conclusion.evidence.split("; why not proved")[0],
         )
     oracle = merged_oracle(instances)
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
@@ -375,11 +441,19 @@ def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) ->
         return engine.plain_claim(instantiate_derivation(d, {}), options)
     plan = general_plan(d, options)
     why = Justification("the claim as typed")
-    instances, notes = _instances(engine, d, options, None, claim_only=True)
-    refuted = _refuted([inst.conclusion for inst in instances])
-    proof = prove_general(
-        engine, plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, why, cheap=refuted
-    )
+    proofs: list[SymbolicProof] = []
+
+    def prove_all(first: list[Instance]) -> bool:
+        refuted = _refuted([inst.conclusion for inst in first])
+        proofs.append(
+            prove_general(
+                engine, plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, why, cheap=refuted
+            )
+        )
+        return proofs[0].proved
+
+    instances, notes = _staged(engine, d, options, None, True, prove_all)
+    proof = proofs[0]
     result = _combine(
         engine,
         1,
