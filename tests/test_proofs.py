@@ -39,6 +39,15 @@ def _verify(*args: str) -> tuple[int, dict]:  # type: ignore[type-arg]
         # step 3 (a square dropped, with log(1/delta) inside it): proved by z3 since issue 26
         ("gaussian_rdp_conversion.toml", ["proved"] * 4, None, 0),
         ("advanced_composition_tail.tex", ["proved", "proved"], None, 0),
+        # Lemma 3.18 for every n (issue 24): proved in general; the student's e^(eps/2)
+        # refuted at its fifth step with a counterexample family.
+        ("kl_bound_every_n.toml", ["proved"] * 6, None, 0),
+        (
+            "kl_bound_every_n_student.toml",
+            ["proved"] * 4 + ["refuted", "proved"],
+            5,
+            1,
+        ),
     ],
 )
 def test_examples_verdict_per_step(
@@ -228,3 +237,14 @@ def test_a_hypothesis_false_once_defs_are_substituted_is_contradictory(
     )
     assert main(["claim", str(f)]) == 2
     assert "contradictory" in capsys.readouterr().err
+
+
+def test_the_students_counterexample_family_is_a_table() -> None:
+    out = io.StringIO()
+    code = main(["verify", str(EXAMPLES / "kl_bound_every_n_student.toml"), *FAST], out=out)
+    text = out.getvalue()
+    assert code == 1
+    assert ">>step 5:" in text
+    assert "i | p_i | q_i" in text  # the counterexample family, one row per outcome
+    _, report = _verify(str(EXAMPLES / "kl_bound_every_n.toml"))
+    assert report["scope"] == "general" and "n >= 1" in report["scope_note"]

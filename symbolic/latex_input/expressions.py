@@ -285,7 +285,9 @@ def _span(parser: LatexParser, a: int, b: int) -> sp.Expr:
 def _index_for_all(parser: LatexParser, name: str, tok: Tok) -> str:
     """``name`` if it may be quantified: not a declared variable (an index is bound by the
     'for all', a variable is fixed by the statement)."""
-    if name in parser.symbols:
+    indices = {i.name for f in parser.families.values() for i in f.indices}
+    # A claim file lists the families' indices among its names (for SymPy syntax).
+    if name in parser.symbols and name not in indices:
         raise parser.fail(
             f"'for all {name}': {name} is a declared variable, not an index",
             tok,
