@@ -293,9 +293,21 @@ def base_case(plan: CheckPlan) -> BaseCase | None:
         result = BaseCase(where, Verdict.PROVED, trace)
     else:
         # Not proved: sampled like a step, so a false base case is shown false.
-        spot = spot_stage(plan, Link(-1, lhs, claim.relation, rhs, lhs, rhs, "base case"))
+        link = Link(-1, lhs, claim.relation, rhs, lhs, rhs, "base case")
+        spot = spot_stage(plan, link)
         shown = spot.counterexample.describe() if spot.counterexample else spot.evidence.describe()
-        result = BaseCase(where, spot.verdict, shown)
+        verdict = spot.verdict
+        if verdict is Verdict.REFUTED and spot.point is not None:
+            # Confirmation before refutation, as for a step: the sampled violation counts
+            # only once the rigorous referee shows it.
+            ruling = arb_referee(plan, link, spot.point)
+            if ruling.confirmed is True:
+                shown += f"; {ruling.confirmation()}"
+            else:
+                verdict = Verdict.CHECKED
+                why = ruling.detail or "no rigorous referee ran"
+                shown = f"suspect point {shown}: could not be confirmed because {why}"
+        result = BaseCase(where, verdict, shown)
     if len(_BASE_CASES) >= 8:
         _BASE_CASES.pop(next(iter(_BASE_CASES)))
     _BASE_CASES[id(plan)] = (plan, result)

@@ -22,7 +22,13 @@ from derivations.app.cli import main
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.check import EngineInconsistency
 from numeric_checks.stages import SymbolicProof
-from symbolic.report import DerivationReport, RefereeKind, RefereeRecord, StepResult
+from symbolic.report import (
+    DerivationReport,
+    OracleResult,
+    RefereeKind,
+    RefereeRecord,
+    StepResult,
+)
 from symbolic.verdicts import Verdict
 
 from .conftest import CLAIMS, on_the_catalog_worker
@@ -198,3 +204,32 @@ def test_the_shown_counterexample_is_the_confirmed_one(monkeypatch: pytest.Monke
     assert result.verdict is Verdict.REFUTED
     assert result.counterexample is not None
     assert "shown as found: its shrunk form could not be confirmed" in result.counterexample.note
+
+
+def _with_oracle(fails_below_dps: int | None) -> OracleResult | None:
+    """laplace-ratio's plan with an oracle that disagrees wherever the working precision is
+    below ``fails_below_dps`` (None: everywhere)."""
+    import dataclasses
+
+    import mpmath
+
+    from derivations.catalog import get
+    from numeric_checks.check import run_oracle
+    from numeric_checks.plan import make_plan
+    from symbolic.derivation import Oracle, OracleOutcome
+
+    def check(values: object) -> OracleOutcome:
+        bad = fails_below_dps is None or mpmath.mp.dps < fails_below_dps
+        return OracleOutcome(not bad, f"fake oracle at {mpmath.mp.dps} digits")
+
+    d = dataclasses.replace(get("laplace-ratio"), oracle=Oracle("fake", "a test oracle", check))
+    return run_oracle(make_plan(d, CheckOptions(seed=0)))
+
+
+def test_an_oracle_disagreement_counts_only_once_it_survives_more_digits() -> None:
+    flaky = _with_oracle(fails_below_dps=60)  # wrong at 50 digits, right at 100
+    assert flaky is not None and flaky.agrees is not False, flaky
+    assert "not confirmed at 100" in flaky.detail
+    real = _with_oracle(fails_below_dps=None)
+    assert real is not None and real.agrees is False
+    assert "confirmed by re-evaluation at 100 digits (no rigorous error bound)" in real.detail
