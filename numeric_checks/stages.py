@@ -199,8 +199,26 @@ def _written_context(plan: CheckPlan) -> Context | None:
     return rules_context(d.hypotheses, d.variables)
 
 
+_ASSUMPTIONS: dict[int, tuple[CheckPlan, dict[tuple[sp.Symbol, sp.Expr], str | None]]] = {}
+"""What :func:`_has_assumptions` found, per plan (keyed and kept alive as
+:data:`_BASE_CASES`): the same definition's sign is asked once per link that uses it, and
+proving it is the same work each time (kl-bound's, gdp-to-dp's: up to 1 s a link)."""
+
+
 def _has_assumptions(plan: CheckPlan, symbol: sp.Symbol, value: sp.Expr) -> str | None:
     """How ``value`` is known to have ``symbol``'s assumptions, or None."""
+    entry = _ASSUMPTIONS.get(id(plan))
+    if entry is None or entry[0] is not plan:
+        if len(_ASSUMPTIONS) >= 8:
+            _ASSUMPTIONS.pop(next(iter(_ASSUMPTIONS)))
+        entry = _ASSUMPTIONS[id(plan)] = (plan, {})
+    known = entry[1]
+    if (symbol, value) not in known:
+        known[(symbol, value)] = _assumptions_shown(plan, symbol, value)
+    return known[(symbol, value)]
+
+
+def _assumptions_shown(plan: CheckPlan, symbol: sp.Symbol, value: sp.Expr) -> str | None:
     if symbol.is_positive:
         wanted = Relation.GT
     elif symbol.is_nonnegative:
