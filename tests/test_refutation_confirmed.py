@@ -233,3 +233,24 @@ def test_an_oracle_disagreement_counts_only_once_it_survives_more_digits() -> No
     real = _with_oracle(fails_below_dps=None)
     assert real is not None and real.agrees is False
     assert "confirmed by re-evaluation at 100 digits (no rigorous error bound)" in real.detail
+
+
+def test_a_confirmed_false_link_is_still_searched_by_the_rules_on_a_smaller_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import numeric_checks.stages as stages
+    from symbolic.rules.facts import MAX_GOALS
+
+    budgets: list[int] = []
+    real = stages.prove_relation
+
+    def spy(*args: object, **kwargs: object) -> str | None:
+        budgets.append(int(kwargs.get("max_goals", MAX_GOALS)))  # type: ignore[call-overload]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stages, "prove_relation", spy)
+    text = '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "x/2"\n[variables]\nx = "(0, 1]"\n'
+    result = check_claim(parse_claim(text), CheckOptions(points=20, search_budget=10))
+    assert result.verdict is Verdict.REFUTED
+    # The rule search still runs (an unsound rule would be caught), with the cheap budget.
+    assert stages.CHEAP_GOALS in budgets and stages.CHEAP_GOALS < MAX_GOALS
