@@ -28,6 +28,7 @@ claimed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -352,7 +353,7 @@ def _shifted_derivative(coeffs: list[Any], t: Any) -> list[Any]:
         # coefficient of u^j in sum_i a_i (t + u)^i = sum_i a_i C(i, j) t^(i-j)
         s = arb(0)
         for i in range(j, d + 1):
-            s += deriv[d - i] * sp.binomial(i, j) * t ** (i - j)
+            s += deriv[d - i] * math.comb(i, j) * t ** (i - j)
         out.append(s)
     return out
 
