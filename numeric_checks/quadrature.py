@@ -306,22 +306,27 @@ def _tail(body: sp.Expr, x: sp.Symbol, direction: int, least: int) -> tuple[int,
     return best
 
 
-def _bound_at(envelopes: list[_Envelope], y: sp.Symbol, t: int) -> Any:
-    from numeric_checks.enclose import enclose
+def _const(e: sp.Expr) -> Any:
+    """The Arb ball of a constant expression at the current precision."""
+    from numeric_checks.arb import compile_arb
 
+    return compile_arb([], [e], extended=True)()[0]
+
+
+def _bound_at(envelopes: list[_Envelope], y: sp.Symbol, t: int) -> Any:
     total = arb(0)
     for env in envelopes:
         if env.c == 0:
             continue
         try:
             for h in env.needs:
-                if not enclose(h.xreplace({y: t}), [], [], {}) >= 0:
+                if not _const(h.xreplace({y: t})) >= 0:
                     return None
             poly = sp.Poly(env.p, y)
             if poly.degree() < 1:
                 return None  # no decay
-            coeffs = [enclose(c, [], [], {}) for c in poly.all_coeffs()]  # highest first
-            c = enclose(env.c, [], [], {})
+            coeffs = [_const(c) for c in poly.all_coeffs()]  # highest first
+            c = _const(env.c)
         except (Unsupported, sp.PolynomialError):
             return None
         slope = _shifted_derivative(coeffs, arb(t))
