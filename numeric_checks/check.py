@@ -29,6 +29,7 @@ from numeric_checks.general import (
 )
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from numeric_checks.points import fmt
+from numeric_checks.sampling import Point
 from numeric_checks.stages import (
     Link,
     SymbolicProof,
@@ -39,7 +40,7 @@ from numeric_checks.stages import (
     prove,
     spot_stage,
 )
-from symbolic.derivation import Derivation, Justification, JustificationKind
+from symbolic.derivation import Derivation, Justification, JustificationKind, OracleOutcome
 from symbolic.errors import DpderiveError, EvaluationError
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
@@ -330,6 +331,36 @@ def _hypothesis_notes(plan: CheckPlan) -> list[str]:
     ]
 
 
+ORACLE_AGAIN = 2
+"""A point where the oracle disagrees is evaluated again at this many times the digits (the
+point's definitions included) before it counts: oracles are mpmath computations (quadrature,
+series, simulations) with no proved error bound, so a disagreement that does not survive
+more digits is the oracle's, not the theorem's."""
+
+
+def _oracle_again(plan: CheckPlan, point: Point) -> OracleOutcome:
+    """The oracle at ``point`` again at :data:`ORACLE_AGAIN` times the digits: ``ok`` False
+    only if it disagrees again; the detail says how the disagreement was confirmed."""
+    oracle = plan.derivation.oracle
+    assert oracle is not None
+    dps = ORACLE_AGAIN * plan.options.dps
+    try:
+        with mpmath.workdps(dps):
+            outcome = oracle.check(plan.full_point(point, dps))
+    except (DpderiveError, ArithmeticError, ValueError) as exc:
+        return OracleOutcome(
+            None, f"a disagreement not confirmed: at {dps} digits the oracle failed ({exc})"
+        )
+    if outcome.ok is False:
+        return OracleOutcome(
+            False, f"confirmed by re-evaluation at {dps} digits (no rigorous error bound)"
+        )
+    return OracleOutcome(
+        None,
+        f"a disagreement at {plan.options.dps} digits not confirmed at {dps} ({outcome.detail})",
+    )
+
+
 def run_oracle(plan: CheckPlan) -> OracleResult | None:
     """The derivation's oracle at half random, half hypothesis-boundary points (where a wrong
     constant shows).  A point where the oracle cannot compute decides nothing."""
@@ -357,10 +388,16 @@ def run_oracle(plan: CheckPlan) -> OracleResult | None:
             notes.append(f"{type(exc).__name__}: {exc}")
             continue
         if outcome.ok is False:
-            shown = {k: fmt(v) for k, v in values.items()}
-            return OracleResult(
-                oracle.name, oracle.description, False, agreed + 1, outcome.detail, shown
-            )
+            again = _oracle_again(plan, p)
+            if again.ok is False:
+                shown = {k: fmt(v) for k, v in values.items()}
+                detail = f"{outcome.detail}; {again.detail}"
+                return OracleResult(
+                    oracle.name, oracle.description, False, agreed + 1, detail, shown
+                )
+            undecided += 1
+            notes.append(again.detail)
+            continue
         if outcome.ok:
             agreed += 1
             if outcome.closeness is not None and (

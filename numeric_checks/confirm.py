@@ -11,7 +11,9 @@ when one of these shows the violation with a bound:
 * *by Arb*: the residual's ball (python-flint) at a working precision raised from 128 bits
   until the ball lies on one side of zero or a cap is hit, definitions included (the plan
   unfolds them into the link before it gets here), sums and integrals enclosed by
-  :mod:`numeric_checks.enclose` (terms as balls with a proved tail, or SymPy's closed form).
+  :mod:`numeric_checks.enclose` (terms as balls with a proved tail, integrals by Arb's
+  quadrature with proved tail bounds (:mod:`numeric_checks.quadrature`), or SymPy's closed
+  form).
 
 Anything else leaves the violation *unconfirmed*: the point is reported as suspect and
 never shown as a counterexample.  Nothing here decides a verdict
@@ -40,6 +42,10 @@ __all__ = ["BITS", "confirm_violation"]
 BITS = (128, 256, 512, 1024, 2048, 4096)
 """Arb working precisions tried in turn: a real violation is decided at the first, a
 cancellation needing more than 4096 bits (1233 digits) is left unconfirmed."""
+QUADRATURE_MAX_BITS = 512
+"""The last precision at which an integral is enclosed by quadrature: a real violation is
+decided at the first rung, and a residual that still straddles zero at 512 bits is a tie
+(a true identity) whose quadrature at 4096 bits would cost tens of seconds for nothing."""
 CONFIRM_SECONDS = 20.0
 """Wall time after which no higher precision is tried."""
 EXACT_MAX_POWER = 4096
@@ -183,7 +189,8 @@ def _by_arb(
                     for _, mid, rad in opaque
                 ]
                 balls = [*(exact_ball(v) for v in values), *extra]
-                g = enclose(residual, symbols, balls, exact)
+                notes: list[str] = []
+                g = enclose(residual, symbols, balls, exact, notes)
         except Unsupported as exc:
             return _Ruling(None, "", f"no rigorous enclosure: {exc}")
         except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as exc:
@@ -193,6 +200,10 @@ def _by_arb(
             continue
         method = f"Arb at {bits} bits"
         text = f"residual {show(g)}"
+        if notes:
+            # An integral enclosed by quadrature: say so, with its proved tail bound.
+            method = f"Arb quadrature (acb.integral) at {bits} bits"
+            text += "; " + "; ".join(sorted(set(notes)))
         if relation is Relation.EQ:
             if g > 0 or g < 0:
                 return _Ruling(True, method, text)
@@ -203,6 +214,9 @@ def _by_arb(
         elif (g > 0) if strict else (g >= 0):
             return _Ruling(False, method, text)
         last = f"the ball at {bits} bits straddles 0 ({text})"
+        if notes and bits >= QUADRATURE_MAX_BITS:
+            last += f"; quadrature is not tried above {QUADRATURE_MAX_BITS} bits"
+            break
         if strict and bits == BITS[-1] and g.contains(0) and _exact_zero(residual, exact):
             return _Ruling(True, "exactly", "both sides are exactly equal (SymPy)")
     return _Ruling(None, "", last)

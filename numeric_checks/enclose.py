@@ -42,10 +42,12 @@ def enclose(
     symbols: Sequence[sp.Symbol],
     balls: Sequence[Any],
     exact: dict[sp.Symbol, sp.Rational],
+    notes: list[str] | None = None,
 ) -> Any:
     """The Arb ball of ``expr`` at ``balls`` (the values of ``symbols``; ``exact`` the same
-    point as rationals, for SymPy), at the current Arb precision.  Raises
-    :class:`Unsupported` where no rigorous enclosure is known."""
+    point as rationals, for SymPy), at the current Arb precision; ``notes`` collects how
+    integrals were enclosed.  Raises :class:`Unsupported` where no rigorous enclosure is
+    known."""
     from numeric_checks.arb import compile_arb
 
     expr = prepared(expr)
@@ -61,7 +63,7 @@ def enclose(
         free = node.free_symbols
         point = {s: v for s, v in exact.items() if s in free}
         try:
-            enclosed.append((node, _enclose_node(node, symbols, balls, point)))
+            enclosed.append((node, _enclose_node(node, symbols, balls, point, notes)))
         except Unsupported as exc:
             # SymPy's closed form at the point, substituted symbolically so that what it
             # shares with the rest cancels exactly (exp(x) - exp(x) at x = 1e30).
@@ -104,7 +106,15 @@ def _enclose_node(
     symbols: Sequence[sp.Symbol],
     balls: Sequence[Any],
     exact: dict[sp.Symbol, sp.Rational],
+    notes: list[str] | None = None,
 ) -> Any:
+    if isinstance(node, sp.Integral):
+        from numeric_checks.quadrature import integral_ball
+
+        value, how = integral_ball(node, symbols, balls, exact)
+        if notes is not None:
+            notes.append(how)
+        return value
     if not (isinstance(node, sp.Sum) and len(node.limits) == 1):
         raise Unsupported(f"no rigorous enclosure for {type(node).__name__} by terms")
     key = (node, tuple(sorted(exact.items(), key=lambda kv: kv[0].name)))

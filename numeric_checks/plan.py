@@ -101,16 +101,18 @@ class CheckPlan:
                 pass
         return shown
 
-    def full_point(self, point: Point) -> dict[str, Any]:
-        """All variables and definitions at a point, as mpmath numbers (what oracles get)."""
+    def full_point(self, point: Point, dps: int | None = None) -> dict[str, Any]:
+        """All variables and definitions at a point, as mpmath numbers (what oracles get),
+        at ``dps`` digits (default: the plan's)."""
+        dps = dps or self.options.dps
         out: dict[str, Any] = dict(
             zip((v.name for v in self.space.free), point.values, strict=True)
         )
         if self.solved_fn is not None:
-            values = evaluate(self.solved_fn, point.values, self.options.dps)
+            values = evaluate(self.solved_fn, point.values, dps)
             out.update({v.name: x for (v, _), x in zip(self.space.solved, values, strict=True)})
         if self.defs_fn is not None:
-            values = evaluate(self.defs_fn, point.values, self.options.dps)
+            values = evaluate(self.defs_fn, point.values, dps)
             out.update(
                 {sym.name: x for (sym, _), x in zip(self.derivation.defs, values, strict=True)}
             )

@@ -8,6 +8,7 @@ mutants hide at the edges.  A domain where no draw satisfies the hypotheses is a
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -198,7 +199,17 @@ class _DomainBounds:
 
 
 def _num(x: sp.Expr) -> Any:
-    return mpmath.mpf(sp.Float(x, mpmath.mp.dps + 10)) if not x.is_Integer else mpmath.mpf(int(x))
+    # Every draw converts its domain's ends; through SymPy's Float that is most of a draw's
+    # cost, and the value depends only on the end and the working precision.
+    return _num_at(x, mpmath.mp.prec, mpmath.mp.dps)
+
+
+@functools.lru_cache(maxsize=256)
+def _num_at(x: sp.Expr, prec: int, dps: int) -> Any:
+    with mpmath.workprec(prec):
+        if x.is_Integer:
+            return mpmath.mpf(int(x))
+        return mpmath.mpf(sp.Float(x, dps + 10))
 
 
 def _log_uniform(rng: random.Random, lo_exp: float, hi_exp: float) -> Any:

@@ -35,6 +35,7 @@ from symbolic.report import (
     RefereeRecord,
 )
 from symbolic.rules import Context, fact_from_relation, prove_relation
+from symbolic.rules.facts import MAX_GOALS
 from symbolic.rules.sums import has_family_sums, prove_sums
 from symbolic.verdicts import Verdict
 
@@ -120,6 +121,15 @@ def spot_stage(
     )
 
 
+CHEAP_GOALS = 8
+"""Subgoal budget of the rule search on a link whose violation is confirmed (``cheap``), in
+place of the full :data:`~symbolic.rules.facts.MAX_GOALS`.  No rule can prove such a link;
+the search runs only to catch an unsound rule that claims it (an engine inconsistency), and
+a rule misapplied does so near the root.  Exhausting the full budget on a false inequality
+was most of the time a refutation took (optimal_composition_false: ~2 s of 3; the
+NumericSparse erratum's two refuted links: 4.5 s)."""
+
+
 def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     """Tactics and rules under the plan's facts.  With ``cheap`` (a step already refuted)
     only the cheap rungs run: they cannot prove it, but an unsound rule claiming a proof of
@@ -136,7 +146,13 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
             trace = _prove_as_written(plan, link)
         if trace is None:
             trace = prove_relation(
-                link.lhs, link.relation, link.rhs, plan.context, cheap=cheap, cited=link.cited
+                link.lhs,
+                link.relation,
+                link.rhs,
+                plan.context,
+                cheap=cheap,
+                cited=link.cited,
+                max_goals=CHEAP_GOALS if cheap else MAX_GOALS,
             )
         if trace is None and not cheap and link.relation is Relation.EQ:
             trace = _prove_as_written(plan, link)
@@ -220,8 +236,26 @@ def _written_context(plan: CheckPlan) -> Context | None:
     return rules_context(d.hypotheses, d.variables)
 
 
+_ASSUMPTIONS: dict[int, tuple[CheckPlan, dict[tuple[sp.Symbol, sp.Expr], str | None]]] = {}
+"""What :func:`_has_assumptions` found, per plan (keyed and kept alive as
+:data:`_BASE_CASES`): the same definition's sign is asked once per link that uses it, and
+proving it is the same work each time (kl-bound's, gdp-to-dp's: up to 1 s a link)."""
+
+
 def _has_assumptions(plan: CheckPlan, symbol: sp.Symbol, value: sp.Expr) -> str | None:
     """How ``value`` is known to have ``symbol``'s assumptions, or None."""
+    entry = _ASSUMPTIONS.get(id(plan))
+    if entry is None or entry[0] is not plan:
+        if len(_ASSUMPTIONS) >= 8:
+            _ASSUMPTIONS.pop(next(iter(_ASSUMPTIONS)))
+        entry = _ASSUMPTIONS[id(plan)] = (plan, {})
+    known = entry[1]
+    if (symbol, value) not in known:
+        known[(symbol, value)] = _assumptions_shown(plan, symbol, value)
+    return known[(symbol, value)]
+
+
+def _assumptions_shown(plan: CheckPlan, symbol: sp.Symbol, value: sp.Expr) -> str | None:
     if symbol.is_positive:
         wanted = Relation.GT
     elif symbol.is_nonnegative:
@@ -314,9 +348,21 @@ def base_case(plan: CheckPlan) -> BaseCase | None:
         result = BaseCase(where, Verdict.PROVED, trace)
     else:
         # Not proved: sampled like a step, so a false base case is shown false.
-        spot = spot_stage(plan, Link(-1, lhs, claim.relation, rhs, lhs, rhs, "base case"))
+        link = Link(-1, lhs, claim.relation, rhs, lhs, rhs, "base case")
+        spot = spot_stage(plan, link)
         shown = spot.counterexample.describe() if spot.counterexample else spot.evidence.describe()
-        result = BaseCase(where, spot.verdict, shown)
+        verdict = spot.verdict
+        if verdict is Verdict.REFUTED and spot.point is not None:
+            # Confirmation before refutation, as for a step: the sampled violation counts
+            # only once the rigorous referee shows it.
+            ruling = arb_referee(plan, link, spot.point)
+            if ruling.confirmed is True:
+                shown += f"; {ruling.confirmation()}"
+            else:
+                verdict = Verdict.CHECKED
+                why = ruling.detail or "no rigorous referee ran"
+                shown = f"suspect point {shown}: could not be confirmed because {why}"
+        result = BaseCase(where, verdict, shown)
     if len(_BASE_CASES) >= 8:
         _BASE_CASES.pop(next(iter(_BASE_CASES)))
     _BASE_CASES[id(plan)] = (plan, result)

@@ -97,6 +97,7 @@ def test_false_base_case_is_not_proved_by_induction() -> None:
     plan, link = _link(d, 2)
     base = base_case(plan)
     assert base is not None and base.verdict is Verdict.REFUTED
+    assert "confirmed exactly" in base.evidence or "confirmed by Arb" in base.evidence, base
     # With the hypothesis the link would reduce to x + k + 1 = x + k + 1: it must not be used.
     assert prove(plan, link, cheap=False).trace is None
     r = check_derivation(d, QUICK)
@@ -104,6 +105,18 @@ def test_false_base_case_is_not_proved_by_induction() -> None:
     assert r.steps[1].verdict is Verdict.REFUTED and r.steps[1].symbolic is None
     (note,) = [n for n in r.notes if n.startswith("induction on k")]
     assert "refuted" in note and "not used" in note and "by induction" not in note
+
+
+def test_an_unconfirmed_false_base_case_is_only_suspect(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numeric_checks.stages as stages
+    from symbolic.report import RefereeKind, RefereeRecord
+
+    unconfirmed = RefereeRecord(RefereeKind.ARB, None, "the ball straddles 0 (stubbed)")
+    monkeypatch.setattr(stages, "arb_referee", lambda *_: unconfirmed)
+    plan, _ = _link(_toy(offset=1), 2)
+    base = base_case(plan)
+    assert base is not None and base.verdict is Verdict.CHECKED
+    assert base.evidence.startswith("suspect point") and "stubbed" in base.evidence
 
 
 def test_rewrite_is_not_applied_to_a_step_justified_by_algebra() -> None:

@@ -72,12 +72,14 @@ def prove_relation(
     ctx: Context,
     cheap: bool = False,
     cited: Sequence[str] = (),
+    max_goals: int = MAX_GOALS,
 ) -> str | None:
     """A proof trace of ``lhs rel rhs`` by the rules, or None if none was found.  ``cheap``
     skips the costly simplify rungs of the equality ladder.  ``cited``: the rules the step's
     justification names (``by.rule("log tangent bound")``); those in :data:`CITED_RULES`
     are tried first on the whole goal, each by a prover of its own, before the full search
-    (which a failed attempt leaves untouched: it starts afresh, with its whole budget)."""
+    (which a failed attempt leaves untouched: it starts afresh, with its whole budget).
+    ``max_goals``: the subgoal budget of each attempt."""
     if _opaque_alone(lhs, rhs, ctx):
         return None
     if rel is Relation.EQ:
@@ -86,10 +88,10 @@ def prove_relation(
     small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
     for name in dict.fromkeys(cited):
         rule = CITED_RULES.get(name.lower())
-        first = rule(Prover(ctx), big - small, rel.strict, 0) if rule else None
+        first = rule(Prover(ctx, max_goals), big - small, rel.strict, 0) if rule else None
         if first is not None:
             return " -> ".join(first)
-    prover = Prover(ctx)
+    prover = Prover(ctx, max_goals)
     trace = product(prover, small, big, rel.strict)
     if trace is not None:
         return " -> ".join(trace)
@@ -127,11 +129,11 @@ def _opaque_alone(lhs: sp.Expr, rhs: sp.Expr, ctx: Context) -> bool:
 class Prover:
     """One proof attempt: the facts, the subgoals tried so far and their memoised answers."""
 
-    def __init__(self, ctx: Context):
+    def __init__(self, ctx: Context, max_goals: int = MAX_GOALS):
         self.ctx = Context([*ctx.facts, *abs_consequences(ctx.facts)])
         self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
         self._strict_facts: frozenset[sp.Expr] | None = None
-        self.max_goals = MAX_GOALS
+        self.max_goals = max_goals
         self.in_case = False
         """Set on the provers of a sign case split's cases (see :data:`ROOT_RULES`)."""
 
