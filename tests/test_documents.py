@@ -85,7 +85,8 @@ def test_display_order_is_the_authors() -> None:
 def test_statements_and_justifications_are_typeset_as_mathematics() -> None:
     text = derivation_latex(get("kl-bound"))
     assert r"$D_{\infty}(Y\|Z) \le \varepsilon$" in text  # the prose statement
-    assert "such that $p_{1} + p_{2} + p_{3} = 1$" in text  # the formal one, from the data
+    # the formal one, from the data: one sum over the outcomes, for every n
+    assert r"such that $\sum_{i=1}^{n} {p}_{i} = 1$" in text
     assert r"$\max(p_{i}, q_{i}) \le e^{\varepsilon} \min(p_{i}, q_{i})$ by the two" in text
     assert "D_inf" not in text and "<=" not in text and r"\parbox[t]{5.5cm}" not in text
 

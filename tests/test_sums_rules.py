@@ -248,3 +248,13 @@ def test_adding_a_positive_sum(lhs: sp.Expr, atom: sp.Expr, scalar: sp.Expr) -> 
     smaller = lhs - scalar * S(atom)
     assert proves(lhs, Relation.LE, smaller) is None
     assert not _holds(lhs, Relation.LE, smaller, 2, 0)
+
+
+def test_strict_needs_a_nonempty_range() -> None:
+    m = Variable("m", parse_domain("Z>=0"))
+    ones = sp.Sum(1, (IX, 1, m.symbol))
+    assert prove_sums(ones, Relation.GT, 0, hypotheses=[], variables=[m]) is None  # m = 0
+    assert prove_sums(S(1), Relation.GT, 0, hypotheses=[], variables=[N]) is not None
+    halves = sp.Sum(sp.S.Half, (IX, 1, m.symbol))
+    assert prove_sums(halves, Relation.GT, -1, hypotheses=[], variables=[m]) is not None
+    assert prove_sums(halves + 1, Relation.GT, 1, hypotheses=[], variables=[m]) is None

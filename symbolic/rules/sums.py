@@ -19,10 +19,10 @@ index shifts, constant summands, products of exponentials, logs of products), it
   ``i`` (equal factors for an equality).
 
 What the rules may use is read once per link (:mod:`.sums_setup`); products are compared in
-:mod:`.sums_products`.  Each is an identity or an implication of finite sums and products valid for every length;
-``tests/test_sums_rules.py`` checks them by a soundness property (random lengths and values,
-instances written out).  A link none of them proves is not proved here; it is never called
-false.
+:mod:`.sums_products`.  Each is an identity or an implication of finite sums and products
+valid for every length; ``tests/test_sums_rules.py`` checks them by a soundness property
+(random lengths and values, instances written out).  A link none of them proves is not
+proved here; it is never called false.
 """
 
 from __future__ import annotations
@@ -208,8 +208,10 @@ def _one_range(g: sp.Expr, c: sp.Expr, r: Range, strict: bool, setup: Setup) -> 
             return termwise_text(g, r, t)
         return _plus_zero(g, r, setup)
     # The constant written as a sum by a sum hypothesis, then as a sum of c/L.
+    # A strict sum of positive terms needs a nonempty range (an empty sum is 0).
+    nonempty = setup.scalar(r.length - 1, False) is not None
     for h in setup.sums:
-        if h.range != r or not nonzero(h.value):
+        if h.range != r or not nonzero(h.value) or (strict and not nonempty):
             continue
         g2 = g + c / h.value * h.summand
         t = setup.termwise(g2, r, strict)
@@ -219,7 +221,7 @@ def _one_range(g: sp.Expr, c: sp.Expr, r: Range, strict: bool, setup: Setup) -> 
                 f"sum hypothesis {h.text} (the constant {c} written as {times} times that "
                 f"sum), {termwise_text(g2, r, t)}"
             )
-    if setup.scalar(r.length - 1, False) is not None:
+    if nonempty:
         g2 = g + c / r.length
         t = setup.termwise(g2, r, strict)
         if t is not None:
