@@ -32,7 +32,7 @@ from derivations.composition_families import (
     MECHANISM,
     K,
     adaptive_vars,
-    instance_points,
+    mechanism_points,
     round_points,
 )
 from derivations.display import frac, product, ratios
@@ -240,7 +240,7 @@ def basic_composition_k() -> Derivation:
             ForAll(sp.LessThan(b, sp.exp(e) * a), (i, 1, k)),
         ),
         family=FAMILY,
-        **instance_points(),
+        instance_points=mechanism_points,
     )
 
 
@@ -309,7 +309,7 @@ def naive_adaptive() -> Derivation:
         variables=(K, eps, r0, r1, cs, ds),
         hypotheses=(sp.Eq(p0, p1), ForAll(sp.LessThan(c, sp.exp(e) * d), (i, 1, k))),
         family=FAMILY,
-        **instance_points(round_points),
+        instance_points=round_points,
     )
 
 

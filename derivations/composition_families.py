@@ -11,7 +11,6 @@ import mpmath
 import sympy as sp
 
 from numeric_checks.dp.composition import ratio_bounded_points
-from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.families import Family, index_symbol
 
@@ -65,7 +64,7 @@ def _coin(name: str, meaning: str, latex: str) -> Variable:
     return Variable(name, PROB, meaning, latex)
 
 
-def _mechanism_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
+def mechanism_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
     return ratio_bounded_points(rng, int(lengths["k"]))
 
 
@@ -75,11 +74,3 @@ def round_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[st
     for point in points:
         point["r0"] = point["r1"] = mpmath.mpf(rng.uniform(0.01, 1))
     return points
-
-
-def instance_points(generator: Any = _mechanism_points) -> dict[str, Any]:
-    """The instances' point generator where the engine reads one (its general mode's
-    ``Derivation.instance_points``); without it the generic family sampler draws them."""
-    if "instance_points" in Derivation.__dataclass_fields__:
-        return {"instance_points": generator}
-    return {}

@@ -155,14 +155,6 @@ def _plain(*terms: sp.Expr) -> sp.Expr:
     return sp.Add(*terms, evaluate=False)
 
 
-def _family_fields() -> dict[str, Any]:
-    """The point generator of the instances, where the engine reads one (the general mode's
-    ``Derivation.instance_points``); without it the generic family sampler draws them."""
-    if "instance_points" in Derivation.__dataclass_fields__:
-        return {"instance_points": instance_points}
-    return {}
-
-
 STATEMENT = (
     "For distributions Y, Z on any number n >= 1 of outcomes with D_inf(Y||Z) <= eps and "
     "D_inf(Z||Y) <= eps, "
@@ -235,7 +227,7 @@ def kl_bound() -> Derivation:
         ),
         family=FAMILY,
         appendix=kl_appendix,
-        **_family_fields(),
+        instance_points=instance_points,
     )
 
 
@@ -292,7 +284,7 @@ def kl_bound_tight() -> Derivation:
         ),
         family=FAMILY,
         appendix=kl_appendix,
-        **_family_fields(),
+        instance_points=instance_points,
     )
 
 

@@ -32,16 +32,15 @@ from .conftest import CLAIMS, on_the_catalog_worker
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
 INSTANCES = {
-    "kl-bound": "for n = 3 outcomes only",
-    "kl-bound-tight": "for n = 3 outcomes only",
-    "basic-composition-k": "for k = 3 mechanisms only",
-    "naive-adaptive-composition": "for k = 3 rounds only",
     "parallel-composition": "for 3 parts only",
     "exponential-mechanism": "for |R| = 3 outputs only",
     "tradeoff-zero-eps-composition": "for n = 3 trade-off functions only",
     "gdp-composition": "for n = 2 mechanisms only",
 }
 """The catalog derivations whose chain fixes the number the source leaves free."""
+
+GENERAL_N = ("kl-bound", "kl-bound-tight", "basic-composition-k", "naive-adaptive-composition")
+"""Written on families of symbolic length since issue 24: no instance declared."""
 
 CERTIFIED_ON_A_BOX = ("numeric-sparse-privacy-approx", "classical-gaussian-mechanism")
 
@@ -151,6 +150,7 @@ def test_every_instance_declares_its_note() -> None:
     for ident, note in INSTANCES.items():
         assert get(ident).instance == note, ident
     assert not get("laplace-ratio").instance and not get("basic-composition").instance
+    assert not any(get(ident).instance for ident in GENERAL_N)
 
 
 # -- the catalog's reports ------------------------------------------------------------------
@@ -167,8 +167,12 @@ def test_catalog_scopes(catalog_reports: dict[str, DerivationReport]) -> None:
         r = catalog_reports[ident]
         assert r.verdict is Verdict.CERTIFIED
         assert r.scope == INSTANCE and r.scope_note.startswith("on the box eps in [1e-"), ident
-    advanced = catalog_reports["advanced-composition"]
-    assert advanced.scope_note == "rests on kl-bound, for n = 3 outcomes only"
+    for ident in GENERAL_N:
+        r = catalog_reports[ident]
+        assert r.verdict is Verdict.PROVED and r.scope == GENERAL, ident
+        assert r.scope_note.startswith(("for all n >= 1", "for all k >= 1")), r.scope_note
+    # advanced-composition rests on kl-bound, now proved for every n.
+    assert catalog_reports["advanced-composition"].scope == GENERAL
     assert all(r.scope in (GENERAL, INSTANCE) and r.scope_note for r in catalog_reports.values())
 
 
@@ -189,25 +193,26 @@ def test_summary_splits_proved_by_scope(catalog_reports: dict[str, DerivationRep
 def test_text_explain_latex_and_html_show_the_scope(
     catalog_reports: dict[str, DerivationReport], tmp_path: Path
 ) -> None:
-    kl, laplace = catalog_reports["kl-bound"], catalog_reports["laplace-ratio"]
-    text = format_report(kl)
-    assert text.startswith("kl-bound: PROVED (for n = 3 outcomes only)")
-    assert "scope: for an instance: for n = 3 outcomes only" in text
+    em, laplace = catalog_reports["exponential-mechanism"], catalog_reports["laplace-ratio"]
+    text = format_report(em)
+    assert text.startswith("exponential-mechanism: PROVED (for |R| = 3 outputs only)")
+    assert "scope: for an instance: for |R| = 3 outputs only" in text
     assert "scope: in general: for all eps, Delta > 0" in format_report(laplace)
+    assert "scope: in general: for all n >= 1" in format_report(catalog_reports["kl-bound"])
 
-    lesson = explain(get("kl-bound"), kl)
-    assert "Scope: for an instance: for n = 3 outcomes only." in lesson
+    lesson = explain(get("exponential-mechanism"), em)
+    assert "Scope: for an instance: for |R| = 3 outputs only." in lesson
     assert "Scope: in general:" in explain(get("laplace-ratio"), laplace)
 
-    latex = derivation_latex(get("kl-bound"), kl)
-    assert r"\textbf{Scope.}" in latex and "for an instance: for n = 3 outcomes only" in latex
-    table = summary_table([get("kl-bound"), get("laplace-ratio")], catalog_reports)
+    latex = derivation_latex(get("exponential-mechanism"), em)
+    assert r"\textbf{Scope.}" in latex and "for an instance: for |R| = 3 outputs only" in latex
+    ids = ("exponential-mechanism", "laplace-ratio")
+    table = summary_table([get(i) for i in ids], catalog_reports)
     assert "proved (instance)" in table and table.count("(instance)") == 1
 
-    ids = ("kl-bound", "laplace-ratio")
     build_site(tmp_path, [get(i) for i in ids], {i: catalog_reports[i] for i in ids}, plots=False)
-    page = (tmp_path / "theorems" / "kl-bound.html").read_text(encoding="utf-8")
-    assert 'class="scope scope-instance"' in page and "for n = 3 outcomes only" in page
+    page = (tmp_path / "theorems" / "exponential-mechanism.html").read_text(encoding="utf-8")
+    assert 'class="scope scope-instance"' in page and "for |R| = 3 outputs only" in page
     other = (tmp_path / "theorems" / "laplace-ratio.html").read_text(encoding="utf-8")
     assert 'class="scope scope-general"' in other
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
@@ -218,33 +223,35 @@ def test_text_explain_latex_and_html_show_the_scope(
 def test_lemma_scopes_are_filled_in_from_the_run(
     catalog_reports: dict[str, DerivationReport],
 ) -> None:
-    # Checked without kl-bound in the run, advanced-composition takes the instance that
-    # kl-bound declares; a kl-bound made general (a mutant without its note) leaves it general.
+    # Checked without kl-bound in the run, advanced-composition takes the scope kl-bound
+    # declares: none (it is general since issue 24); a kl-bound declared an instance (a
+    # mutant with a note) makes it an instance.
     advanced = catalog_reports["advanced-composition"]
     derivations = {d.id: d for d in catalog().values()}
     (alone,) = with_lemma_verdicts([advanced], derivations)
-    assert alone.scope == INSTANCE and "kl-bound" in alone.scope_note
-    general = derivations | {"kl-bound": derivations["kl-bound"].replace(instance="")}
-    kl, rebased = with_lemma_verdicts([catalog_reports["kl-bound"], advanced], general)
-    assert kl.scope == GENERAL and rebased.scope == GENERAL
+    assert alone.scope == GENERAL
+    note = "for n = 3 outcomes only"
+    narrow = derivations | {"kl-bound": derivations["kl-bound"].replace(instance=note)}
+    (rebased,) = with_lemma_verdicts([advanced], narrow)
+    assert rebased.scope == INSTANCE and "kl-bound" in rebased.scope_note
 
 
 # -- the command line -----------------------------------------------------------------------
 
 
 def test_check_json_has_scope() -> None:
-    code, text = run("check", "laplace-ratio", "basic-composition-k", "--json", "--points", "40")
+    code, text = run("check", "laplace-ratio", "parallel-composition", "--json", "--points", "40")
     assert code == 0
-    laplace, composed = json.loads(text)
+    laplace, parts = json.loads(text)
     assert laplace["scope"] == GENERAL and laplace["scope_note"].startswith("for all eps")
-    assert composed["scope"] == INSTANCE
-    assert composed["scope_note"] == "for k = 3 mechanisms only"
+    assert parts["scope"] == INSTANCE
+    assert parts["scope_note"] == "for 3 parts only"
 
 
 def test_check_text_headline_and_summary() -> None:
-    code, text = run("check", "basic-composition-k", "--points", "40")
+    code, text = run("check", "parallel-composition", "--points", "40")
     assert code == 0
-    assert "basic-composition-k: PROVED (for k = 3 mechanisms only)" in text
+    assert "parallel-composition: PROVED (for 3 parts only)" in text
     assert "1 derivation(s): 1 proved (1 for an instance)" in text
 
 
@@ -290,8 +297,8 @@ def test_a_sum_claim_is_general_for_every_length(tmp_path: Path) -> None:
     assert (data["scope"], data["scope_note"]) == (GENERAL, "for all n >= 1")
 
 
-@pytest.mark.parametrize("ident", ["kl-bound", "laplace-ratio"])
+@pytest.mark.parametrize("ident", ["exponential-mechanism", "laplace-ratio"])
 def test_explain_without_a_check_says_a_declared_instance(ident: str) -> None:
     code, text = run("explain", ident, "--no-check")
     assert code == 0
-    assert ("Scope: the chain proves an instance" in text) == (ident == "kl-bound")
+    assert ("Scope: the chain proves an instance" in text) == (ident == "exponential-mechanism")

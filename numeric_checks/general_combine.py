@@ -1,0 +1,107 @@
+"""General mode's verdict of one link: its proof for every length and its instances'
+results combined (see :mod:`numeric_checks.general` for the rules)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import sympy as sp
+
+from numeric_checks.family_instances import Instance, covered, family_table, where
+from numeric_checks.stages import SymbolicProof
+from symbolic.derivation import Justification
+from symbolic.relations import Relation
+from symbolic.report import StepResult
+from symbolic.verdicts import Verdict
+
+if TYPE_CHECKING:
+    from numeric_checks.general import Engine
+
+__all__ = ["combine"]
+
+LemmaVerdicts = Callable[[str], Verdict | None]
+
+
+def combine(
+    engine: Engine,
+    index: int,
+    left: sp.Expr,
+    rel: Relation,
+    right: sp.Expr,
+    why: Justification,
+    proof: SymbolicProof,
+    results: Sequence[tuple[Instance, StepResult]],
+    lemmas: LemmaVerdicts | None,
+) -> StepResult:
+    """One link's result in general mode, from its general proof and its instances' results
+    (the verdict rules of :mod:`numeric_checks.general`)."""
+    trace = proof.describe()
+    refuted = next(((i, r) for i, r in results if r.verdict is Verdict.REFUTED), None)
+    lengths = covered([i for i, _ in results])
+    per = min((i.points for i, _ in results), default=0)
+    if refuted is not None:
+        inst, r = refuted
+        if proof.proved:
+            raise engine.inconsistency(
+                f"step {index} ({left} {rel.value} {right}): proved for every length by "
+                f"{trace}, but refuted at {where(inst.lengths)}: {r.evidence}"
+            )
+        cex = r.counterexample
+        counterexample = None
+        table = ""
+        if cex is not None:
+            point = {k: str(v) for k, v in inst.lengths.items()}
+            point.update(cex.point)
+            counterexample = dataclasses.replace(cex, point=point)
+            table = family_table(inst.lengths, cex.point)
+        evidence = f"refuted at {where(inst.lengths)}: {r.evidence}"
+        if table:
+            evidence += "\n" + table
+        verdict = Verdict.REFUTED
+        numeric = r.numeric
+        referees = r.referees
+    else:
+        numeric = results[0][1].numeric if results else None
+        referees = ()
+        suspects = [
+            (i, r) for i, r in results if r.verdict is Verdict.CHECKED and "suspect" in r.evidence
+        ]
+        undecided = [i for i, r in results if r.verdict is Verdict.UNDECIDED]
+        counterexample = None
+        numerics = f"numeric checks at {lengths} ({per} points or more each) found no violation"
+        if suspects:
+            i, r = suspects[0]
+            numerics += f"; a suspect point at {where(i.lengths)}: {r.evidence}"
+        if undecided:
+            numerics += f"; undecided at {'; '.join(where(i.lengths) for i in undecided)}"
+        if proof.proved:
+            verdict = Verdict.PROVED
+            evidence = f"proved for every length by {trace}; {numerics}"
+        elif any(r.verdict is Verdict.CHECKED for _, r in results):
+            verdict = Verdict.CHECKED
+            evidence = (
+                f"checked at {lengths} ({per} points or more each); why not proved: no rule "
+                "proved the general link (an instance's proof or certificate is not the "
+                "statement for every length)"
+            )
+            if suspects or undecided:
+                evidence += "; " + numerics
+        else:
+            verdict = Verdict.UNDECIDED
+            evidence = f"not proved for every length, and no instance decided it ({numerics})"
+    return StepResult(
+        index=index,
+        lhs=str(left),
+        relation=rel.value,
+        rhs=str(right),
+        justification=why.text,
+        verdict=verdict,
+        evidence=evidence,
+        symbolic=trace,
+        numeric=numeric,
+        counterexample=counterexample,
+        referees=referees,
+        basis=engine.basis(why, trace, lemmas),
+    )
