@@ -113,7 +113,12 @@ def with_lemma_verdicts(
     scopes: dict[str, Scope] = {r.id: Scope(r.scope, r.scope_note) for r in reports}
 
     def lemma_scope(ident: str) -> Scope | None:
-        return scopes.get(ident) or declared_scope(ident)
+        if ident in scopes:
+            return scopes[ident]
+        lemma = derivations.get(ident)
+        if lemma is not None:  # the derivations given, not the catalog's own copy
+            return Scope(INSTANCE, lemma.instance) if lemma.instance else None
+        return declared_scope(ident)
 
     out = []
     for report in reports:
