@@ -264,3 +264,15 @@ def test_screenshots_are_in_docs_and_readme() -> None:
     for name in ("html-index.png", "html-laplace-ratio.png"):
         assert (root / "docs" / name).stat().st_size > 10_000
         assert f"docs/{name}" in readme
+
+
+def test_families_read_as_the_book_writes_them() -> None:
+    """Issue 24: a divergence of two families prints D(Y||Z), not KL(p, q, n), and a 'for
+    all' hypothesis prints its range, not the object's arguments."""
+    from derivations.app.html.mathml import MathPrinter
+    from derivations.catalog import get
+
+    d = get("kl-bound")
+    assert MathPrinter().inner(d.claim.lhs) == "<mi>D(Y&#8214;Z)</mi>"
+    forall = MathPrinter().inner(d.hypotheses[2])
+    assert "for all" in forall and "&#8712;" in forall and "forall" not in forall

@@ -115,6 +115,44 @@ class MathPrinter(MathMLPresentationPrinter):
             return _FUNCTION_NAMES.get(name, name)
         return str(super().mathml_tag(e))
 
+    def _print_Function(self, e: sp.Function) -> Any:
+        """A function of whole distributions (``KL(p, q, n)``, a family's divergence) under
+        the name its class prints (``D(Y||Z)``), as the book writes it."""
+        whole = any(isinstance(a, (sp.IndexedBase, sp.Tuple)) for a in e.args)
+        if whole and getattr(type(e), "_sympystr", None) is not None:
+            x = self.dom.createElement("mi")
+            x.appendChild(self.dom.createTextNode(str(e).replace("||", "‖")))
+            return x
+        return super()._print_Function(e)
+
+    def _print_ForAll(self, e: sp.Basic) -> Any:
+        """A 'for all i' hypothesis: the relation, then its index range in words."""
+        row = self.dom.createElement("mrow")
+        row.appendChild(self._print(e.relation))
+        space = self.dom.createElement("mspace")
+        space.setAttribute("width", "1em")
+        row.appendChild(space)
+        words = self.dom.createElement("mtext")
+        words.appendChild(self.dom.createTextNode("for all"))
+        row.appendChild(words)
+        gap = self.dom.createElement("mspace")
+        gap.setAttribute("width", "0.3em")
+        row.appendChild(gap)
+        row.appendChild(self._print(e.index))
+        member = self.dom.createElement("mo")
+        member.appendChild(self.dom.createTextNode("∈"))
+        row.appendChild(member)
+        ends = self.dom.createElement("mrow")
+        for part in ("{", e.lower, ", …, ", e.upper, "}"):
+            if isinstance(part, str):
+                mark = self.dom.createElement("mo")
+                mark.appendChild(self.dom.createTextNode(part))
+                ends.appendChild(mark)
+            else:
+                ends.appendChild(self._print(part))
+        row.appendChild(ends)
+        return row
+
     def inner(self, expr: sp.Basic) -> str:
         """The MathML of ``expr`` without the ``<math>`` element."""
         return str(self.doprint(expr))
