@@ -150,33 +150,25 @@ PROVED_WAVE = 1
 """Larger lengths checked after the first wave when every link is proved."""
 
 
-def _waves(d: Derivation) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
-    ladder = instance_lengths(d)
-    return ladder[:FIRST_WAVE], ladder[FIRST_WAVE:]
-
-
 def _second_wave(rest: list[dict[str, int]], proved: bool) -> list[dict[str, int]]:
     if not proved or len(rest) <= PROVED_WAVE:
         return rest
-    # The first ladder length past 8 elements' worth (n = 12 from 1): long enough to differ
-    # from the small cases, short enough to write out cheaply.
+    # The middle of the rest of the ladder (n = 8 from 1): long enough to differ from the
+    # small cases, short enough to write out cheaply.
     return rest[len(rest) // 2 : len(rest) // 2 + PROVED_WAVE]
 
 
 def _instances(
     engine: Engine,
     d: Derivation,
-    options: CheckOptions,
     lemmas: LemmaVerdicts | None,
     claim_only: bool,
-    all_lengths: Sequence[Mapping[str, int]] | None = None,
+    all_lengths: Sequence[Mapping[str, int]],
+    per: CheckOptions,
     oracles_done: int = 0,
 ) -> tuple[list[Instance], list[str], list[str]]:
-    """The instances at ``all_lengths`` checked, and the lengths skipped (outside the
-    hypotheses; no point found)."""
-    if all_lengths is None:
-        all_lengths = instance_lengths(d)
-    per = instance_options(options, len(instance_lengths(d)))
+    """The instances at ``all_lengths`` checked with the per-instance options ``per``, and
+    the lengths skipped (outside the hypotheses; no point found)."""
     done: list[Instance] = []
     outside: list[str] = []
     empty: list[str] = []
@@ -190,7 +182,7 @@ def _instances(
                     per,
                     lemmas,
                     claim_only,
-                    oracle=options.oracle and oracles_done + len(done) < ORACLE_INSTANCES,
+                    oracle=per.oracle and oracles_done + len(done) < ORACLE_INSTANCES,
                 )
             )
             if claim_only and done[-1].conclusion.verdict is Verdict.REFUTED:
@@ -213,18 +205,21 @@ def _staged(
     """The instances in two waves around the proofs (see :data:`FIRST_WAVE`):
     ``prove_all(first)`` runs the proofs, told what the first wave found, and says whether
     every link is proved.  Returns the instances and notes on the lengths skipped."""
-    first, rest = _waves(d)
-    done, outside, empty = _instances(engine, d, options, lemmas, claim_only, first)
+    ladder = instance_lengths(d)
+    # The points are split across the whole ladder, whichever lengths run.
+    per = instance_options(options, len(ladder))
+    first, rest = ladder[:FIRST_WAVE], ladder[FIRST_WAVE:]
+    done, outside, empty = _instances(engine, d, lemmas, claim_only, first, per)
     stop = claim_only and any(i.conclusion.verdict is Verdict.REFUTED for i in done)
     proved = prove_all(done)
     if not stop:
         more, out2, empty2 = _instances(
             engine,
             d,
-            options,
             lemmas,
             claim_only,
             _second_wave(rest, proved and bool(done)),
+            per,
             oracles_done=len(done),
         )
         done, outside, empty = done + more, outside + out2, empty + empty2
@@ -236,7 +231,7 @@ def _staged(
     if not done:
         raise EmptyDomain(
             f"{d.id}: no instance of the families could be sampled (tried "
-            + "; ".join(where(x) for x in instance_lengths(d))
+            + "; ".join(where(x) for x in ladder)
             + "): the hypotheses may be contradictory"
         )
     return done, notes
