@@ -27,7 +27,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from numeric_checks.dp.kl import EPS_EDGES
+from numeric_checks.dp.kl import EPS_EDGES, balanced
 from numeric_checks.sampling import _draw
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
@@ -319,12 +319,7 @@ def _linked(
     else:
         d = [down + (up - down) * mpmath.mpf(rng.random()) for _ in range(n)]
     if balance:
-        plus = mpmath.fsum(b * x for b, x in zip(base, d, strict=True) if x > 0)
-        minus = -mpmath.fsum(b * x for b, x in zip(base, d, strict=True) if x < 0)
-        if plus > minus:
-            d = [x * minus / plus if x > 0 else x for x in d]
-        elif minus > 0:
-            d = [x * plus / minus if x < 0 else x for x in d]
+        d = balanced(base, d)
     out = [b * (1 + x) for b, x in zip(base, d, strict=True)]
     if balance:
         out[out.index(max(out))] += mpmath.fsum(base) - mpmath.fsum(out)

@@ -40,16 +40,24 @@ def random_pair(
             d[0] = -d[0] * (lo / hi if d[0] > 0 else hi / lo)
     else:
         d = [lo + (hi - lo) * mpmath.mpf(rng.random()) for _ in range(n)]
-    up = mpmath.fsum(qi * di for qi, di in zip(q, d, strict=True) if di > 0)
-    down = -mpmath.fsum(qi * di for qi, di in zip(q, d, strict=True) if di < 0)
-    if up > down:
-        d = [di * down / up if di > 0 else di for di in d]
-    elif down > 0:
-        d = [di * up / down if di < 0 else di for di in d]
+    d = balanced(q, d)
     p = [qi * (1 + di) for qi, di in zip(q, d, strict=True)]
     # Rounding: put the rounding error of the sum on the largest entry.
     p[p.index(max(p))] += 1 - mpmath.fsum(p)
     return p, q
+
+
+def balanced(base: list[Any], d: list[Any]) -> list[Any]:
+    """Relative deviations ``d`` with the larger side (positive or negative) scaled down so
+    that ``sum base_i d_i = 0``: the entries ``base_i (1 + d_i)`` keep the base's total, and
+    every deviation stays inside its original interval."""
+    up = mpmath.fsum(b * x for b, x in zip(base, d, strict=True) if x > 0)
+    down = -mpmath.fsum(b * x for b, x in zip(base, d, strict=True) if x < 0)
+    if up > down:
+        return [x * down / up if x > 0 else x for x in d]
+    if down > 0:
+        return [x * up / down if x < 0 else x for x in d]
+    return d
 
 
 def randomized_response(eps: Any) -> tuple[list[Any], list[Any]]:
