@@ -190,17 +190,6 @@ def _collect(expr: sp.Basic, bound: frozenset[sp.Symbol], out: set[sp.Basic]) ->
             _collect(a, bound, out)
 
 
-def free_indices(expr: sp.Basic, indices: Iterable[sp.Symbol]) -> set[sp.Symbol]:
-    """The index symbols among ``indices`` that occur free in ``expr`` (an element used
-    outside any sum or 'for all' that binds its index)."""
-    wanted = set(indices)
-    return {s for s in bound_free_symbols(expr) if s in wanted}
-
-
-def families_in(expr: sp.Basic) -> set[sp.IndexedBase]:
-    return {x.base for x in sp.sympify(expr).atoms(sp.Indexed)}
-
-
 def instantiate(expr: sp.Basic, lengths: Mapping[sp.Symbol, int]) -> sp.Basic:
     """``expr`` at the given lengths: length symbols replaced by their values, every Sum,
     Product and ForAll whose range becomes numeric and whose body holds a family element

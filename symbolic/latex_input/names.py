@@ -158,19 +158,7 @@ class NameReader(Cursor):
         tok = self.peek()
         if tok is None:
             raise self.fail("a subscript is missing after '_'", first, "write p_i or p_{i+1}")
-        if self.is_char(tok, "{"):
-            self.next()
-            start, depth = self.i, 1
-            while self.i < self.stop and depth:
-                t = self.toks[self.i]
-                depth += self.is_char(t, "{") - self.is_char(t, "}")
-                self.i += 1
-            if depth:
-                raise self.fail("unclosed '{' in a subscript", tok, "close it with '}'")
-            end = self.i - 1
-        else:
-            self.next()
-            start, end = self.i - 1, self.i
+        start, end = self._subscript_span(tok)
         inner = self.toks[start:end]
         if not inner:
             raise self.fail("empty subscript '_{}'", first, "write p_i or p_{i+1}")
@@ -235,25 +223,29 @@ class NameReader(Cursor):
                 return self.text[first.pos : self.toks[j].end]
         return ""
 
+    def _subscript_span(self, tok: Tok) -> tuple[int, int]:
+        """Consume the subscript starting at ``tok`` (a braced group or one token) and give
+        the token range ``start..end`` of its contents."""
+        self.next()
+        if not self.is_char(tok, "{"):
+            return self.i - 1, self.i
+        start, depth = self.i, 1
+        while self.i < self.stop and depth:
+            t = self.toks[self.i]
+            depth += self.is_char(t, "{") - self.is_char(t, "}")
+            self.i += 1
+        if depth:
+            raise self.fail("unclosed '{' in a subscript", tok, "close it with '}'")
+        return start, self.i - 1
+
     def subscript(self, base: Tok) -> str | tuple[sp.Expr, ...]:
         """The text of a subscript (``1``, ``x``, ``tot``), or, when it uses a summation
         index, its value(s) as expressions."""
         tok = self.peek()
         if tok is None:
             raise self.fail("a subscript is missing after '_'", base, "write p_1 or p_{12}")
-        if self.is_char(tok, "{"):
-            self.next()
-            start, depth = self.i, 1
-            while self.i < self.stop and depth:
-                t = self.toks[self.i]
-                depth += self.is_char(t, "{") - self.is_char(t, "}")
-                self.i += 1
-            if depth:
-                raise self.fail("unclosed '{' in a subscript", tok, "close it with '}'")
-            inner, end = self.toks[start : self.i - 1], self.i - 1
-        else:
-            self.next()
-            inner, start, end = [tok], self.i - 1, self.i
+        start, end = self._subscript_span(tok)
+        inner = self.toks[start:end]
         if not inner:
             raise self.fail("empty subscript '_{}'", base, "write p_1 or drop the '_'")
         if any(self._index_name(t) in self.sum_bound for t in inner):
