@@ -39,6 +39,8 @@ from collections.abc import Sequence
 import sympy as sp
 from sympy.integrals.manualintegrate import manualintegrate
 
+from symbolic.errors import SYMPY_FAILURES
+
 # Functions continuous on all of R (for real arguments).
 CONTINUOUS: tuple[type[sp.Function], ...] = (
     sp.exp,
@@ -198,7 +200,7 @@ def antiderivative(f: sp.Expr, x: sp.Symbol) -> sp.Expr | None:
     for make in (manualintegrate, sp.integrate):
         try:
             raw = make(f, x)
-        except (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError):
+        except SYMPY_FAILURES:
             continue
         branches = [e for e, _ in raw.args] if isinstance(raw, sp.Piecewise) else [raw]
         for candidate in branches:
@@ -262,7 +264,7 @@ def _at(F: sp.Expr, x: sp.Symbol, end: sp.Expr, positive: tuple[sp.Expr, ...]) -
     form, back = signed
     try:
         value = sp.limit(form, x, end)
-    except (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError):
+    except SYMPY_FAILURES:
         return None
     if value.has(sp.Limit, sp.AccumBounds, sp.oo, -sp.oo, sp.zoo, sp.nan, x):
         return None
