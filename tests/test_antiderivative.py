@@ -27,7 +27,9 @@ def claim(name: str):  # type: ignore[no-untyped-def]
     return check_claim(load_claim(CLAIMS / f"{name}.toml"), OPTIONS)
 
 
-@pytest.mark.parametrize("name", ["laplace_tail_true", "laplace_mgf_two_sided_true"])
+@pytest.mark.parametrize(
+    "name", ["laplace_tail_true", "laplace_mgf_two_sided_true", "laplace_mgf_true"]
+)
 def test_closed_form_integrals_are_proved_by_the_rung(name: str) -> None:
     result = claim(name)
     assert result.verdict.value == "proved"
@@ -36,7 +38,13 @@ def test_closed_form_integrals_are_proved_by_the_rung(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["laplace_tail_false", "laplace_mgf_two_sided_false", "gaussian_tail_erfc_false"]
+    "name",
+    [
+        "laplace_tail_false",
+        "laplace_mgf_two_sided_false",
+        "laplace_mgf_false",
+        "gaussian_tail_erfc_false",
+    ],
 )
 def test_mutants_are_refuted_by_a_counterexample_not_by_the_rung(name: str) -> None:
     result = claim(name)
