@@ -39,6 +39,7 @@ from symbolic.verdicts import Verdict
 
 __all__ = [
     "BASES",
+    "BASIS_MEANING",
     "FROM_CITED",
     "FROM_FOUNDATIONS",
     "NONE",
@@ -49,6 +50,7 @@ __all__ = [
     "Reliance",
     "basis_of",
     "basis_phrase",
+    "claim_basis",
     "direct_uses",
     "lemma_closure",
     "used_by",
@@ -61,6 +63,15 @@ FROM_CITED = "from cited results"
 NONE = "none"
 BASES = (OUTRIGHT, FROM_FOUNDATIONS, FROM_CITED, NONE)
 """Every value of a derivation's ``basis``, strongest first."""
+
+BASIS_MEANING = {
+    OUTRIGHT: "every step, and every catalog lemma below it, proved or certified by the engine",
+    FROM_FOUNDATIONS: "proved down to the project's named foundations, and nothing else",
+    FROM_CITED: "rests on a result outside the catalog, unchecked, or on a lemma not proved "
+    "in this run",
+    NONE: "not a proof, so nothing to rest",
+}
+"""What each basis means, in a few words (documents' glossaries, ``explain``)."""
 
 NOT_CHECKED_HERE = "not checked in this run"
 """The verdict of a lemma in ``rests_on`` when the run did not check it."""
@@ -90,9 +101,7 @@ class Basis:
 
 
 def _weak(r: Reliance) -> bool:
-    return r.kind == "cite" or (
-        r.kind == "lemma" and r.verdict not in (v.value for v in _PROOFS)
-    )
+    return r.kind == "cite" or (r.kind == "lemma" and r.verdict not in (v.value for v in _PROOFS))
 
 
 def direct_uses(d: Derivation) -> list[Justification]:
@@ -115,7 +124,7 @@ def lemma_closure(d: Derivation, lookup: Lookup) -> list[str]:
             if why.kind is not JustificationKind.LEMMA or not ident:
                 continue
             if ident in path:
-                cycle = path[path.index(ident) :] + [ident]
+                cycle = [*path[path.index(ident) :], ident]
                 raise InvalidInput("a cycle of lemma uses: " + " -> ".join(cycle))
             if ident in done:
                 continue
@@ -141,9 +150,7 @@ def lemma_closure(d: Derivation, lookup: Lookup) -> list[str]:
     return out
 
 
-def basis_of(
-    d: Derivation, verdict: Verdict, lookup: Lookup, lemma_verdict: LemmaVerdict
-) -> Basis:
+def basis_of(d: Derivation, verdict: Verdict, lookup: Lookup, lemma_verdict: LemmaVerdict) -> Basis:
     """The basis of ``verdict`` on ``d``, with the lemmas' verdicts of this run."""
     closure = lemma_closure(d, lookup)
     nodes = [d] + [x for x in (lookup(i) for i in closure) if x is not None]
@@ -165,6 +172,12 @@ def basis_of(
     if any(r.kind == "foundation" for r in rests_on):
         return Basis(FROM_FOUNDATIONS, rests_on)
     return Basis(OUTRIGHT, rests_on)
+
+
+def claim_basis(verdict: Verdict) -> Basis:
+    """The basis of a claim checked on its own (``dpderive claim``): no chain, so nothing
+    cited; a proof of it is outright."""
+    return Basis(OUTRIGHT if verdict in _PROOFS else NONE)
 
 
 def with_basis(

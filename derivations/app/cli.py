@@ -35,13 +35,19 @@ from derivations.app.exitcodes import (
     for_verdict,
 )
 from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
-from derivations.app.parallel import LemmaVerdicts, check_many, lemma_targets, stderr_counter
+from derivations.app.parallel import (
+    LemmaVerdicts,
+    check_many,
+    check_one,
+    lemma_targets,
+    stderr_counter,
+)
 from derivations.app.pdflatex import render
 from derivations.app.phases import PIPE_EXIT, memory_limit_mb, phase
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
-from derivations.catalog import HOMES, catalog, get, lookup
-from numeric_checks import CheckOptions, check_claim, check_derivation
-from symbolic.basis import lemma_closure, with_basis
+from derivations.catalog import HOMES, catalog, get
+from numeric_checks import CheckOptions, check_claim
+from symbolic.basis import claim_basis
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.printing.audit import errata_latex
@@ -246,10 +252,11 @@ def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     phase("checking the claim")
     result = check_claim(d, _remaining(args, started))
     scope = scope_of(d, (result,))
+    basis = claim_basis(result.verdict)
     if args.json:
-        _write_json(claim_json(d.statement, result, scope), out)
+        _write_json(claim_json(d.statement, result, scope, basis), out)
     else:
-        out.write(claim_text(d, result, scope))
+        out.write(claim_text(d, result, scope, basis))
     return for_verdict(result.verdict)
 
 
@@ -341,19 +348,9 @@ def catalog_entry(ident: str) -> Derivation:
 
 
 def _check_one(d: Derivation, options: CheckOptions) -> DerivationReport:
-    """Check ``d``; a step resting on a catalog lemma reports that lemma's verdict, and the
-    basis rests on the verdicts of the lemmas below ``d``, transitively, each checked in
-    this run, once (a cycle of lemma uses is bad input, before anything is checked)."""
-
-    def within(ident: str) -> Derivation | None:
-        return d if ident == d.id else lookup(ident)
-
-    closure = lemma_closure(d, within)
-    lemmas = LemmaVerdicts(options)
-    report = check_derivation(d, options, lemmas=lemmas, lemma_scope=lemmas.scope)
-    for ident in closure:
-        lemmas(ident)
-    return with_basis(d, report, within, lemmas)
+    """Check ``d``, with the lemmas below it checked in the same run (see
+    :func:`derivations.app.parallel.check_one`)."""
+    return check_one(d, LemmaVerdicts(options))
 
 
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:

@@ -31,6 +31,7 @@ __all__ = [
     "LemmaVerdicts",
     "Progress",
     "check_many",
+    "check_one",
     "declared_scope",
     "default_jobs",
     "lemma_targets",
@@ -210,6 +211,22 @@ class LemmaVerdicts:
         """The lemma's scope: from its check when it was checked here, else the one its
         derivation declares (``lemma_scope=`` of ``check_derivation``)."""
         return self.scopes.get(derivation_id) or declared_scope(derivation_id)
+
+
+def check_one(d: Derivation, lemmas: LemmaVerdicts) -> DerivationReport:
+    """Check ``d`` alone (``explain``, ``verify``, a proof page): a step resting on a catalog
+    lemma reports that lemma's verdict, and the basis rests on the verdicts of the lemmas
+    below ``d``, transitively, each checked in this run once (unless ``lemmas`` knows it).
+    A cycle of lemma uses is bad input, raised before anything is checked."""
+
+    def within(ident: str) -> Derivation | None:
+        return d if ident == d.id else lookup(ident)
+
+    closure = lemma_closure(d, within)
+    report = check_derivation(d, lemmas.options, lemmas=lemmas, lemma_scope=lemmas.scope)
+    for ident in closure:
+        lemmas(ident)
+    return with_basis(d, report, within, lemmas)
 
 
 def stderr_counter(enabled: bool) -> Progress | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from symbolic.basis import BASES, NONE, basis_phrase
+from symbolic.basis import BASES, NONE, Basis, basis_phrase
 from symbolic.derivation import Derivation
 from symbolic.printing.wording import (
     erratum_state,
@@ -111,15 +111,19 @@ def _basis_split(reports: Sequence[DerivationReport]) -> str:
     return ", ".join(f"{n} {b}" for b, n in counts.items() if n)
 
 
-def claim_text(d: Derivation, result: StepResult, scope: Scope | None = None) -> str:
-    """The text report of ``dpderive claim``: the claim, its verdict (and what it covers)
-    and the evidence."""
+def claim_text(
+    d: Derivation, result: StepResult, scope: Scope | None = None, basis: Basis | None = None
+) -> str:
+    """The text report of ``dpderive claim``: the claim, its verdict (what it covers, what
+    it rests on) and the evidence."""
     lines = [f"claim: {d.claim}"]
     if d.statement:
         lines.append(f"statement: {d.statement}")
     lines.append(f"verdict: {verdict_word(result.verdict)}")
     if scope is not None:
         lines.append(f"scope: {scope_text(scope.scope, scope.note)}")
+    if basis is not None and basis.basis != NONE:
+        lines.append(f"basis: {basis.basis}")
     lines.append(f"evidence: {result.evidence}")
     return "\n".join(lines) + "\n"
 
