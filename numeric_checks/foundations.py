@@ -14,6 +14,7 @@ cannot fail checks nothing.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -45,12 +46,14 @@ class Comparison:
 
     @property
     def holds(self) -> bool:
-        exact = isinstance(self.lhs, Fraction) and isinstance(self.rhs, Fraction)
-        slack = 0.0 if exact else TOLERANCE * max(1.0, abs(float(self.lhs)), abs(float(self.rhs)))
-        gap = float(self.lhs - self.rhs) if not exact else self.lhs - self.rhs
+        if isinstance(self.lhs, Fraction) and isinstance(self.rhs, Fraction):
+            exact = self.lhs - self.rhs  # rational: no slack at all
+            return exact <= 0 if self.relation == "<=" else exact == 0
+        lhs, rhs = float(self.lhs), float(self.rhs)
+        slack = TOLERANCE * max(1.0, abs(lhs), abs(rhs))
         if self.relation == "<=":
-            return gap <= slack
-        return abs(gap) <= slack
+            return lhs - rhs <= slack
+        return abs(lhs - rhs) <= slack
 
 
 Statement = Callable[[random.Random], Comparison]
@@ -376,7 +379,7 @@ assert set(_CHECKS) == set(FOUNDATIONS), "every named foundation needs a sanity 
 STATEMENTS: dict[str, Statement] = {name: check for name, check in _CHECKS.items()}
 """Foundation name -> its statement on a random instance."""
 MUTANTS: dict[str, Statement] = {
-    name: (lambda rng, check=check: check(rng, mutant=True)) for name, check in _CHECKS.items()
+    name: functools.partial(check, mutant=True) for name, check in _CHECKS.items()
 }
 """Foundation name -> a wrong version of its statement (each must be rejected)."""
 

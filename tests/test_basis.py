@@ -26,7 +26,7 @@ from symbolic.basis import (
     lemma_closure,
     used_by,
 )
-from symbolic.derivation import Derivation, Source
+from symbolic.derivation import Derivation, Justification, Source
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import InvalidInput
 from symbolic.kit import By, by, chain
@@ -50,7 +50,7 @@ HEADLINE_BASIS = {
 X = Variable("x", parse_domain("(0, oo)"))
 
 
-def _d(ident: str, *whys: object) -> Derivation:
+def _d(ident: str, *whys: Justification) -> Derivation:
     """``x <= x + 1 <= ... `` with one step per justification given (each step adds 1)."""
     c = chain(X.symbol)
     for k, why in enumerate(whys or (by.algebra(),), start=1):

@@ -182,7 +182,7 @@ def graph_svg(nodes: Sequence[GraphNode]) -> str:
     width = max(x for x, _ in where.values()) + box_w + _PAD
     height = max(y for _, y in where.values()) + _H + _PAD
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="lemma-graph" width="{width:.0f}" '
+        f'<svg class="lemma-graph" width="{width:.0f}" '
         f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
         'aria-label="the lemma graph of the catalog">',
         '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
