@@ -66,6 +66,7 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         rules = f" ({', '.join(why.rules)})" if why.rules else ""
         lemma = f" [lemma {why.lemma}]" if why.lemma else ""
         cited = f" [{why.citation}]" if why.citation else ""
+        cited += f" [foundation {why.foundation}]" if why.foundation else ""
         out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}{cited}: {why.text}.")
         if i in results:
             r = results[i]

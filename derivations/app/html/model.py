@@ -73,6 +73,7 @@ class StepRow:
     lemma: tuple[str, str | None] | None
     citation: str | None
     evidence: Evidence | None
+    foundation: str | None = None
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,7 @@ def page_of(
                 rules=why.rules,
                 lemma=(why.lemma, href(why.lemma)) if why.lemma else None,
                 citation=why.citation,
+                foundation=why.foundation,
                 evidence=evidence_of(results[i]) if i in results else None,
             )
         )

@@ -30,6 +30,7 @@ from derivations.app.html.model import Page, page_of, users_of
 from derivations.catalog import MODULES
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
+from symbolic.foundations import FOUNDATIONS
 from symbolic.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
@@ -210,6 +211,7 @@ def build_site(
             svg=Markup(graph_svg(nodes)),
             legend=LEGEND,
             counts=_graph_counts(nodes),
+            foundations=list(FOUNDATIONS.values()),
             root="",
         ),
     )
