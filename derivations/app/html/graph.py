@@ -35,7 +35,7 @@ VERDICT_FILL = {
 BASIS_STROKE = {
     OUTRIGHT: ("#0b3d1c", ""),
     FROM_FOUNDATIONS: ("#2b59c3", "6 3"),
-    FROM_CITED: ("#e07b00", "2 2"),
+    FROM_CITED: ("#ff9d1c", "5 3"),
     NONE: ("#5b6573", ""),
     "": ("#5b6573", ""),
 }
@@ -213,7 +213,7 @@ def graph_svg(nodes: Sequence[GraphNode]) -> str:
             fill = VERDICT_FILL.get(n.verdict, "#ffffff")
             stroke, dash = BASIS_STROKE.get(n.basis, BASIS_STROKE[""])
             ink = "#1d232b" if n.verdict == NOT_CHECKED else "#ffffff"
-            width_px = 3
+            width_px = 4
         else:
             fill, stroke, dash, ink, width_px = LEAF_FILL[n.kind], "#8792a2", "", "#1d232b", 1
         dashes = f' stroke-dasharray="{dash}"' if dash else ""

@@ -110,7 +110,9 @@ class Page:
     basis: str = ""
     """What the verdict rests on (:mod:`symbolic.basis`); empty without a check."""
     basis_text: str = ""
-    """The basis worded for the page, with its meaning."""
+    """The basis worded for the page (with what makes it so)."""
+    basis_meaning: str = ""
+    """What the basis means, in a few words."""
     rests_on: tuple[tuple[str, tuple[str, str | None], str], ...] = ()
     """(kind, (ref, href), verdict) of each lemma, foundation and cited result below the
     derivation, transitively."""
@@ -197,6 +199,7 @@ def page_of(
         )
     lemmas = tuple(dict.fromkeys(s.justification.lemma for s in d.steps if s.justification.lemma))
     rests_on, basis, basis_text = _basis(d, report, href)
+    meaning = BASIS_MEANING.get(basis, "") if basis else ""
     claim = p.inner(d.claim.lhs) + str(relation_mathml(d.claim.relation)) + p.inner(d.claim.rhs)
     scope = _scope(d, report)
     return Page(
@@ -225,6 +228,7 @@ def page_of(
         scope_text=scope[1],
         basis=basis,
         basis_text=basis_text,
+        basis_meaning=meaning,
         rests_on=rests_on,
     )
 
@@ -248,9 +252,8 @@ def _basis(
         for r in relied
     )
     if not basis or basis == NONE:
-        return rows, basis, BASIS_MEANING[NONE] if basis else ""
-    phrase = basis_phrase(basis, relied) or basis
-    return rows, basis, f"{phrase} ({BASIS_MEANING[basis]})"
+        return rows, basis, "none, not a proof" if basis else ""
+    return rows, basis, basis_phrase(basis, relied) or basis
 
 
 def _scope(d: Derivation, report: DerivationReport | None) -> tuple[str, str]:

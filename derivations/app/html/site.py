@@ -28,6 +28,7 @@ from markupsafe import Markup
 from derivations.app.html.graph import LEGEND, graph_nodes, graph_svg
 from derivations.app.html.model import Page, page_of, users_of
 from derivations.catalog import MODULES
+from symbolic.basis import BASES, NONE
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
 from symbolic.foundations import FOUNDATIONS
@@ -238,18 +239,19 @@ def _graph_counts(nodes: Sequence[Any]) -> str:
     """``36 derivations (15 outright, ...), 6 named foundations, 9 cited results, 2 lemma
     uses``: what the graph shows, counted."""
     ds = [n for n in nodes if n.kind == "derivation"]
-    bases: dict[str, int] = {}
-    for n in ds:
-        if n.basis:
-            bases[n.basis] = bases.get(n.basis, 0) + 1
-    split = ", ".join(f"{k} {b}" for b, k in bases.items())
+    proofs = ", ".join(
+        f"{k} {b}" for b in BASES if b != NONE and (k := sum(1 for n in ds if n.basis == b))
+    )
+    others = sum(1 for n in ds if n.basis == NONE)
+    split = proofs + (f"; {others} not proved" if others else "")
     foundations = sum(1 for n in nodes if n.kind == "foundation")
     cites = sum(1 for n in nodes if n.kind == "cite")
     lemma_uses = sum(1 for n in ds for u in n.uses if u.startswith("d:"))
     return (
         f"{len(ds)} derivations"
         + (f" ({split})" if split else "")
-        + f", {foundations} named foundations, {cites} cited results, {lemma_uses} lemma uses."
+        + f", {foundations} named foundation(s), {cites} cited result(s), "
+        + f"{lemma_uses} lemma use(s)."
     )
 
 
