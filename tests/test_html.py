@@ -261,7 +261,7 @@ def test_mathml_is_balanced_markup(expr: sp.Expr) -> None:
 def test_screenshots_are_in_docs_and_readme() -> None:
     root = Path(__file__).resolve().parents[1]
     readme = (root / "README.md").read_text(encoding="utf-8")
-    for name in ("html-index.png", "html-laplace-ratio.png"):
+    for name in ("html-index.png", "html-laplace-ratio.png", "lemma-graph.png"):
         assert (root / "docs" / name).stat().st_size > 10_000
         assert f"docs/{name}" in readme
 

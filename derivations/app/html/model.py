@@ -246,7 +246,7 @@ def _basis(
     rows = tuple(
         (
             r.kind,
-            (r.ref, href(r.ref) if r.kind == "lemma" else None),
+            (r.ref, _reference(r.kind, r.ref, href)),
             NOT_CHECKED if r.verdict == NOT_CHECKED_HERE and report is None else r.verdict,
         )
         for r in relied
@@ -264,6 +264,16 @@ def _scope(d: Derivation, report: DerivationReport | None) -> tuple[str, str]:
     if d.instance:
         return INSTANCE, scope_text(INSTANCE, d.instance)
     return "", ""
+
+
+def _reference(kind: str, ref: str, href: Href) -> str | None:
+    """Where a page links what it rests on: a lemma's page, a foundation's row on the
+    graph page (pages sit one folder below the site's root); a cited result nowhere."""
+    if kind == "lemma":
+        return href(ref)
+    if kind == "foundation":
+        return f"../graph.html#foundation-{ref}"
+    return None
 
 
 def _domain_text(v: Variable) -> str:
