@@ -250,6 +250,15 @@ def advanced_composition() -> Derivation:
         ),
         family=FAMILY,
         appendix=comparison_table,
+        # The chain stops at the tail's value; Azuma's inequality is what makes that tail
+        # the probability that the privacy loss exceeds eps' (Dwork & Roth, proof of 3.20).
+        bridge=(
+            by.cite(
+                AZUMA.cite(),
+                "Azuma's inequality bounds the probability that the summed privacy loss "
+                "exceeds k beta + z sqrt(k) alpha by the tail exp(-z^2/2)",
+            ),
+        ),
     )
 
 

@@ -17,7 +17,7 @@ from types import ModuleType
 from symbolic.derivation import Derivation
 from symbolic.errors import IllFormedDerivation, InvalidInput
 
-__all__ = ["HEADLINE", "HOMES", "MODULE_NAMES", "catalog", "get"]
+__all__ = ["HEADLINE", "HOMES", "MODULE_NAMES", "catalog", "get", "lookup"]
 
 # The five headline theorems of the mission (NumericSparse accuracy in both forms).
 HEADLINE = (
@@ -110,6 +110,15 @@ def get(derivation_id: str) -> Derivation:
             f"unknown derivation id {derivation_id!r}; known ids: {', '.join(sorted(table))}"
         )
     return table[derivation_id]
+
+
+def lookup(derivation_id: str) -> Derivation | None:
+    """The catalog derivation ``derivation_id``, or None when there is none (the lemma
+    lookup of :mod:`symbolic.basis`)."""
+    try:
+        return get(derivation_id)
+    except InvalidInput:
+        return None
 
 
 def __getattr__(name: str) -> tuple[ModuleType, ...]:

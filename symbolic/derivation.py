@@ -165,6 +165,11 @@ class Derivation:
     """If set, the chain proves only an instance of the source's statement, and this says
     which ("for n = 3 outcomes only"): every verdict on it is scoped as an instance (see
     :mod:`symbolic.scope`), however strong."""
+    bridge: tuple[Justification, ...] = ()
+    """What carries the chain's claim to the statement as the source gives it, when that
+    step is not a link of the chain (advanced composition: Azuma's inequality turns the tail
+    at the threshold into the composition theorem).  Checked by nobody: the basis
+    (:mod:`symbolic.basis`) counts its lemmas, foundations and citations like the steps'."""
 
     def __post_init__(self) -> None:
         self.validate()

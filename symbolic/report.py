@@ -176,6 +176,21 @@ class OracleResult:
 
 
 @dataclass(frozen=True)
+class Reliance:
+    """One thing a proof rests on: ``kind`` is ``lemma``, ``foundation`` or ``cite``; ``ref``
+    the lemma's id, the foundation's name or the citation; ``verdict`` the lemma's verdict in
+    this run, ``foundation`` or ``unchecked``."""
+
+    kind: str
+    ref: str
+    verdict: str
+
+    def describe(self) -> str:
+        """``Azuma 1967 (unchecked)``, ``kl-bound (proved)``."""
+        return f"{self.ref} ({self.verdict})"
+
+
+@dataclass(frozen=True)
 class DerivationReport:
     """Everything decided about one derivation."""
 
@@ -192,6 +207,12 @@ class DerivationReport:
     """``general`` or ``instance``: what the verdict covers (see :mod:`symbolic.scope`)."""
     scope_note: str = ""
     """Over what, in a few words: "for all eps > 0", "for n = 3 outcomes only"."""
+    basis: str = ""
+    """What the verdict rests on, transitively: ``outright``, ``from foundations``, ``from
+    cited results`` or ``none`` (not a proof); empty when not computed (see
+    :mod:`symbolic.basis`)."""
+    rests_on: tuple[Reliance, ...] = ()
+    """The lemmas, foundations and external results below the verdict."""
 
     @property
     def expected_refuted(self) -> bool:

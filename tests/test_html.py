@@ -117,7 +117,7 @@ def test_every_page_is_written(site: Path) -> None:
 
 def test_internal_links_resolve_and_tags_balance(site: Path) -> None:
     pages = sorted(site.rglob("*.html"))
-    assert len(pages) == len(catalog()) + 4
+    assert len(pages) == len(catalog()) + 5  # index, errata, lemma graph, two proofs
     for path in pages:
         page = parse(path)
         assert page.stack == [] and page.unbalanced == [], (path, page.stack, page.unbalanced)
@@ -261,7 +261,7 @@ def test_mathml_is_balanced_markup(expr: sp.Expr) -> None:
 def test_screenshots_are_in_docs_and_readme() -> None:
     root = Path(__file__).resolve().parents[1]
     readme = (root / "README.md").read_text(encoding="utf-8")
-    for name in ("html-index.png", "html-laplace-ratio.png"):
+    for name in ("html-index.png", "html-laplace-ratio.png", "lemma-graph.png"):
         assert (root / "docs" / name).stat().st_size > 10_000
         assert f"docs/{name}" in readme
 
@@ -276,3 +276,41 @@ def test_families_read_as_the_book_writes_them() -> None:
     assert MathPrinter().inner(d.claim.lhs) == "<mi>D(Y&#8214;Z)</mi>"
     forall = MathPrinter().inner(d.hypotheses[2])
     assert "for all" in forall and "&#8712;" in forall and "forall" not in forall
+
+
+def test_lemma_graph_page(site: Path) -> None:
+    """One node per derivation (a link to its page), one per foundation and cited result
+    they rest on directly, an edge per lemma use; transitive "rests on" and "used by" on the
+    derivation pages, and for an erratum what it would break."""
+    text = (site / "graph.html").read_text(encoding="utf-8")
+    page = parse(site / "graph.html")
+    table = catalog()
+    assert text.count('class="node derivation"') == len(table)
+    for did in table:
+        assert f'href="theorems/{did}.html"' in text, did
+    assert (
+        'data-key="f:neyman-pearson"' in text and 'data-key="f:normal-rotation-invariance"' in text
+    )
+    assert 'data-from="d:advanced-composition" data-to="d:kl-bound"' in text
+    uses = sum(1 for d in table.values() for s in d.steps if s.justification.lemma in table)
+    assert text.count('data-to="d:') == uses
+    assert "<script" not in text.split("</head>")[1]  # the graph needs no script
+    assert page.tags.get("svg", 0) >= 1
+    kl = (site / "theorems" / "kl-bound.html").read_text(encoding="utf-8")
+    assert "Derivations that use it, transitively" in kl
+    advanced = (site / "theorems" / "advanced-composition.html").read_text(encoding="utf-8")
+    assert 'class="rests-lemma"' in advanced and 'class="rests-cite"' in advanced
+    assert "Azuma 1967" in advanced
+    erratum = (site / "theorems" / "basic-composition-seed.html").read_text(encoding="utf-8")
+    assert "What it would break" in erratum and "no derivation of the catalog rests" in erratum
+    tradeoff = (site / "theorems" / "tradeoff-zero-eps-composition.html").read_text(
+        encoding="utf-8"
+    )
+    assert 'class="rests-foundation"' in tradeoff and "neyman-pearson" in tradeoff
+
+
+def test_checked_page_shows_its_basis(checked: Path) -> None:
+    text = (checked / "theorems" / "laplace-ratio.html").read_text(encoding="utf-8")
+    assert "<strong>Basis</strong>: outright <a" in text
+    graph = (checked / "graph.html").read_text(encoding="utf-8")
+    assert 'data-verdict="proved" data-basis="outright"' in graph

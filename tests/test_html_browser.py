@@ -64,7 +64,9 @@ def _open(driver: Any, page: Path) -> list[dict[str, Any]]:
 
 _LINKS = """
 return Array.from(document.querySelectorAll('a[href], link[href], script[src], img[src]'))
-  .map(e => e.href || e.src);
+  .map(e => (e.href && e.href.baseVal !== undefined)
+    ? new URL(e.href.baseVal, document.baseURI).href  // an SVG link (the lemma graph)
+    : (e.href || e.src));
 """
 
 
@@ -156,3 +158,33 @@ def test_screenshots_are_not_blank(driver: Any, sites: tuple[Path, Path]) -> Non
     for page in (sites[1] / "index.html", sites[0] / "theorems" / "laplace-ratio.html"):
         assert _open(driver, page) == []
         assert _colours(driver.get_screenshot_as_png()) > 10, page.name
+
+
+def test_lemma_graph_renders(driver: Any, sites: tuple[Path, Path]) -> None:
+    """The graph page draws a box per node with its label inside, an edge per lemma use,
+    and its nodes link to the derivations' pages; a screenshot is not blank."""
+    page = sites[1] / "graph.html"
+    assert _open(driver, page) == []
+    boxes = driver.execute_script(
+        "return Array.from(document.querySelectorAll('svg.lemma-graph .node rect'))"
+        ".map(r => { const b = r.getBoundingClientRect(); return [b.width, b.height]; });"
+    )
+    assert len(boxes) >= len(catalog()) and all(w > 50 and h > 15 for w, h in boxes)
+    # Every label fits inside its box.
+    overflow = driver.execute_script(
+        "return Array.from(document.querySelectorAll('svg.lemma-graph .node')).filter(n => {"
+        " const r = n.querySelector('rect').getBoundingClientRect();"
+        " const t = n.querySelector('text').getBoundingClientRect();"
+        " return t.right > r.right + 1 || t.left < r.left - 1; }).length;"
+    )
+    assert overflow == 0
+    edges = driver.execute_script(
+        "return document.querySelectorAll('svg.lemma-graph path.edge').length"
+    )
+    assert edges >= 1
+    assert _colours(driver.get_screenshot_as_png()) > 10
+    driver.execute_script(
+        "document.querySelector('svg.lemma-graph a[data-key=\"d:kl-bound\"]')"
+        ".dispatchEvent(new MouseEvent('click', {bubbles: true}));"
+    )
+    assert driver.current_url.endswith("theorems/kl-bound.html")

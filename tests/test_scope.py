@@ -183,10 +183,10 @@ def test_summary_splits_proved_by_scope(catalog_reports: dict[str, DerivationRep
     general = sum(1 for r in proved if r.scope == GENERAL)
     line = summary(reports)
     expected = (
-        f"{len(proved)} proved ({general} in general, {len(proved) - general} for an instance)"
+        f"{len(proved)} proved ({general} in general, {len(proved) - general} for an instance; "
     )
     assert expected in line, line
-    assert "certified (2 for an instance)" in line
+    assert "certified (2 for an instance; " in line
 
 
 @on_the_catalog_worker
@@ -252,7 +252,7 @@ def test_check_text_headline_and_summary() -> None:
     code, text = run("check", "parallel-composition", "--points", "40")
     assert code == 0
     assert "parallel-composition: PROVED (for 3 parts only)" in text
-    assert "1 derivation(s): 1 proved (1 for an instance)" in text
+    assert "1 derivation(s): 1 proved (1 for an instance; 1 outright)" in text
 
 
 def test_verify_json_and_text_have_scope() -> None:

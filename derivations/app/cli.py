@@ -35,12 +35,19 @@ from derivations.app.exitcodes import (
     for_verdict,
 )
 from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
-from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
+from derivations.app.parallel import (
+    LemmaVerdicts,
+    check_many,
+    check_one,
+    lemma_targets,
+    stderr_counter,
+)
 from derivations.app.pdflatex import render
 from derivations.app.phases import PIPE_EXIT, memory_limit_mb, phase
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.catalog import HOMES, catalog, get
-from numeric_checks import CheckOptions, check_claim, check_derivation
+from numeric_checks import CheckOptions, check_claim
+from symbolic.basis import claim_basis
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.printing.audit import errata_latex
@@ -219,7 +226,10 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         raise DpderiveError("give derivation ids to check, or --all")
     targets = list(catalog().values()) if args.all else [catalog_entry(i) for i in args.ids]
     phase("checking " + ("the catalog" if args.all else ", ".join(args.ids)))
-    reports = _check_each(targets, args, progress=not args.json and len(targets) > 1)
+    # The lemmas below the ids are checked in the same run (their verdicts make the ids'
+    # basis) but not reported: `check advanced-composition` reports advanced-composition.
+    run = lemma_targets(targets)
+    reports = _check_each(run, args, progress=not args.json and len(run) > 1)[: len(targets)]
     if args.json:
         _write_json([report_json(r) for r in reports], out)
     else:
@@ -242,10 +252,11 @@ def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     phase("checking the claim")
     result = check_claim(d, _remaining(args, started))
     scope = scope_of(d, (result,))
+    basis = claim_basis(result.verdict)
     if args.json:
-        _write_json(claim_json(d.statement, result, scope), out)
+        _write_json(claim_json(d.statement, result, scope, basis), out)
     else:
-        out.write(claim_text(d, result, scope))
+        out.write(claim_text(d, result, scope, basis))
     return for_verdict(result.verdict)
 
 
@@ -337,10 +348,9 @@ def catalog_entry(ident: str) -> Derivation:
 
 
 def _check_one(d: Derivation, options: CheckOptions) -> DerivationReport:
-    """Check ``d``; a step resting on a catalog lemma reports that lemma's verdict (the
-    lemma is checked too, once)."""
-    lemmas = LemmaVerdicts(options)
-    return check_derivation(d, options, lemmas=lemmas, lemma_scope=lemmas.scope)
+    """Check ``d``, with the lemmas below it checked in the same run (see
+    :func:`derivations.app.parallel.check_one`)."""
+    return check_one(d, LemmaVerdicts(options))
 
 
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:

@@ -52,8 +52,8 @@ def gdp_composition() -> Derivation:
     a = ALPHA.symbol
     proof = chain(GaussianTensor(m1.symbol, m2.symbol, a)).eq(
         g(sp.sqrt(m1.symbol**2 + m2.symbol**2), a),
-        by.cite(
-            "rotation invariance of N(0, I)",
+        by.foundation(
+            "normal-rotation-invariance",
             "N(0, I) against N((mu1, mu2), I): the likelihood ratio depends on x only "
             "through <x, mu>/|mu| ~ N(0, 1) against N(|mu|, 1)",
         ),
@@ -108,8 +108,8 @@ def tradeoff_eps_delta_split() -> Derivation:
     e, d, a = EPS.symbol, DELTA.symbol, ALPHA.symbol
     proof = chain(EpsDeltaSplit(e, d, a)).eq(
         f_eps_delta(e, d, a),
-        by.cite(
-            "Neyman-Pearson lemma",
+        by.foundation(
+            "neyman-pearson",
             "Neyman-Pearson on the product: the outcomes only Q charges are rejected "
             "first (beta drops by delta at alpha = 0), then the f_{eps,0} curve "
             "scaled by 1 - delta",
@@ -157,8 +157,8 @@ def tradeoff_zero_eps_composition() -> Derivation:
         chain(ZeroEpsTensor(d1, d2, d3, a))
         .eq(
             sp.Max(0, 1 - total - a, evaluate=False),
-            by.cite(
-                "Neyman-Pearson lemma",
+            by.foundation(
+                "neyman-pearson",
                 "the product pair leaks (Q alone charges it) unless every coordinate is "
                 "in its middle outcome, of probability (1 - delta1)(1 - delta2)(1 - delta3) "
                 "under both P and Q",

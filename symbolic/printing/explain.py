@@ -7,6 +7,7 @@ its evidence), so that a reader learns the proof and how much to trust each line
 
 from __future__ import annotations
 
+from symbolic.basis import BASIS_MEANING, NONE, basis_phrase
 from symbolic.derivation import Derivation, JustificationKind
 from symbolic.printing.wording import oracle_state, scope_text, verdict_word
 from symbolic.relations import Relation, compose
@@ -65,6 +66,7 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         rules = f" ({', '.join(why.rules)})" if why.rules else ""
         lemma = f" [lemma {why.lemma}]" if why.lemma else ""
         cited = f" [{why.citation}]" if why.citation else ""
+        cited += f" [foundation {why.foundation}]" if why.foundation else ""
         out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}{cited}: {why.text}.")
         if i in results:
             r = results[i]
@@ -82,6 +84,13 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         out.append(f"Verdict: {verdict_word(report.verdict)} (the weakest step decides).")
         if report.scope:
             out.append(f"Scope: {scope_text(report.scope, report.scope_note)}.")
+        if report.basis:
+            phrase = basis_phrase(report.basis, report.rests_on) or report.basis
+            out.append(f"Basis: {phrase} ({BASIS_MEANING.get(report.basis, '')}).")
+        if report.rests_on:
+            what = "It rests on" if report.basis != NONE else "Its chain leans on"
+            out.append(f"{what}, transitively:")
+            out += [f"  {r.kind} {r.describe()}" for r in report.rests_on]
         if report.oracle:
             o = report.oracle
             out.append(f"Independent oracle ({o.name}) {oracle_state(o.agrees)}: {o.detail}.")

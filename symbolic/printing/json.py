@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
+from symbolic.basis import Basis
 from symbolic.derivation import Derivation
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import Scope
@@ -85,11 +86,16 @@ def step_json(s: StepResult) -> dict[str, Any]:
     return out
 
 
-def claim_json(statement: str, result: StepResult, scope: Scope | None = None) -> dict[str, Any]:
+def claim_json(
+    statement: str, result: StepResult, scope: Scope | None = None, basis: Basis | None = None
+) -> dict[str, Any]:
     """The ``--json`` object of ``dpderive claim`` (``scope`` and ``scope_note`` say what
-    the verdict covers, see :mod:`symbolic.scope`)."""
+    the verdict covers, see :mod:`symbolic.scope`; ``basis`` and ``rests_on`` what it rests
+    on, see :mod:`symbolic.basis`)."""
     cex = result.counterexample
     scoped = {"scope": scope.scope, "scope_note": scope.note} if scope is not None else {}
+    if basis is not None:
+        scoped |= {"basis": basis.basis, "rests_on": jsonable(basis.rests_on)}
     return {
         "verdict": jsonable(result.verdict),
         "counterexample": dict(cex.point) if cex else None,

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
+from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
 from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
@@ -226,6 +227,9 @@ class DerivationPrinter(LatexPrinter):
         verdict = rf"\textbf{{Verdict: {verdict_word(r.verdict)}}}"
         if r.scope:
             verdict += ", " + latex_text(scope_text(r.scope, r.scope_note))
+        phrase = basis_phrase(r.basis, r.rests_on)
+        if phrase:
+            verdict += "; " + latex_text(phrase)
         if r.erratum:
             verdict += f"; an erratum, {erratum_state(r.as_expected)}"
         return (
@@ -335,6 +339,8 @@ def summary_table(
         verdict = verdict_word(r.verdict) if r else NOT_CHECKED
         if r is not None and r.scope == "instance":
             verdict += " (instance)"
+        if r is not None and r.basis and r.basis != NONE:
+            verdict += f", {r.basis}"
         if d.erratum:
             verdict += " (erratum)"
         rows.append(rf"{latex_id(d.id)} & {latex_text(d.source.locator)} & {verdict} \\")
@@ -367,7 +373,11 @@ def catalog_book(
     ]
     parts.append(
         verdict_glossary() + "  An erratum is a statement kept as its source writes it and "
-        "expected to be refuted."
+        "expected to be refuted.  What a proof rests on, transitively: "
+        + "; ".join(
+            f"\\emph{{{b}}}, {BASIS_MEANING[b]}" for b in (OUTRIGHT, FROM_FOUNDATIONS, FROM_CITED)
+        )
+        + "."
     )
     parts.append("{\\small\n" + summary_table(derivations, reports) + "\n}")
     families: dict[str, list[Derivation]] = {}

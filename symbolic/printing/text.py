@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from symbolic.basis import BASES, NONE, Basis, basis_phrase
 from symbolic.derivation import Derivation
 from symbolic.printing.wording import (
     erratum_state,
@@ -16,12 +17,27 @@ from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import Scope
 from symbolic.verdicts import Verdict
 
-__all__ = ["catalog_listing", "claim_text", "format_report", "proof_text", "summary"]
+__all__ = [
+    "based_headline",
+    "catalog_listing",
+    "claim_text",
+    "format_report",
+    "proof_text",
+    "summary",
+]
+
+
+def based_headline(r: DerivationReport) -> str:
+    """The verdict shouted, the instance it covers when it covers one, and what it rests on:
+    ``PROVED outright``, ``PROVED from cited results: Azuma 1967 (unchecked)``."""
+    phrase = basis_phrase(r.basis, r.rests_on)
+    head = scoped_headline(r.verdict, r.scope, r.scope_note)
+    return f"{head} {phrase}" if phrase else head
 
 
 def format_report(r: DerivationReport) -> str:
     """A derivation's report as text: one line per step with its verdict and evidence."""
-    lines = [f"{r.id}: {scoped_headline(r.verdict, r.scope, r.scope_note)}  {r.title}"]
+    lines = [f"{r.id}: {based_headline(r)}  {r.title}"]
     lines.append(f"  source: {r.source}")
     if r.scope:
         lines.append(f"  scope: {scope_text(r.scope, r.scope_note)}")
@@ -53,14 +69,15 @@ def summary(reports: Sequence[DerivationReport]) -> str:
     """One line counting the verdicts of ``reports`` (and the errata among them); proved and
     certified counts say how many hold in general and how many for an instance.
 
-    Counts: "23 proved (15 in general, 8 for an instance)"."""
+    Counts: "23 proved (15 in general, 8 for an instance; 12 outright, 3 from foundations,
+    8 from cited results)"."""
     counts: dict[str, int] = {}
     for r in reports:
         word = verdict_word(r.verdict)
         counts[word] = counts.get(word, 0) + 1
     errata = sum(1 for r in reports if r.erratum)
     text = ", ".join(
-        f"{n} {v}" + _scope_split([r for r in reports if verdict_word(r.verdict) == v])
+        f"{n} {v}" + _splits([r for r in reports if verdict_word(r.verdict) == v])
         for v, n in sorted(counts.items())
     )
     return (
@@ -70,20 +87,35 @@ def summary(reports: Sequence[DerivationReport]) -> str:
     )
 
 
+def _splits(reports: Sequence[DerivationReport]) -> str:
+    """`` (15 in general, 8 for an instance; 12 outright, 11 from cited results)`` for
+    reports of one scoped verdict (a proof): how many by scope, how many by basis."""
+    if not reports or reports[0].verdict not in _SCOPED:
+        return ""
+    groups = [g for g in (_scope_split(reports), _basis_split(reports)) if g]
+    return f" ({'; '.join(groups)})" if groups else ""
+
+
 def _scope_split(reports: Sequence[DerivationReport]) -> str:
-    """`` (15 in general, 8 for an instance)`` for reports of one scoped verdict."""
-    if not reports or reports[0].verdict not in _SCOPED or not any(r.scope for r in reports):
+    if not any(r.scope for r in reports):
         return ""
     general = sum(1 for r in reports if r.scope == "general")
     instance = sum(1 for r in reports if r.scope == "instance")
     parts = [f"{general} in general"] if general else []
     parts += [f"{instance} for an instance"] if instance else []
-    return f" ({', '.join(parts)})"
+    return ", ".join(parts)
 
 
-def claim_text(d: Derivation, result: StepResult, scope: Scope | None = None) -> str:
-    """The text report of ``dpderive claim``: the claim, its verdict (and what it covers)
-    and the evidence."""
+def _basis_split(reports: Sequence[DerivationReport]) -> str:
+    counts = {b: sum(1 for r in reports if r.basis == b) for b in BASES if b != NONE}
+    return ", ".join(f"{n} {b}" for b, n in counts.items() if n)
+
+
+def claim_text(
+    d: Derivation, result: StepResult, scope: Scope | None = None, basis: Basis | None = None
+) -> str:
+    """The text report of ``dpderive claim``: the claim, its verdict (what it covers, what
+    it rests on) and the evidence."""
     lines = [f"claim: {d.claim}"]
     if d.title and d.title != d.statement and not d.title.startswith("claim from "):
         lines.append(f"title: {d.title}")
@@ -94,6 +126,8 @@ def claim_text(d: Derivation, result: StepResult, scope: Scope | None = None) ->
     lines.append(f"verdict: {verdict_word(result.verdict)}")
     if scope is not None:
         lines.append(f"scope: {scope_text(scope.scope, scope.note)}")
+    if basis is not None and basis.basis != NONE:
+        lines.append(f"basis: {basis.basis}")
     lines.append(f"evidence: {result.evidence}")
     return "\n".join(lines) + "\n"
 
@@ -111,7 +145,7 @@ def catalog_listing(derivations: Sequence[Derivation]) -> str:
 def proof_text(d: Derivation, r: DerivationReport) -> str:
     """The report of ``dpderive verify``: the chain as written, a verdict per step, and the
     first failing step marked with its counterexample (both sides' values)."""
-    lines = [f"{r.title}: {scoped_headline(r.verdict, r.scope, r.scope_note)}"]
+    lines = [f"{r.title}: {based_headline(r)}"]
     if r.scope:
         lines.append(f"  scope: {scope_text(r.scope, r.scope_note)}")
     lines.append(f"  claim: {d.claim}")

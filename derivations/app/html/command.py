@@ -18,9 +18,14 @@ from typing import TextIO
 from derivations import audit
 from derivations.app.exitcodes import EXIT_OK
 from derivations.app.options import add_check_options, add_jobs_option, check_options
-from derivations.app.parallel import LemmaVerdicts, check_many, stderr_counter
+from derivations.app.parallel import (
+    LemmaVerdicts,
+    check_many,
+    check_one,
+    lemma_targets,
+    stderr_counter,
+)
 from derivations.catalog import catalog, get
-from numeric_checks import check_derivation
 from symbolic.derivation import Derivation
 from symbolic.printing.audit import errata_json
 from symbolic.report import DerivationReport
@@ -76,7 +81,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     lemmas = None
     if not args.no_check:
         options = check_options(args)
-        checked = check_many(derivations, options, args.jobs, stderr_counter(True))
+        # The lemmas below the pages are checked in the same run (their verdicts make the
+        # pages' basis), without pages of their own unless asked for.
+        run = lemma_targets(derivations)
+        checked = check_many(run, options, args.jobs, stderr_counter(True))
         reports = {r.id: r for r in checked}
         lemmas = LemmaVerdicts(
             options,
@@ -84,14 +92,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             {r.id: Scope(r.scope, r.scope_note) for r in checked},
         )
     proofs = [
-        Proof(
-            d,
-            check_derivation(d, lemmas.options, lemmas=lemmas, lemma_scope=lemmas.scope)
-            if lemmas
-            else None,
-            path.name,
-            _read(path),
-        )
+        Proof(d, check_one(d, lemmas) if lemmas else None, path.name, _read(path))
         for d, path in files
     ]
     summary = build_site(

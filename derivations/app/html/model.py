@@ -14,6 +14,15 @@ from typing import Any
 from markupsafe import Markup
 
 from derivations.app.html.mathml import MathPrinter, display_names, math_block, relation_mathml
+from derivations.catalog import lookup
+from symbolic.basis import (
+    BASIS_MEANING,
+    NONE,
+    NOT_CHECKED_HERE,
+    basis_of,
+    basis_phrase,
+    used_by,
+)
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
 from symbolic.printing.wording import (
@@ -25,6 +34,7 @@ from symbolic.printing.wording import (
 )
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import INSTANCE
+from symbolic.verdicts import Verdict
 
 __all__ = ["Evidence", "Page", "StepRow", "evidence_of", "page_of", "users_of"]
 
@@ -63,6 +73,7 @@ class StepRow:
     lemma: tuple[str, str | None] | None
     citation: str | None
     evidence: Evidence | None
+    foundation: str | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,15 @@ class Page:
     derivation's declared instance is known."""
     scope_text: str = ""
     """What the verdict covers, worded for the page."""
+    basis: str = ""
+    """What the verdict rests on (:mod:`symbolic.basis`); empty without a check."""
+    basis_text: str = ""
+    """The basis worded for the page (with what makes it so)."""
+    basis_meaning: str = ""
+    """What the basis means, in a few words."""
+    rests_on: tuple[tuple[str, tuple[str, str | None], str], ...] = ()
+    """(kind, (ref, href), verdict) of each lemma, foundation and cited result below the
+    derivation, transitively."""
 
 
 def evidence_of(s: StepResult) -> Evidence:
@@ -129,14 +149,10 @@ def evidence_of(s: StepResult) -> Evidence:
 
 
 def users_of(derivations: Sequence[Derivation]) -> dict[str, list[str]]:
-    """Lemma id -> the ids of derivations with a step resting on it (``by.lemma``)."""
-    users: dict[str, list[str]] = {}
-    for d in derivations:
-        for step in d.steps:
-            lemma = step.justification.lemma
-            if lemma and d.id not in users.setdefault(lemma, []):
-                users[lemma].append(d.id)
-    return users
+    """Lemma id -> the ids of the derivations resting on it, transitively (``by.lemma``,
+    through other lemmas)."""
+    given = {d.id: d for d in derivations}
+    return used_by(derivations, lambda i: given.get(i) or lookup(i))
 
 
 def _oracle(r: DerivationReport | None) -> dict[str, Any] | None:
@@ -177,10 +193,13 @@ def page_of(
                 rules=why.rules,
                 lemma=(why.lemma, href(why.lemma)) if why.lemma else None,
                 citation=why.citation,
+                foundation=why.foundation,
                 evidence=evidence_of(results[i]) if i in results else None,
             )
         )
     lemmas = tuple(dict.fromkeys(s.justification.lemma for s in d.steps if s.justification.lemma))
+    rests_on, basis, basis_text = _basis(d, report, href)
+    meaning = BASIS_MEANING.get(basis, "") if basis else ""
     claim = p.inner(d.claim.lhs) + str(relation_mathml(d.claim.relation)) + p.inner(d.claim.rhs)
     scope = _scope(d, report)
     return Page(
@@ -207,7 +226,34 @@ def page_of(
         notes=report.notes if report else (),
         scope=scope[0],
         scope_text=scope[1],
+        basis=basis,
+        basis_text=basis_text,
+        basis_meaning=meaning,
+        rests_on=rests_on,
     )
+
+
+def _basis(
+    d: Derivation, report: DerivationReport | None, href: Href
+) -> tuple[tuple[tuple[str, tuple[str, str | None], str], ...], str, str]:
+    """What the page lists under "rests on", the basis and its wording: the check's, or
+    without one what the chain cites (lemmas "not checked")."""
+    if report is not None and report.basis:
+        relied, basis = report.rests_on, report.basis
+    else:
+        relied = basis_of(d, Verdict.UNDECIDED, lookup, lambda _: None).rests_on
+        basis = ""
+    rows = tuple(
+        (
+            r.kind,
+            (r.ref, _reference(r.kind, r.ref, href)),
+            NOT_CHECKED if r.verdict == NOT_CHECKED_HERE and report is None else r.verdict,
+        )
+        for r in relied
+    )
+    if not basis or basis == NONE:
+        return rows, basis, "none, not a proof" if basis else ""
+    return rows, basis, basis_phrase(basis, relied) or basis
 
 
 def _scope(d: Derivation, report: DerivationReport | None) -> tuple[str, str]:
@@ -218,6 +264,16 @@ def _scope(d: Derivation, report: DerivationReport | None) -> tuple[str, str]:
     if d.instance:
         return INSTANCE, scope_text(INSTANCE, d.instance)
     return "", ""
+
+
+def _reference(kind: str, ref: str, href: Href) -> str | None:
+    """Where a page links what it rests on: a lemma's page, a foundation's row on the
+    graph page (pages sit one folder below the site's root); a cited result nowhere."""
+    if kind == "lemma":
+        return href(ref)
+    if kind == "foundation":
+        return f"../graph.html#foundation-{ref}"
+    return None
 
 
 def _domain_text(v: Variable) -> str:

@@ -23,11 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
+from derivations.app.html.graph import LEGEND, graph_nodes, graph_svg
 from derivations.app.html.model import Page, page_of, users_of
 from derivations.catalog import MODULES
+from symbolic.basis import BASES, NONE
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
+from symbolic.foundations import FOUNDATIONS
 from symbolic.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
@@ -201,6 +205,17 @@ def build_site(
     if errata:
         rows = [dict(e) | {"links": _errata_links(e, href)} for e in errata]
         write("errata.html", env.get_template("errata.html").render(errata=rows, root=""))
+    nodes = graph_nodes(derivations, reports, lambda did: href(did, ""))
+    write(
+        "graph.html",
+        env.get_template("graph.html").render(
+            svg=Markup(graph_svg(nodes)),
+            legend=LEGEND,
+            counts=_graph_counts(nodes),
+            foundations=list(FOUNDATIONS.values()),
+            root="",
+        ),
+    )
     families = list(dict.fromkeys(p.family for p in pages))
     verdicts = sorted({p.verdict for p in pages + [q for q, _ in proof_pages]}, key=_rank)
     write(
@@ -218,6 +233,26 @@ def build_site(
             summary.files += 1
             summary.bytes += path.stat().st_size
     return summary
+
+
+def _graph_counts(nodes: Sequence[Any]) -> str:
+    """``36 derivations (15 outright, ...), 6 named foundations, 9 cited results, 2 lemma
+    uses``: what the graph shows, counted."""
+    ds = [n for n in nodes if n.kind == "derivation"]
+    proofs = ", ".join(
+        f"{k} {b}" for b in BASES if b != NONE and (k := sum(1 for n in ds if n.basis == b))
+    )
+    others = sum(1 for n in ds if n.basis == NONE)
+    split = proofs + (f"; {others} not proved" if others else "")
+    foundations = sum(1 for n in nodes if n.kind == "foundation")
+    cites = sum(1 for n in nodes if n.kind == "cite")
+    lemma_uses = sum(1 for n in ds for u in n.uses if u.startswith("d:"))
+    return (
+        f"{len(ds)} derivations"
+        + (f" ({split})" if split else "")
+        + f", {foundations} named foundation(s), {cites} cited result(s), "
+        + f"{lemma_uses} lemma use(s)."
+    )
 
 
 def _rank(word: str) -> int:
