@@ -90,23 +90,31 @@ class LaplaceTail(NumericFunction):
         return _evaluated(s, b)
 
 
-@functools.cache
 def _evaluated(s: sp.Expr, b: sp.Expr) -> sp.Expr:
     """The two tail integrals of Lap(b) beyond -s and s, in closed form.
 
     The scale of a Laplace distribution is positive: that is part of what Lap(b) means, and
     the catalog's scales are positive on their domains (2c/eps, sqrt(32 c ln(2/delta))/eps),
     though SymPy cannot always see it (ln(2/delta) > 0 needs delta < 1).  So the integrals are
-    evaluated for a positive symbol in place of b, by an antiderivative checked by
-    differentiation, and b is put back: an identity in a positive symbol holds at every
-    positive value.  The end s may have any sign (for s < 0 the two integrals overlap and
-    are no longer a probability, but their value is still the one returned)."""
-    scale = sp.Dummy("b", positive=True)
-    x = sp.Dummy("x", real=True)
-    parts = [definite(i) for i in _two_sided(s, scale, x).args]
-    if any(p is None for p in parts):
+    evaluated once for a real end and a positive scale, both symbols, by an antiderivative
+    checked by differentiation, and ``s`` and ``b`` are put in: an identity in a real and a
+    positive symbol holds at every real and every positive value.  The end s may have any
+    sign (for s < 0 the two integrals overlap and are no longer a probability, but their
+    value is still the one returned)."""
+    generic = _generic_tails()
+    if generic is None:
         return LaplaceTail(s, b, evaluate=False)
-    return sp.Add(*parts).xreplace({scale: b})  # type: ignore[arg-type]
+    value, end, scale = generic
+    return value.xreplace({end: s, scale: b})
+
+
+@functools.cache
+def _generic_tails() -> tuple[sp.Expr, sp.Symbol, sp.Symbol] | None:
+    end, scale = sp.Dummy("s", real=True), sp.Dummy("b", positive=True)
+    parts = [definite(i) for i in _two_sided(end, scale, sp.Dummy("x", real=True)).args]
+    if any(p is None for p in parts):
+        return None
+    return sp.Add(*parts), end, scale  # type: ignore[arg-type]
 
 
 def laplace_tail() -> Derivation:
