@@ -16,6 +16,7 @@ import sympy as sp
 from derivations.catalog import catalog, get
 from derivations.laplace_tail import LaplaceTail, tail_integral
 from numeric_checks import CheckOptions, check_derivation
+from numeric_checks.dp.above_threshold import simulate_above_threshold
 from symbolic.derivation import Claim, Derivation, JustificationKind, Step
 from symbolic.kit import by
 from symbolic.relations import Relation
@@ -240,3 +241,22 @@ def test_mutant_is_refuted(name: str) -> None:
 def test_true_but_weaker_is_not_refuted(name: str) -> None:
     r = check_derivation(WEAKER[name](), UNCERTIFIED)
     assert r.verdict is not Verdict.REFUTED, [(s.index, s.verdict.value) for s in r.steps]
+
+
+# -- the AboveThreshold simulation (the oracle of Theorem 3.24) ----------------------------
+
+
+def test_above_threshold_simulation_at_alpha_zero_fails_half_the_time() -> None:
+    # k = 1 and the query at T: bottom (a failure) iff nu_1 < nu_T, probability 1/2.
+    r = simulate_above_threshold(1.0, (1e-300,), 0.0, runs=20000, seed=1)
+    assert r.lower <= 0.5 <= r.upper
+
+
+def test_above_threshold_oracle_agrees_at_the_stated_alpha_and_refutes_a_small_one() -> None:
+    d = get("above-threshold-accuracy")
+    assert d.oracle is not None
+    e, b, k = mpmath.mpf(1), mpmath.mpf("0.5"), 5
+    stated = float(8 * (mpmath.log(k) + mpmath.log(2 / b)) / e)
+    assert d.oracle.check({"eps": e, "beta": b, "k": k, "alpha": stated}).ok is True
+    small = d.oracle.check({"eps": e, "beta": mpmath.mpf("0.05"), "k": 50, "alpha": 1.0})
+    assert small.ok is False, small.detail

@@ -26,7 +26,8 @@ bound turns the parts' failure probabilities into the whole's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import sympy as sp
 
@@ -34,7 +35,8 @@ from derivations.display import frac, product
 from derivations.laplace_tail import LaplaceTail
 from derivations.numeric_sparse.variables import FAMILY, R512
 from derivations.sources import DWORK_ROTH
-from symbolic.derivation import Derivation
+from numeric_checks.dp.above_threshold import hardest_stream, simulate_above_threshold
+from symbolic.derivation import Derivation, Oracle, OracleOutcome
 from symbolic.domains import Variable, parse_domain
 from symbolic.kit import Chain, by, chain
 
@@ -92,6 +94,25 @@ _TAIL = (
 )
 
 
+ORACLE_MAX_K = 200
+"""The oracle simulates k queries per run: above this k it does not decide (cost)."""
+
+
+def _above_threshold_oracle(values: Mapping[str, Any]) -> OracleOutcome:
+    k, beta, alpha = int(values["k"]), float(values["beta"]), float(values["alpha"])
+    if k > ORACLE_MAX_K:
+        return OracleOutcome(None, f"simulation skipped above k = {ORACLE_MAX_K} (cost)")
+    r = simulate_above_threshold(
+        float(values["eps"]), hardest_stream(k, alpha), alpha, runs=20000, seed=k
+    )
+    ok = False if r.lower > beta else (True if r.upper <= beta else None)
+    return OracleOutcome(
+        ok,
+        f"{r.failures}/{r.runs} runs not alpha-accurate, {r.confidence:.1%} interval "
+        f"[{float(r.lower):.4g}, {float(r.upper):.4g}] vs beta = {beta:.4g}",
+    )
+
+
 def above_threshold_accuracy() -> Derivation:
     """Theorem 3.24: AboveThreshold is (alpha, beta)-accurate, alpha = 8(ln k + ln(2/beta))/eps."""
     es, bs, ks = EPS.symbol, BETA.symbol, K.symbol
@@ -125,6 +146,14 @@ def above_threshold_accuracy() -> Derivation:
         ),
         variables=(EPS, BETA, K),
         defs=((ALPHA, alpha_at(es, bs, ks)),),
+        oracle=Oracle(
+            "above-threshold-simulation",
+            "AboveThreshold simulated (20000 seeded runs) on the hardest stream of the "
+            "hypothesis: k - 1 queries at T - alpha, the last just above T + alpha; refuted if "
+            "the failure rate's 99.9% interval lies above beta, agrees if below",
+            _above_threshold_oracle,
+            points=8,
+        ),
         family=FAMILY,
     )
 
