@@ -71,15 +71,16 @@ def alpha_at(eps: sp.Expr, beta: sp.Expr, k: sp.Expr) -> sp.Expr:
 def _run_tails(alpha: sp.Expr, sigma: sp.Expr, k: sp.Expr) -> sp.Expr:
     """One run of AboveThreshold with threshold noise Lap(sigma) and query noise
     Lap(2 sigma): the tails at alpha/2 of its threshold's noise and its k queries' noises."""
+    half = frac(alpha, 2)
     return sp.Add(
-        LaplaceTail(ALPHA / 2, sigma), product(k, LaplaceTail(ALPHA / 2, 2 * sigma)), evaluate=False
-    ).subs(ALPHA, alpha)
+        LaplaceTail(half, sigma), product(k, LaplaceTail(half, 2 * sigma)), evaluate=False
+    )
 
 
 def _run_exps(alpha: sp.Expr, sigma: sp.Expr, k: sp.Expr) -> sp.Expr:
     """:func:`_run_tails` by the Laplace tail: e^{-alpha/(2 sigma)} + k e^{-alpha/(4 sigma)}."""
     return sp.Add(
-        sp.exp(-frac(alpha, 2 * sigma)), product(k, sp.exp(-frac(alpha, 4 * sigma))), evaluate=False
+        sp.exp(-alpha / (2 * sigma)), product(k, sp.exp(-alpha / (4 * sigma))), evaluate=False
     )
 
 
@@ -244,7 +245,7 @@ def _numeric_sparse_proof(
     alpha (a larger alpha is a smaller event), so the chain starts at the parts' tails at
     alpha_S and alpha_L."""
     bs, cs, ks = BETA.symbol, C.symbol, K.symbol
-    answers = product(cs, LaplaceTail(ALPHA, sigma2)).subs(ALPHA, alpha_l)
+    answers = product(cs, LaplaceTail(alpha_l, sigma2))
     answers_exp = product(cs, sp.exp(-frac(alpha_l, sigma2)))
     return (
         chain(sp.Add(product(cs, _run_tails(alpha_s, sigma1, ks)), answers, evaluate=False))
