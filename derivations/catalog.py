@@ -31,6 +31,7 @@ HEADLINE = (
 
 MODULE_NAMES = (
     "laplace_ratio",
+    "laplace_tail",
     "kl_bound",
     "composition",
     "advanced_composition",
@@ -46,6 +47,7 @@ MODULE_NAMES = (
 
 HOMES: dict[str, str] = {
     "laplace-ratio": "laplace_ratio",
+    "laplace-tail": "laplace_tail",
     "kl-bound": "kl_bound",
     "kl-bound-tight": "kl_bound",
     "kl-tight-below-seed": "kl_bound",
@@ -61,8 +63,13 @@ HOMES: dict[str, str] = {
             "accuracy-pure",
             "accuracy-approx-seed",
             "accuracy-approx",
+            "accuracy-bound-pure",
+            "accuracy-bound-approx",
         )
     },
+    "above-threshold-accuracy": "numeric_sparse",
+    "sparse-accuracy-pure": "numeric_sparse",
+    "sparse-accuracy-approx": "numeric_sparse",
     "gdp-to-dp": "gaussian_dp",
     "exponential-mechanism": "exponential_mechanism",
 }

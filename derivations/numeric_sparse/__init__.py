@@ -4,14 +4,18 @@ section 3.6.3 (seed 001).
 NumericSparse(D, {f_i}, T, c, eps, delta) answers sensitivity-1 queries above a noisy
 threshold with a Laplace-noised value (the algorithm and its constants are in
 :mod:`numeric_checks.dp.sparse`).  Its proofs split the budget between the Sparse algorithm
-(Theorems 3.25 and 3.26, cited) and the Laplace answers.
+(Theorem 3.25, cited; Theorem 3.26, in the catalog: :mod:`.lemmas`) and the Laplace
+answers.
 
 * :mod:`.privacy`: ``numeric-sparse-privacy-pure``, ``-approx-seed``, ``-approx``;
 * :mod:`.accuracy`: ``numeric-sparse-accuracy-pure-seed``, ``-pure``, ``-approx-seed``,
-  ``-approx``, and the stated alpha as numbers.
+  ``-approx``, and the stated alpha as numbers;
+* :mod:`.lemmas`: the accuracy lemmas they rest on, down to the Laplace tail and the union
+  bound: ``above-threshold-accuracy`` (Theorem 3.24), ``sparse-accuracy-pure`` and
+  ``-approx`` (Theorem 3.26), ``numeric-sparse-accuracy-bound-pure`` and ``-approx``.
 """
 
-from derivations.numeric_sparse import accuracy, privacy
+from derivations.numeric_sparse import accuracy, lemmas, privacy
 from derivations.numeric_sparse.accuracy import (
     accuracy_approx,
     accuracy_approx_seed,
@@ -44,4 +48,4 @@ __all__ = [
     "privacy_pure",
 ]
 
-DERIVATIONS = (*privacy.DERIVATIONS, *accuracy.DERIVATIONS)
+DERIVATIONS = (*privacy.DERIVATIONS, *lemmas.DERIVATIONS, *accuracy.DERIVATIONS)

@@ -177,11 +177,12 @@ def _pure_proof() -> Chain:
         chain(sp.Max(alpha_s, alpha_l, evaluate=False))
         .eq(
             sp.Max(_alpha_seed_pure(*_PURE), _laplace_part_pure(*_PURE), evaluate=False),
-            by.cite(
-                DWORK_ROTH.cite("Theorem 3.26"),
-                "Sparse accuracy (Theorem 3.26) at eps1 = 8 eps/9 and failure beta/2; "
-                "Laplace answers of scale sigma(eps2) = 2c/eps2, eps2 = 2 eps/9, with "
-                "failure beta/2 split over c answers",
+            by.lemma(
+                "numeric-sparse-accuracy-bound-pure",
+                "Sparse accuracy (Theorem 3.26, sparse-accuracy-pure) at eps1 = 8 eps/9 and "
+                "failure beta/2; Laplace answers of scale sigma(eps2) = 2c/eps2, eps2 = "
+                "2 eps/9, with failure beta/2 split over c answers: at the larger alpha "
+                "NumericSparse fails with probability at most beta",
             ),
         )
         .le(
@@ -239,12 +240,13 @@ def _approx_parts() -> Chain:
             _laplace_part_approx(*_APPROX),
             evaluate=False,
         ),
-        by.cite(
-            DWORK_ROTH.cite("Theorem 3.26"),
-            "Sparse accuracy (Theorem 3.26) at eps1 = sqrt(512) eps/(sqrt(512)+1), "
-            "delta/2 and failure beta/2; Laplace answers of scale sigma(eps2) = "
-            "sqrt(32 c ln(2/delta))/eps2, eps2 = 2 eps/(sqrt(512)+1), failure beta/2 "
-            "split over c answers",
+        by.lemma(
+            "numeric-sparse-accuracy-bound-approx",
+            "Sparse accuracy (Theorem 3.26, sparse-accuracy-approx) at eps1 = sqrt(512) "
+            "eps/(sqrt(512)+1), delta/2 and failure beta/2; Laplace answers of scale "
+            "sigma(eps2) = sqrt(32 c ln(2/delta))/eps2, eps2 = 2 eps/(sqrt(512)+1), failure "
+            "beta/2 split over c answers: at the larger alpha NumericSparse fails with "
+            "probability at most beta",
         ),
     )
 
