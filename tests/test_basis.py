@@ -40,8 +40,26 @@ HEADLINE_BASIS = {
     "laplace-ratio": (OUTRIGHT, []),
     "kl-bound": (OUTRIGHT, []),
     "advanced-composition": (FROM_CITED, ["kl-bound", "Azuma 1967"]),
-    "numeric-sparse-accuracy-pure": (FROM_CITED, ["Dwork & Roth 2014"]),
-    "numeric-sparse-accuracy-approx": (FROM_CITED, ["Dwork & Roth 2014"]),
+    "numeric-sparse-accuracy-pure": (
+        FROM_FOUNDATIONS,
+        [
+            "numeric-sparse-accuracy-bound-pure",
+            "laplace-tail",
+            "sparse-accuracy-pure",
+            "above-threshold-accuracy",
+            "union-bound",
+        ],
+    ),
+    "numeric-sparse-accuracy-approx": (
+        FROM_FOUNDATIONS,
+        [
+            "numeric-sparse-accuracy-bound-approx",
+            "laplace-tail",
+            "sparse-accuracy-approx",
+            "above-threshold-accuracy",
+            "union-bound",
+        ],
+    ),
     "gdp-to-dp": (OUTRIGHT, []),
 }
 """The headline theorems' basis on this branch, and the start of each thing they rest on
