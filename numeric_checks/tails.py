@@ -15,8 +15,9 @@ leaves the step ``certified`` on its box only (``checked`` beyond it), as before
 The end ``X`` of an infinite side is chosen on a ladder (the box's own end, then 10, 100,
 1000): the first rung whose tail is proved.  A rung beyond the box's end widens the box, which
 is certified again; if that fails the step keeps its first certificate.  The search is capped
-in seconds (:data:`SECONDS`): it runs only for steps no rule proved on the whole domain, and
-each failing attempt is a failing rule search.
+by a count of rule searches (:data:`MAX_ATTEMPTS`, with a wall-clock guard): it runs only for
+small steps no rule proved on the whole domain, and each failing attempt is a failing rule
+search.
 
 The verdict stays ``certified``, not ``proved``: part of the domain rests on interval
 arithmetic, which is what ``certified`` names (``shared/DESIGN.md``).  The certificate now
@@ -37,7 +38,16 @@ from symbolic.relations import Relation
 from symbolic.report import CertificateRecord, CertificateStatus, TailProof
 from symbolic.rules import Context, Fact, prove_relation
 
-__all__ = ["LADDER", "MAX_OPS", "MAX_VARIABLES", "SECONDS", "Region", "prove_tails", "regions"]
+__all__ = [
+    "LADDER",
+    "MAX_ATTEMPTS",
+    "MAX_OPS",
+    "MAX_VARIABLES",
+    "SECONDS",
+    "Region",
+    "prove_tails",
+    "regions",
+]
 
 LADDER = (10.0, 100.0, 1000.0)
 """Ends of an infinite side tried after the box's own end."""
@@ -46,9 +56,12 @@ MAX_OPS = 40
 """The steps whose tails are tried: a user's one-line inequality (the 42 claims of the test
 suite have at most 14 operations in 2 variables).  The catalog's certified steps have 3 or
 4 variables and 20 to 60 operations, where a failing rule search costs seconds per rung."""
-SECONDS = 20.0
-"""Wall-clock cap of the tail search of one step: a rung not started by then is not tried
-(a cost cap only; it never makes a verdict stronger)."""
+MAX_ATTEMPTS = 8
+"""Rule searches per step (over all regions and rungs): the cost cap, counted so that the
+outcome does not depend on the machine's load."""
+SECONDS = 60.0
+"""A last-resort wall-clock guard of the tail search of one step: a rung not started by
+then is not tried (it can only leave the step on its box, never make it stronger)."""
 
 
 @dataclass(frozen=True)
@@ -127,10 +140,12 @@ def prove_tails(
     started = time.perf_counter()
     lows, highs = list(box.lows), list(box.highs)
     tails: list[TailProof] = []
+    attempts = 0
     for region in found:
         proof = None
         for end in region.ends:
-            if time.perf_counter() - started > seconds:
+            attempts += 1
+            if attempts > MAX_ATTEMPTS or time.perf_counter() - started > seconds:
                 return None
             fact = region.fact(symbols[region.index], end)
             try:

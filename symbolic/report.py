@@ -125,7 +125,13 @@ class CertificateRecord:
                 f"certified on the whole domain: box {where} certified by Arb ({self.boxes} "
                 f"boxes, {self.seconds:.2f} s, {self.bits} bits); {tails}"
             )
-        if sliver and fraction is not None:
+        if sliver and fraction is not None and 1 - fraction < 1e-12:
+            # Boxes too thin to split (a tangency): no volume to speak of, but not shown.
+            text += (
+                "; all of the box certified except boxes too thin to split further (the "
+                "step is not certified there)"
+            )
+        elif sliver and fraction is not None:
             text += (
                 f"; all of the box's volume but {1 - fraction:.1e} certified (the step is "
                 "not certified on the rest)"

@@ -79,12 +79,25 @@ def test_two_sided_and_two_variable_claims_are_certified_on_the_whole_domain() -
         assert {t.region for t in cert.tails} == wanted, result.evidence
 
 
+def test_core_box_is_widened_where_the_tail_is_proved_late() -> None:
+    name = "log_slow_decay"
+    result = check((CLAIMS / "user" / f"{name}.toml").read_text(), name)
+    cert = result.certificate
+    assert result.verdict.value == "certified", result.evidence
+    assert cert is not None and cert.whole_domain
+    # The slope changes sign near x = 8: the rungs 5 and 10 fail, 100 is proved, and the
+    # box is certified again on [0, 100].
+    assert [t.region for t in cert.tails] == ["x >= 100"]
+    assert cert.box["x"] == (0.0, 100.0)
+
+
 def test_mutants_are_refuted() -> None:
     for text in (
         claim("log(1 + x)*exp(-x/2)", "<=", "2/5", x="[0, oo)"),
         claim("x*log(x)", ">=", "-1/3", x="(0, oo)"),
         claim("log(1 + x**2)*exp(-x**2/4)", "<=", "6/10", x="R"),
         claim("log(1 + x)*exp(-a*x)", "<=", "2/5", x="[0, oo)", a="[1/2, 2]"),
+        claim("log(1 + x)*exp(-x/20)", "<=", "7/5", x="[0, oo)"),
     ):
         result = check(text, "mutant")
         assert result.verdict.value == "refuted", result.evidence
@@ -148,3 +161,29 @@ def test_tail_not_proved_in_a_claim_stays_on_the_box() -> None:
     assert result.verdict.value == "certified"
     assert cert is not None and not cert.whole_domain and not cert.tails
     assert "beyond that box numeric only" in result.evidence
+
+
+def test_records_say_what_covered_which_region() -> None:
+    from symbolic.report import CertificateRecord, TailProof
+    from symbolic.scope import tails_note
+
+    whole = CertificateRecord(
+        CertificateStatus.CERTIFIED,
+        box={"x": (0.0, 5.0)},
+        boxes=13,
+        bits=64,
+        whole_domain=True,
+        tails=(TailProof("x >= 5", "derivative rule in x on [5, oo)"),),
+    )
+    assert whole.describe().startswith("certified on the whole domain: box x in [0, 5]")
+    assert "x >= 5 proved by derivative rule in x on [5, oo)" in whole.describe()
+    assert tails_note(whole) == (
+        "on the whole domain: box x in [0, 5] certified by Arb, x >= 5 proved by the rules"
+    )
+    # A search that showed all the volume but stopped at boxes too thin to split never
+    # reads "gave up" nor "all but 0.0e+00".
+    stuck = CertificateRecord(
+        CertificateStatus.GAVE_UP, box={"x": (0.0, 5.0)}, certified_fraction=1.0
+    )
+    text = stuck.describe()
+    assert "gave up" not in text and "0.0e+00" not in text and "too thin" in text

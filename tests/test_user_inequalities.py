@@ -65,6 +65,7 @@ MUTANTS: dict[str, tuple[str, str]] = {
     "bounded_log_decay_rate": ("rhs", "2/5"),
     "entropy_term_lower": ("rhs", "-1/3"),
     "log_gauss_bump": ("rhs", "6/10"),
+    "log_slow_decay": ("rhs", "7/5"),
 }
 # Not proved yet, honestly: the geometric mechanism's variance needs a limit at 0.
 CHECKED_ONLY = {"geometric_variance"}
