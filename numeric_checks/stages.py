@@ -211,9 +211,11 @@ def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:
         return CertificateRecord(
             CertificateStatus.NOT_CERTIFIABLE, whole_domain=whole, detail=str(exc)[:80]
         )
-    if whole or cert.status is not CertificateStatus.CERTIFIED or not plan.options.symbolic:
+    done = cert.status is CertificateStatus.CERTIFIED and whole
+    if done or cert.status is CertificateStatus.REFUTED or not plan.options.symbolic:
         return cert.record(whole_domain=whole)
-    # The box leaves part of the domain out: prove the rest, region by region.
+    # The box leaves part of the domain out, or the certifier is stuck at a tangency on
+    # its edge: prove the rest, region by region.
     try:
         extended = prove_tails(
             link.lhs,
@@ -230,7 +232,7 @@ def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:
         )
     except (Unsupported, TypeError, ValueError, ZeroDivisionError):
         extended = None  # the widened box could not be enclosed: the first certificate stands
-    return cert.record(whole_domain=False) if extended is None else extended
+    return cert.record(whole_domain=whole) if extended is None else extended
 
 
 # -- induction (see symbolic.induction) ------------------------------------------------------

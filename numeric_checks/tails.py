@@ -73,6 +73,9 @@ class Region:
     name: str
     upper: bool
     ends: tuple[float, ...]
+    inner: bool = False
+    """An edge of the box itself (where the certifier is stuck at a tangency): the box is
+    cut back to the region's end instead of widened to it."""
 
     def fact(self, symbol: sp.Symbol, end: float) -> Fact:
         expr = symbol - self.bound(end) if self.upper else self.bound(end) - symbol
@@ -112,6 +115,28 @@ def regions(variables: Sequence[Variable], box: Box) -> list[Region] | None:
     return out
 
 
+EDGE_SHARES = (1 / 64, 1 / 8, 1 / 2)
+"""Widths of an edge region, as shares of the box's side."""
+
+
+def touching_edge(residual: sp.Expr, symbols: Sequence[sp.Symbol], box: Box) -> Region | None:
+    """Where a one-variable residual vanishes at an end of the box (``sqrt(x) - log(1 + x)``
+    at ``x = 0``), the certifier cannot split down to the tangency: the region between that
+    end and a point inside (``x <= 5/64``) is proved instead, and the box cut back to it."""
+    if len(symbols) != 1:
+        return None
+    (x,), lo, hi = symbols, box.lows[0], box.highs[0]
+    for upper, end in ((False, lo), (True, hi)):
+        try:
+            value = sp.simplify(residual.subs(x, sp.Rational(end)))
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue
+        if value == 0:
+            ends = tuple(hi - w * (hi - lo) if upper else lo + w * (hi - lo) for w in EDGE_SHARES)
+            return Region(0, x.name, upper, ends, inner=True)
+    return None
+
+
 def prove_tails(
     lhs: sp.Expr,
     relation: Relation,
@@ -130,11 +155,19 @@ def prove_tails(
     """A whole-domain certificate from ``cert`` (certified on ``box``) and a proof of every
     region outside the box, or None where some region is not proved (or the widened box
     is not certified)."""
-    if cert.status is not CertificateStatus.CERTIFIED or len(variables) != len(symbols):
+    if cert.status is CertificateStatus.REFUTED or len(variables) != len(symbols):
         return None
     if len(symbols) > MAX_VARIABLES or sp.count_ops(residual) > MAX_OPS:
         return None
     found = regions(variables, box)
+    if found is None:
+        return None
+    if cert.status is not CertificateStatus.CERTIFIED:
+        edge = touching_edge(residual, symbols, box)
+        if edge is None:
+            return None
+        # The edge region reaches the domain's end: the sliver beyond the box is in it.
+        found = [r for r in found if (r.index, r.upper) != (edge.index, edge.upper)] + [edge]
     if not found:
         return None
     started = time.perf_counter()
@@ -154,10 +187,13 @@ def prove_tails(
                 proof = None  # a crash in a rule proves nothing
             if proof is not None:
                 tails.append(TailProof(region.text(end), proof))
-                if region.upper:
-                    highs[region.index] = max(highs[region.index], end)
+                i = region.index
+                if region.inner:
+                    highs[i], lows[i] = (end, lows[i]) if region.upper else (highs[i], end)
+                elif region.upper:
+                    highs[i] = max(highs[i], end)
                 else:
-                    lows[region.index] = min(lows[region.index], end)
+                    lows[i] = min(lows[i], end)
                 break
         if proof is None:
             return None

@@ -10,7 +10,7 @@ from derivations.app.claims import parse_claim
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.certify import Box, certify_residual
 from numeric_checks.plan import make_plan
-from numeric_checks.tails import prove_tails, regions
+from numeric_checks.tails import prove_tails, regions, touching_edge
 from symbolic.domains import Variable, parse_domain
 from symbolic.relations import Relation
 from symbolic.report import CertificateStatus
@@ -91,6 +91,26 @@ def test_core_box_is_widened_where_the_tail_is_proved_late() -> None:
     assert cert.box["x"] == (0.0, 100.0)
 
 
+def test_edge_where_the_sides_touch_is_proved_and_the_box_cut_back() -> None:
+    # log(1 + x) = sqrt(x) at x = 0: the certifier alone stops short of the tangency.
+    name = "log1p_below_sqrt"
+    result = check((CLAIMS / "user" / f"{name}.toml").read_text(), name)
+    cert = result.certificate
+    assert result.verdict.value == "certified", result.evidence
+    assert cert is not None and cert.whole_domain
+    assert {t.region for t in cert.tails} == {"x <= 0.078125", "x >= 5"}
+    assert cert.box["x"] == (0.078125, 5.0)
+
+
+def test_touching_edge_only_where_the_residual_vanishes() -> None:
+    x = sp.Symbol("x", nonnegative=True)
+    box = Box(("x",), (0.0,), (5.0,))
+    edge = touching_edge(sp.sqrt(x) - sp.log(1 + x), [x], box)
+    assert edge is not None and not edge.upper and edge.inner
+    assert edge.ends == (5 / 64, 5 / 8, 2.5)
+    assert touching_edge(1 + sp.sqrt(x) - sp.log(1 + x), [x], box) is None
+
+
 def test_mutants_are_refuted() -> None:
     for text in (
         claim("log(1 + x)*exp(-x/2)", "<=", "2/5", x="[0, oo)"),
@@ -98,6 +118,7 @@ def test_mutants_are_refuted() -> None:
         claim("log(1 + x**2)*exp(-x**2/4)", "<=", "6/10", x="R"),
         claim("log(1 + x)*exp(-a*x)", "<=", "2/5", x="[0, oo)", a="[1/2, 2]"),
         claim("log(1 + x)*exp(-x/20)", "<=", "7/5", x="[0, oo)"),
+        claim("log(1 + x)", "<=", "3*sqrt(x)/4", x="[0, oo)"),
     ):
         result = check(text, "mutant")
         assert result.verdict.value == "refuted", result.evidence

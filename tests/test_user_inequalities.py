@@ -66,6 +66,7 @@ MUTANTS: dict[str, tuple[str, str]] = {
     "entropy_term_lower": ("rhs", "-1/3"),
     "log_gauss_bump": ("rhs", "6/10"),
     "log_slow_decay": ("rhs", "7/5"),
+    "log1p_below_sqrt": ("rhs", "3*sqrt(x)/4"),
 }
 # Not proved yet, honestly: the geometric mechanism's variance needs a limit at 0.
 CHECKED_ONLY = {"geometric_variance"}
