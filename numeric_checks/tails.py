@@ -19,6 +19,11 @@ by a count of rule searches (:data:`MAX_ATTEMPTS`, with a wall-clock guard): it 
 small steps no rule proved on the whole domain, and each failing attempt is a failing rule
 search.
 
+One more region where the certifier itself is stuck: a one-variable residual that vanishes
+at an end of the box (``sqrt(x) - log(1 + x)`` at 0) is a tangency Arb cannot split down to;
+the edge ``x <= w`` (``w`` a share of the side, :data:`EDGE_SHARES`) is proved by the rules
+instead and the box cut back to ``[w, ...]``, certified again.
+
 The verdict stays ``certified``, not ``proved``: part of the domain rests on interval
 arithmetic, which is what ``certified`` names (``shared/DESIGN.md``).  The certificate now
 covers the whole domain (``whole_domain``), so the step is not ``checked`` anywhere.
