@@ -5,6 +5,8 @@ proves leaves it certified on its box only; a false tail is never certified."""
 from __future__ import annotations
 
 import sympy as sp
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from derivations.app.claims import parse_claim
 from numeric_checks import CheckOptions, check_claim
@@ -208,3 +210,47 @@ def test_records_say_what_covered_which_region() -> None:
     )
     text = stuck.describe()
     assert "gave up" not in text and "0.0e+00" not in text and "too thin" in text
+
+
+@settings(max_examples=15)
+@example(a=-1, b=10, c=5)  # certified on [0, 5], false for x > 10.5: a false tail
+@example(a=0, b=-1, c=60)  # false for x > 60
+@example(a=1, b=-4, c=5)  # true: whole domain
+@given(
+    a=st.integers(-3, 3),
+    b=st.integers(-40, 40),
+    c=st.integers(-5, 60),
+)
+def test_whole_domain_certificate_of_a_quadratic_only_when_it_is_true(
+    a: int, b: int, c: int
+) -> None:
+    """p(x) = a x^2 + b x + c >= 0 on [0, oo): certified on the whole domain only if true
+    there (exactly: p(0) >= 0, no sign change at a positive real root, a >= 0 or constant)."""
+    text = claim("0", "<=", f"{a}*x**2 + {b}*x + {c}", x="[0, oo)")
+    plan = make_plan(parse_claim(text), OPTIONS)
+    (x,) = plan.symbols
+    p = a * x**2 + b * x + c
+    cert = certify_residual(p, False, [x], plan.box)
+    if cert.status is not CertificateStatus.CERTIFIED:
+        return
+    whole = prove_tails(
+        sp.S.Zero,
+        Relation.LE,
+        p,
+        variables=plan.space.free,
+        symbols=[x],
+        context=plan.context,
+        box=plan.box,
+        cert=cert,
+        residual=p,
+        strict=False,
+        hypotheses=(),
+    )
+    if whole is None:
+        return
+    # True on [0, oo) iff the minimum over 0, the vertex (if inside) and infinity is >= 0.
+    candidates = [sp.Integer(c)]
+    if a > 0 and sp.Rational(-b, 2 * a) > 0:
+        candidates.append(p.subs(x, sp.Rational(-b, 2 * a)))
+    true = all(v >= 0 for v in candidates) and (a > 0 or (a == 0 and b >= 0))
+    assert true, (a, b, c, [t.describe() for t in whole.tails])
