@@ -5,7 +5,8 @@
 * :func:`evalf_referee` and :func:`arb_referee` re-decide a numeric counterexample
   (:class:`~symbolic.report.RefereeRecord`);
 * :func:`certify_step` encloses an inequality on the plan's box (a
-  :class:`~symbolic.report.CertificateRecord`).
+  :class:`~symbolic.report.CertificateRecord`), and proves the regions of an unbounded
+  domain outside it (:mod:`numeric_checks.tails`).
 
 No stage decides a verdict: :func:`numeric_checks.decide.decide` does, from the records.
 """
@@ -23,6 +24,7 @@ from numeric_checks.certify import certify_residual
 from numeric_checks.plan import CheckPlan
 from numeric_checks.points import RelationCheck, confirm_with_evalf
 from numeric_checks.search import SpotOutcome, spot_check
+from numeric_checks.tails import prove_tails
 from symbolic.derivation import JustificationKind
 from symbolic.errors import Unsupported
 from symbolic.induction import apply_hypothesis, at
@@ -209,7 +211,28 @@ def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:
         return CertificateRecord(
             CertificateStatus.NOT_CERTIFIABLE, whole_domain=whole, detail=str(exc)[:80]
         )
-    return cert.record(whole_domain=whole)
+    done = cert.status is CertificateStatus.CERTIFIED and whole
+    if done or cert.status is CertificateStatus.REFUTED or not plan.options.symbolic:
+        return cert.record(whole_domain=whole)
+    # The box leaves part of the domain out, or the certifier is stuck at a tangency on
+    # its edge: prove the rest, region by region.
+    try:
+        extended = prove_tails(
+            link.lhs,
+            link.relation,
+            link.rhs,
+            variables=plan.space.free,
+            symbols=plan.symbols,
+            context=plan.context,
+            box=plan.box,
+            cert=cert,
+            residual=step.expr,
+            strict=step.strict,
+            hypotheses=plan.hypotheses,
+        )
+    except (Unsupported, TypeError, ValueError, ZeroDivisionError):
+        extended = None  # the widened box could not be enclosed: the first certificate stands
+    return cert.record(whole_domain=whole) if extended is None else extended
 
 
 # -- induction (see symbolic.induction) ------------------------------------------------------

@@ -64,6 +64,19 @@ class CertificateStatus(Enum):
 
 
 @dataclass(frozen=True)
+class TailProof:
+    """A region of the domain outside a certificate's box (``x >= 10``: the variable's
+    tail, or the sliver an open end cuts off the box) and the proof of the step there,
+    with the region as an added hypothesis."""
+
+    region: str
+    proof: str
+
+    def describe(self) -> str:
+        return f"{self.region} proved by {self.proof}"
+
+
+@dataclass(frozen=True)
 class CertificateRecord:
     """What the Arb certifier did for a step: its status, the box (variable -> [low, high])
     it worked on, how many boxes it enclosed, in how many seconds, at how many bits; for a
@@ -82,6 +95,10 @@ class CertificateRecord:
     certified_fraction: float | None = None
     """The share of the box's volume (log measure on sides spanning decades) shown to hold
     when the search stopped: 1 when certified, how far it got when it gave up."""
+    tails: tuple[TailProof, ...] = ()
+    """For a box that does not cover the domain: the regions outside it, each proved with
+    the region as a hypothesis, so that box and tails together cover the whole domain
+    (``whole_domain`` is then True)."""
 
     def describe(self) -> str:
         if self.status is CertificateStatus.NOT_CERTIFIABLE:
@@ -101,7 +118,20 @@ class CertificateRecord:
             head = "certification stopped just short of"
         where = ", ".join(f"{n} in [{lo:.6g}, {hi:.6g}]" for n, (lo, hi) in self.box.items())
         text = f"{head} {where} ({self.boxes} boxes, {self.seconds:.2f} s, Arb at {self.bits} bits)"
-        if sliver and fraction is not None:
+        if self.status is CertificateStatus.CERTIFIED and self.tails:
+            # Box and tails cover the domain: the step holds on all of it, and says by what.
+            tails = "; ".join(t.describe() for t in self.tails)
+            text = (
+                f"certified on the whole domain: box {where} certified by Arb ({self.boxes} "
+                f"boxes, {self.seconds:.2f} s, {self.bits} bits); {tails}"
+            )
+        if sliver and fraction is not None and 1 - fraction < 1e-12:
+            # Boxes too thin to split (a tangency): no volume to speak of, but not shown.
+            text += (
+                "; all of the box certified except boxes too thin to split further (the "
+                "step is not certified there)"
+            )
+        elif sliver and fraction is not None:
             text += (
                 f"; all of the box's volume but {1 - fraction:.1e} certified (the step is "
                 "not certified on the rest)"

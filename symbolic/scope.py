@@ -41,6 +41,7 @@ __all__ = [
     "general_note",
     "length_symbols",
     "scope_of",
+    "tails_note",
     "with_scope",
 ]
 
@@ -72,16 +73,19 @@ def scope_of(
     if verdict is None:
         verdict = min((r.verdict for r in results), key=lambda v: v.rank, default=None)
     notes: list[str] = []
+    whole: list[str] = []
     if d.instance:
         notes.append(d.instance)
     if verdict is Verdict.CERTIFIED:
         certificates = [r.certificate for r in results if r.verdict is Verdict.CERTIFIED]
         notes += box_notes(d.variables, [c for c in certificates if c is not None])
+        whole = [tails_note(c) for c in certificates if c is not None and c.tails]
     if lemma_scope is not None:
         notes += _lemma_notes(d, lemma_scope)
     if notes:
         return Scope(INSTANCE, "; ".join(dict.fromkeys(notes)))
-    return Scope(GENERAL, general_note(d.variables, lengths=length_symbols(d)))
+    general = general_note(d.variables, lengths=length_symbols(d))
+    return Scope(GENERAL, "; ".join(dict.fromkeys([general, *whole])))
 
 
 def with_scope(
@@ -124,6 +128,14 @@ def box_notes(
         if note not in out:
             out.append(note)
     return out
+
+
+def tails_note(c: CertificateRecord) -> str:
+    """``on the whole domain: box x in [0, 5] certified by Arb, x >= 5 proved by the
+    rules``: what covered which region of a certificate with proved tails."""
+    box = ", ".join(f"{n} in [{_number(lo)}, {_number(hi)}]" for n, (lo, hi) in c.box.items())
+    tails = " and ".join(t.region for t in c.tails)
+    return f"on the whole domain: box {box} certified by Arb, {tails} proved by the rules"
 
 
 def box_note(variables: Sequence[Variable], box: Mapping[str, tuple[float, float]]) -> str:
