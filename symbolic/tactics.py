@@ -113,7 +113,14 @@ def _ladder(residual: sp.Expr, cheap: bool, positive: Sequence[sp.Expr] = ()) ->
                 reduced = by_antiderivative(residual, positive)
             else:
                 reduced = tactic(residual)
-        except (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError):
+        except (
+            TypeError,
+            ValueError,
+            NotImplementedError,
+            RecursionError,
+            AttributeError,
+            StopIteration,  # SymPy's sum_simplify on a quotient of sums (sympy 1.14)
+        ):
             continue
         if reduced == 0:
             return name

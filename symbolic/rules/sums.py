@@ -37,6 +37,7 @@ from symbolic.domains import Variable
 from symbolic.relations import Relation
 from symbolic.rules.facts import Context
 from symbolic.rules.prover import prove_relation
+from symbolic.rules.sums_factors import split_common_factor
 from symbolic.rules.sums_normal import (
     Linear,
     Range,
@@ -110,8 +111,20 @@ def _prove(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | Non
         ):
             trace = _sum_free(lhs, rel, rhs, setup)
     if trace is None:
+        trace = _common_factor(lhs, rel, rhs, setup)
+    if trace is None:
         return None
     return "; ".join([*sorted(used), trace])
+
+
+def _common_factor(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
+    """``c X REL c Y`` from ``X REL Y`` for a shared factor ``c > 0`` (:mod:`.sums_factors`)."""
+    split = split_common_factor(lhs, rhs, setup)
+    if split is None:
+        return None
+    c, x, y = split
+    inner = _prove(x, rel, y, setup)
+    return None if inner is None else f"common positive factor {c} struck, {inner}"
 
 
 def _sum_free(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
