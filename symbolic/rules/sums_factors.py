@@ -33,11 +33,10 @@ def split_common_factor(
     lhs: sp.Expr, rhs: sp.Expr, setup: Setup
 ) -> tuple[sp.Expr, sp.Expr, sp.Expr] | None:
     """``(c, X, Y)`` with ``lhs = c X``, ``rhs = c Y`` and ``c > 0`` shown, when the two
-    sides share factors and one of the shared factors holds a sum (otherwise the plain
-    prover strikes it as well as this rule could); None otherwise."""
+    sides share factors and the link holds a sum or product; None otherwise."""
     left, right = Counter(_factors(lhs)), Counter(_factors(rhs))
     shared = left & right
-    if not shared or not any(f.has(sp.Sum) for f in shared):
+    if not shared or not (lhs.has(sp.Sum, sp.Product) or rhs.has(sp.Sum, sp.Product)):
         return None
     common = list(shared.elements())
     if not all(positive_factor(f, setup) for f in set(common)):
