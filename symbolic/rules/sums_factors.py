@@ -52,9 +52,12 @@ def _factors(e: sp.Expr, power: sp.Expr = sp.S.One) -> list[sp.Expr]:
     quotients (as the chains write them) flattened."""
     if isinstance(e, sp.Mul):
         return [f for a in e.args for f in _factors(a, power)]
-    if isinstance(e, sp.Pow) and e.exp.is_Integer and isinstance(e.base, (sp.Mul, sp.Pow)):
+    if isinstance(e, sp.Pow) and e.exp.is_Integer:
         return _factors(e.base, power * e.exp)
-    return [e if power == 1 else sp.Pow(e, power)]
+    if power.is_Integer and power != 0:
+        # S**2 as S, S: a factor shared once with the other side (S * T against S**2).
+        return [e if power > 0 else sp.Pow(e, -1)] * abs(int(power))
+    return [sp.Pow(e, power)]
 
 
 def positive_factor(f: sp.Expr, setup: Setup, depth: int = 0) -> bool:
