@@ -43,8 +43,8 @@ IX = index_symbol("i")
 DU = Variable("Du", POSITIVE, "sensitivity of the score u", r"\Delta u")
 UR_X = Variable("urx", REAL, "score u(x, r) of the output r", "u(x, r)")
 UR_Y = Variable("ury", REAL, "score u(y, r) of the output r", "u(y, r)")
-UX = Variable("ux", REAL, "score u(x, r_i)", "u^{x}", family=Family("i", 1, N.symbol))
-UY = Variable("uy", REAL, "score u(y, r_i)", "u^{y}", family=Family("i", 1, N.symbol))
+UX = Variable("ux", REAL, "score u(x, r_i)", "u(x, r_{i})", family=Family("i", 1, N.symbol))
+UY = Variable("uy", REAL, "score u(y, r_i)", "u(y, r_{i})", family=Family("i", 1, N.symbol))
 
 
 def instance_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
@@ -113,7 +113,7 @@ def exponential_mechanism() -> Derivation:
     zy_up = _over_range(sp.exp(e * (ux + du) / (2 * du)))
     half = sp.exp(e / 2)
     proof = (
-        chain(frac(frac(_weight(rx), zx), frac(_weight(ry), zy)))
+        chain(frac(_weight(rx) / zx, _weight(ry) / zy))
         .eq(
             product(frac(_weight(rx), _weight(ry)), frac(zy, zx)),
             by.algebra("rearrange the ratio of ratios"),
@@ -129,7 +129,8 @@ def exponential_mechanism() -> Derivation:
         .le(
             product(half, frac(zy_up, zx)),
             by.hypothesis(
-                "termwise: u(y, r') <= u(x, r') + Delta u for every r' in R, and e^(eps/2)/Z_x > 0",
+                "termwise: u(y, r') <= u(x, r') + Delta u for every r' in R; the factor in "
+                "front is positive",
                 "termwise",
             ),
         )

@@ -167,3 +167,19 @@ def test_mutant_refuted(name: str) -> None:
     r = check_derivation(build(), MUTANT_CHECK)
     assert r.verdict is Verdict.REFUTED, [(s.index, s.verdict.value) for s in r.steps]
     assert r.steps[k].verdict is Verdict.REFUTED
+
+
+def test_group_privacy_for_every_group_size() -> None:
+    k = next(v for v in get("gdp-group-privacy").variables if v.name == "k")
+    assert k.domain.lower == 2 and k.domain.upper.is_infinite
+
+
+def test_an_element_at_a_fixed_index_prints_its_index_in_place() -> None:
+    from symbolic.printing.latex import DerivationPrinter
+
+    d = get("parallel-composition")
+    text = DerivationPrinter().for_derivation(d).doprint(d.steps[2].expr)
+    assert r"\Pr[\mathcal{M}_{1}(x) = r_{1}]" in text and "]_{1}" not in text
+    em = get("exponential-mechanism")
+    text = DerivationPrinter().for_derivation(em).doprint(em.claim.lhs)
+    assert "u(x, r_{i})" in text and "u(y, r_{i})" in text
