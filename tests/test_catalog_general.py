@@ -12,11 +12,13 @@ from typing import Any
 import mpmath
 import pytest
 import sympy as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from derivations.catalog import get
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Derivation
-from symbolic.families import ForAll
+from symbolic.families import ForAll, instantiate
 from symbolic.rules.sums import prove_sums
 from symbolic.scope import GENERAL
 from symbolic.verdicts import Verdict
@@ -28,7 +30,7 @@ MUTANT_CHECK = dataclasses.replace(
     FAST, points=80, search_budget=60, symbolic=False, certify=False, oracle=False
 )
 
-REWRITTEN = ("exponential-mechanism", "parallel-composition")
+REWRITTEN = ("exponential-mechanism", "parallel-composition", "tradeoff-zero-eps-composition")
 
 
 def link_trace(d: Derivation, k: int) -> str | None:
@@ -183,3 +185,62 @@ def test_an_element_at_a_fixed_index_prints_its_index_in_place() -> None:
     em = get("exponential-mechanism")
     text = DerivationPrinter().for_derivation(em).doprint(em.claim.lhs)
     assert "u(x, r_{i})" in text and "u(y, r_{i})" in text
+
+
+# -- tradeoff-zero-eps-composition: the lumping rule of ZeroEpsTensorN.doit ------------------
+
+
+@settings(max_examples=20, deadline=None, derandomize=True)
+@given(
+    st.lists(st.floats(1e-4, 0.999), min_size=1, max_size=5),
+    st.floats(1e-6, 1 - 1e-6),
+)
+def test_lumped_curve_matches_the_explicit_product(deltas: list[float], alpha: float) -> None:
+    """The symbolic curve for every n, written out at n = len(deltas), against the
+    Neyman-Pearson curve of the explicit product pair (numeric_checks.dp.tradeoff)."""
+    from derivations.gdp_algebra.zero_eps import DELTA_I, N, ZeroEpsTensorN
+
+    a = sp.Symbol("alpha", positive=True)
+    general = ZeroEpsTensorN(DELTA_I.base, N.symbol, a).doit()
+    assert not general.has(ZeroEpsTensorN)
+    at = instantiate(general, {N.symbol: len(deltas)})
+    values = {sp.Symbol(f"delta_{k + 1}", positive=True): d for k, d in enumerate(deltas)}
+    exact = float(sp.N(at.xreplace({a: alpha, **values}).doit(), 30))
+    with mpmath.workdps(30):
+        numeric = float(ZeroEpsTensorN.impl(*[mpmath.mpf(d) for d in (*deltas, alpha)]))
+    assert abs(exact - numeric) <= 1e-12
+
+
+def test_lumping_refuses_a_ratio_other_than_0_1_oo() -> None:
+    from derivations.gdp_algebra.np_symbolic import Undecided, eps_delta_atoms
+    from derivations.gdp_algebra.zero_eps import common_mass
+
+    d, e = sp.Symbol("d", positive=True), sp.Symbol("e", positive=True)
+    assert sp.simplify(common_mass(eps_delta_atoms(0, d)) - (1 - d)) == 0
+    with pytest.raises(Undecided):
+        common_mass(eps_delta_atoms(e, d))  # ratios e^eps and e^-eps: not lumped so
+    with pytest.raises(Undecided):
+        common_mass([(d, sp.S.Zero), (1 - d, 1 - d)])  # Q totals 1 - d
+
+
+def _zero_eps_total(total: sp.Expr) -> Derivation:
+    d = get("tradeoff-zero-eps-composition")
+    return d.replace(defs=((d.defs[0][0], total),))
+
+
+def _keep(lower: int, factor: sp.Expr = sp.S.One) -> sp.Expr:
+    from derivations.gdp_algebra.zero_eps import DELTA_I, IX, N
+
+    return sp.Product(1 - factor * DELTA_I.base[IX], (IX, lower, N.symbol))
+
+
+ZERO_EPS_MUTANTS: dict[str, Callable[[], Derivation]] = {
+    "half of every delta_i": lambda: _zero_eps_total(1 - _keep(1, sp.S.Half)),
+    "delta_1 left out of the product": lambda: _zero_eps_total(1 - _keep(2)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ZERO_EPS_MUTANTS))
+def test_zero_eps_mutant_refuted(name: str) -> None:
+    r = check_derivation(ZERO_EPS_MUTANTS[name](), MUTANT_CHECK)
+    assert r.verdict is Verdict.REFUTED and r.steps[0].verdict is Verdict.REFUTED

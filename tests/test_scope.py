@@ -16,6 +16,7 @@ from derivations.app.cli import main
 from derivations.app.html.site import build_site
 from derivations.app.parallel import with_lemma_verdicts
 from derivations.catalog import catalog, get
+from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.families import Family, index_symbol
@@ -32,14 +33,14 @@ from .conftest import CLAIMS, on_the_catalog_worker
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
 INSTANCES = {
-    "tradeoff-zero-eps-composition": "for n = 3 trade-off functions only",
     "gdp-composition": "for n = 2 mechanisms only",
 }
 """The catalog derivations whose chain fixes the number the source leaves free."""
 
-INSTANCE_ID = "tradeoff-zero-eps-composition"
+INSTANCE_ID = "gdp-composition"
 INSTANCE_NOTE = INSTANCES[INSTANCE_ID]
-"""A catalog derivation proved for an instance only: the example of the outputs' scope."""
+INSTANCE_VERDICT = "CHECKED"
+"""A catalog derivation shown for an instance only: the example of the outputs' scope."""
 
 GENERAL_N = (
     "kl-bound",
@@ -48,6 +49,7 @@ GENERAL_N = (
     "naive-adaptive-composition",
     "exponential-mechanism",
     "parallel-composition",
+    "tradeoff-zero-eps-composition",
 )
 """Written on families of symbolic length since issue 24: no instance declared."""
 
@@ -191,9 +193,10 @@ def test_summary_splits_proved_by_scope(catalog_reports: dict[str, DerivationRep
     proved = [r for r in reports if r.verdict is Verdict.PROVED]
     general = sum(1 for r in proved if r.scope == GENERAL)
     line = summary(reports)
-    expected = (
-        f"{len(proved)} proved ({general} in general, {len(proved) - general} for an instance)"
+    split = [f"{general} in general"] + (
+        [f"{len(proved) - general} for an instance"] if len(proved) > general else []
     )
+    expected = f"{len(proved)} proved ({', '.join(split)})"
     assert expected in line, line
     assert "certified (2 for an instance)" in line
 
@@ -204,7 +207,7 @@ def test_text_explain_latex_and_html_show_the_scope(
 ) -> None:
     em, laplace = catalog_reports[INSTANCE_ID], catalog_reports["laplace-ratio"]
     text = format_report(em)
-    assert text.startswith(f"{INSTANCE_ID}: PROVED ({INSTANCE_NOTE})")
+    assert text.startswith(f"{INSTANCE_ID}: {INSTANCE_VERDICT} ({INSTANCE_NOTE})")
     assert f"scope: for an instance: {INSTANCE_NOTE}" in text
     assert "scope: in general: for all eps, Delta > 0" in format_report(laplace)
     assert "scope: in general: for all n >= 1" in format_report(catalog_reports["kl-bound"])
@@ -217,7 +220,7 @@ def test_text_explain_latex_and_html_show_the_scope(
     assert r"\textbf{Scope.}" in latex and f"for an instance: {INSTANCE_NOTE}" in latex
     ids = (INSTANCE_ID, "laplace-ratio")
     table = summary_table([get(i) for i in ids], catalog_reports)
-    assert "proved (instance)" in table and table.count("(instance)") == 1
+    assert f"{INSTANCE_VERDICT.lower()} (instance)" in table and table.count("(instance)") == 1
 
     build_site(tmp_path, [get(i) for i in ids], {i: catalog_reports[i] for i in ids}, plots=False)
     page = (tmp_path / "theorems" / f"{INSTANCE_ID}.html").read_text(encoding="utf-8")
@@ -260,8 +263,19 @@ def test_check_json_has_scope() -> None:
 def test_check_text_headline_and_summary() -> None:
     code, text = run("check", INSTANCE_ID, "--points", "40")
     assert code == 0
-    assert f"{INSTANCE_ID}: PROVED ({INSTANCE_NOTE})" in text
-    assert "1 derivation(s): 1 proved (1 for an instance)" in text
+    assert f"{INSTANCE_ID}: {INSTANCE_VERDICT} ({INSTANCE_NOTE})" in text
+    assert "1 derivation(s): 1 checked" in text  # checked: no scope split
+    code, text = run("check", "laplace-ratio", "--points", "40")
+    assert "1 derivation(s): 1 proved (1 in general)" in text
+
+
+def test_summary_counts_a_proved_instance() -> None:
+    report = check_derivation(
+        get("basic-composition").replace(instance="for 2 mechanisms only"),
+        CheckOptions(points=40, search_budget=20),
+    )
+    assert report.verdict is Verdict.PROVED and report.scope == INSTANCE
+    assert "1 derivation(s): 1 proved (1 for an instance)" in summary([report])
 
 
 def test_verify_json_and_text_have_scope() -> None:
