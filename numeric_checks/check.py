@@ -201,6 +201,8 @@ def basis(reason: Justification, trace: str | None, lemmas: LemmaVerdicts | None
         return f"rests on {reason.lemma} ({state})"
     if reason.kind is JustificationKind.CITE:
         return f"rests on an external result, unchecked: {reason.citation or reason.text}"
+    if reason.kind is JustificationKind.FOUNDATION:
+        return f"rests on the named foundation {reason.foundation}"
     if not reason.rules:
         return ""
     cited = ", ".join(reason.rules)

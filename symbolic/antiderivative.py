@@ -15,7 +15,9 @@ calculus) only when every premise of the theorem is established here, not taken 
   ``-1/x`` evaluated at the ends gives ``-2``);
 * a kink ``Abs(c1*x + c0)`` with a nonzero number ``c1`` is removed by splitting the interval
   at its root ``r``, only when the interval is ``(-oo, oo)`` or has numeric ends with
-  ``a <= r <= b``, each piece with ``Abs`` replaced by the sign the argument has there;
+  ``a <= r <= b``, each piece with ``Abs`` replaced by the sign the argument has there; when
+  the symbols' assumptions show ``r <= a`` (or ``r >= b``) there is no split, the argument
+  has one sign on the whole interval;
 * an infinite end is evaluated by ``sp.limit`` only when the limit is justified by structure
   (:func:`_signed_form`): every ``x``-dependent ``exp(g)`` has ``g`` of degree 1 or 2 in
   ``x`` whose leading coefficient has the decaying sign, shown from the symbols' assumptions
@@ -36,6 +38,8 @@ from collections.abc import Sequence
 
 import sympy as sp
 from sympy.integrals.manualintegrate import manualintegrate
+
+from symbolic.errors import SYMPY_FAILURES
 
 # Functions continuous on all of R (for real arguments).
 CONTINUOUS: tuple[type[sp.Function], ...] = (
@@ -128,11 +132,17 @@ def _pieces(
         and bool(sp.Le(a, root)) is True
         and bool(sp.Le(root, b)) is True
     )
-    if not (whole_line or inside):
-        return None
     arg = kink.args[0]
     # Left of the root the argument has the sign of -c1, right of it the sign of c1.
     left_sign, right_sign = (-1, 1) if c1.is_positive else (1, -1)
+    # A root at or beyond an end, shown from the symbols' assumptions (t >= 0 in
+    # Integral(exp(-Abs(x)), (x, t, oo))): the argument keeps one sign on the whole interval.
+    if (a - root).is_nonnegative is True:
+        return _pieces(f.xreplace({kink: right_sign * arg}), x, a, b, positive, kinks - 1)
+    if (root - b).is_nonnegative is True:
+        return _pieces(f.xreplace({kink: left_sign * arg}), x, a, b, positive, kinks - 1)
+    if not (whole_line or inside):
+        return None
     left = _pieces(f.xreplace({kink: left_sign * arg}), x, a, root, positive, kinks - 1)
     right = _pieces(f.xreplace({kink: right_sign * arg}), x, root, b, positive, kinks - 1)
     if left is None or right is None:
@@ -190,7 +200,7 @@ def antiderivative(f: sp.Expr, x: sp.Symbol) -> sp.Expr | None:
     for make in (manualintegrate, sp.integrate):
         try:
             raw = make(f, x)
-        except (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError):
+        except SYMPY_FAILURES:
             continue
         branches = [e for e, _ in raw.args] if isinstance(raw, sp.Piecewise) else [raw]
         for candidate in branches:
@@ -254,7 +264,7 @@ def _at(F: sp.Expr, x: sp.Symbol, end: sp.Expr, positive: tuple[sp.Expr, ...]) -
     form, back = signed
     try:
         value = sp.limit(form, x, end)
-    except (TypeError, ValueError, NotImplementedError, RecursionError, AttributeError):
+    except SYMPY_FAILURES:
         return None
     if value.has(sp.Limit, sp.AccumBounds, sp.oo, -sp.oo, sp.zoo, sp.nan, x):
         return None

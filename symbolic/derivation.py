@@ -33,6 +33,9 @@ class JustificationKind(Enum):
     """A derivation of the catalog, named by its id: the step rests on its verdict."""
     CITE = "cite"
     """A result outside the catalog (a paper, a book): the step rests on it unchecked."""
+    FOUNDATION = "foundation"
+    """One of the project's named foundations (:mod:`symbolic.foundations`): a short list of
+    axioms and textbook facts that the catalog builds on without proving them."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,7 @@ class Justification:
     rules: tuple[str, ...] = ()
     lemma: str | None = None
     citation: str | None = None
+    foundation: str | None = None
 
 
 @dataclass(frozen=True)

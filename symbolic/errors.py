@@ -66,3 +66,17 @@ class LatexFailed(DpderiveError):
 class NoRenderer(DpderiveError, LookupError):
     """No renderer is registered for an object and a display format (importing
     :mod:`symbolic` registers the notebook renderers)."""
+
+
+# What a SymPy transformation may raise when it cannot handle an expression: a tactic or
+# rule that raises one of these proves nothing and the next is tried.  StopIteration and
+# RuntimeError come from SymPy internals (``sum_simplify`` calls ``next`` on an empty
+# generator for some sums of Sums; inside a generator that surfaces as RuntimeError).
+SYMPY_FAILURES: tuple[type[Exception], ...] = (
+    TypeError,
+    ValueError,
+    AttributeError,
+    NotImplementedError,
+    StopIteration,
+    RuntimeError,  # includes RecursionError
+)

@@ -33,6 +33,7 @@ from symbolic.derivation import Claim, Derivation, Justification, JustificationK
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.errors import InvalidInput
 from symbolic.families import Family, ForAll, index_symbol
+from symbolic.foundations import FOUNDATIONS, foundation
 from symbolic.notebook import render
 from symbolic.relations import Relation, compose
 
@@ -70,6 +71,16 @@ class By:
             )
         return Justification(why or f"by {derivation_id}", K.LEMMA, lemma=derivation_id)
 
+    def foundation(self, name: str, why: str = "") -> Justification:
+        """One of the named foundations (:data:`symbolic.foundations.FOUNDATIONS`)."""
+        found = foundation(name)
+        if found is None:
+            raise InvalidInput(
+                f"{name!r} is not a named foundation; the foundations are: "
+                + ", ".join(FOUNDATIONS)
+            )
+        return Justification(why or f"by {found.name}", K.FOUNDATION, foundation=found.name)
+
     def cite(self, citation: str, why: str = "") -> Justification:
         """A result outside the catalog (reported as resting on it unchecked)."""
         if not citation.strip():
@@ -82,7 +93,8 @@ by = By()
 
 def justification_from_spec(spec: str, why: str = "") -> Justification:
     """A proof file's ``by`` field: ``definition``, ``algebra``, ``hypothesis``,
-    ``rule:NAME`` (several separated by ``;``), ``lemma:CATALOG-ID`` or ``cite:TEXT``.
+    ``rule:NAME`` (several separated by ``;``), ``lemma:CATALOG-ID``, ``foundation:NAME`` or
+    ``cite:TEXT``.
 
     >>> justification_from_spec("rule:triangle inequality; monotonicity of exp").rules
     ('triangle inequality', 'monotonicity of exp')
@@ -97,9 +109,11 @@ def justification_from_spec(spec: str, why: str = "") -> Justification:
         return by.lemma(rest, why)
     if head == "cite" and rest:
         return by.cite(rest, why)
+    if head == "foundation" and rest:
+        return by.foundation(rest, why)
     raise InvalidInput(
         f"by = {spec!r} is not a justification; write definition, algebra, hypothesis, "
-        "rule:NAME, lemma:CATALOG-ID or cite:TEXT"
+        "rule:NAME, lemma:CATALOG-ID, foundation:NAME or cite:TEXT"
     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 import sympy as sp
 
 from symbolic.antiderivative import by_antiderivative
+from symbolic.errors import SYMPY_FAILURES
 from symbolic.functions import NumericFunction, Phi, PhiInv
 
 # Past this size simplify() is slow enough to dominate a whole catalog run.
@@ -113,14 +114,7 @@ def _ladder(residual: sp.Expr, cheap: bool, positive: Sequence[sp.Expr] = ()) ->
                 reduced = by_antiderivative(residual, positive)
             else:
                 reduced = tactic(residual)
-        except (
-            TypeError,
-            ValueError,
-            NotImplementedError,
-            RecursionError,
-            AttributeError,
-            StopIteration,  # SymPy's sum_simplify on a quotient of sums (sympy 1.14)
-        ):
+        except SYMPY_FAILURES:
             continue
         if reduced == 0:
             return name

@@ -27,7 +27,9 @@ def claim(name: str):  # type: ignore[no-untyped-def]
     return check_claim(load_claim(CLAIMS / f"{name}.toml"), OPTIONS)
 
 
-@pytest.mark.parametrize("name", ["laplace_tail_true", "laplace_mgf_two_sided_true"])
+@pytest.mark.parametrize(
+    "name", ["laplace_tail_true", "laplace_mgf_two_sided_true", "laplace_mgf_true"]
+)
 def test_closed_form_integrals_are_proved_by_the_rung(name: str) -> None:
     result = claim(name)
     assert result.verdict.value == "proved"
@@ -36,7 +38,13 @@ def test_closed_form_integrals_are_proved_by_the_rung(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["laplace_tail_false", "laplace_mgf_two_sided_false", "gaussian_tail_erfc_false"]
+    "name",
+    [
+        "laplace_tail_false",
+        "laplace_mgf_two_sided_false",
+        "laplace_mgf_false",
+        "gaussian_tail_erfc_false",
+    ],
 )
 def test_mutants_are_refuted_by_a_counterexample_not_by_the_rung(name: str) -> None:
     result = claim(name)
@@ -85,9 +93,15 @@ def test_laplace_mgf_needs_the_hypotheses_for_the_exponents_signs() -> None:
 def test_kinks_are_split_at_the_root() -> None:
     assert ad.definite(sp.Integral(sp.Abs(x), (x, -1, 2))) == sp.Rational(5, 2)
     assert ad.definite(sp.Integral(sp.Abs(2 * x - 1), (x, 0, 1))) == sp.Rational(1, 2)
-    # Root outside the numeric interval, symbolic root, or a symbolic end: refused.
-    assert ad.definite(sp.Integral(sp.Abs(x), (x, 1, 2))) is None
+    # The root at or beyond an end: one sign on the whole interval, no split.
+    assert ad.definite(sp.Integral(sp.Abs(x), (x, 1, 2))) == sp.Rational(3, 2)
+    assert ad.definite(sp.Integral(sp.Abs(x), (x, -2, -1))) == sp.Rational(3, 2)
+    u = sp.Symbol("u", nonnegative=True)
+    tail = ad.definite(sp.Integral(sp.exp(-sp.Abs(x) / b) / (2 * b), (x, u, sp.oo)))
+    assert tail is not None and sp.simplify(tail - sp.exp(-u / b) / 2) == 0
+    # A root whose place is unknown (a real t, a symbolic end left of it): refused.
     assert ad.definite(sp.Integral(sp.Abs(x - t), (x, 0, 1))) is None
+    assert ad.definite(sp.Integral(sp.exp(-sp.Abs(x)), (x, t, sp.oo))) is None
     assert ad.definite(sp.Integral(sp.Abs(x), (x, -1, t))) is None
     # Not affine in x: refused.
     assert ad.definite(sp.Integral(sp.Abs(x**2 - 1), (x, -2, 2))) is None

@@ -143,12 +143,29 @@ def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
             '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n[variables]\nx = 5\n',
             "must be a string",
         ),
+        (
+            'title = 3\n[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n[variables]\nx = "R"\n',
+            "title and source must be strings",
+        ),
     ],
 )
 def test_parse_claim_errors(text: str, fragment: str) -> None:
     with pytest.raises(InvalidInput, match=None) as info:
         parse_claim(text)
     assert fragment in str(info.value)
+
+
+def test_title_and_source_are_given_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "cosh.toml"
+    path.write_text(
+        'title = "cosh bound"\nsource = "Hoeffding 1963, Lemma 1"\n'
+        '[claim]\nlhs = "cosh(x)"\nrelation = "<="\nrhs = "exp(x**2/2)"\n[variables]\nx = "R"\n'
+    )
+    assert main(["claim", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "title: cosh bound\n" in out and "source: Hoeffding 1963, Lemma 1\n" in out
 
 
 def test_defs_are_substituted_in_file_order() -> None:

@@ -216,3 +216,31 @@ def test_positive_sums_generalise_only_when_stated() -> None:
     assert prove_zero(residual, cheap=True, positive=(u, v)) is not None
     # Not a licence to drop logs: log(u v) - log(u) is not zero even for positive u, v.
     assert prove_zero(sp.log(u * v) - sp.log(u), cheap=True, positive=(u, v)) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(-5, 5), st.integers(0, 5), st.integers(-9, 9), st.integers(-9, 9), st.integers(1, 9)
+)
+def test_a_fact_without_its_absolute_value_still_holds(
+    a: int, c: int, tn: int, vn: int, d: int
+) -> None:
+    # e = a - c*v*|t| >= 0 with a symbolic weight v > 0: where e > 0, so is each fact that
+    # abs_consequences derives, at the same point.
+    from symbolic.rules.facts import Fact
+
+    t, v = sp.Symbol("t", real=True), sp.Symbol("v", positive=True)
+    e = a - c * v * sp.Abs(t)
+    derived = abs_consequences([Fact(e, True, "h")]) if isinstance(e, sp.Add) else []
+    assert len(derived) == (2 if c and a else 0)
+    point = {t: sp.Rational(tn, d), v: sp.Rational(abs(vn) + 1, d)}
+    if e.subs(point) > 0:
+        assert all(f.expr.subs(point) > 0 for f in derived)
+
+
+def test_no_fact_from_an_absolute_value_of_unknown_or_positive_weight() -> None:
+    from symbolic.rules.facts import Fact
+
+    t, w = sp.Symbol("t", real=True), sp.Symbol("w", real=True)
+    assert abs_consequences([Fact(1 + sp.Abs(t), True, "h")]) == []
+    assert abs_consequences([Fact(1 - w * sp.Abs(t), True, "h")]) == []

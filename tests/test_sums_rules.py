@@ -258,3 +258,20 @@ def test_strict_needs_a_nonempty_range() -> None:
     halves = sp.Sum(sp.S.Half, (IX, 1, m.symbol))
     assert prove_sums(halves, Relation.GT, -1, hypotheses=[], variables=[m]) is not None
     assert prove_sums(halves + 1, Relation.GT, 1, hypotheses=[], variables=[m]) is None
+
+
+def test_a_sympy_crash_inside_a_tactic_proves_nothing_and_is_not_an_internal_error() -> None:
+    # SymPy's sum_simplify calls next() on an empty generator for this quotient of sums
+    # (from a user's proof of the exponential mechanism); the ladder must move on.
+    from symbolic.tactics import prove_zero
+
+    i = sp.Symbol("i", integer=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    eps, d = sp.Symbol("eps", positive=True), sp.Symbol("Delta", positive=True)
+    u, v = sp.IndexedBase("u"), sp.IndexedBase("v")
+    su = sp.Sum(sp.exp(eps * u[i] / (2 * d)), (i, 1, n))
+    sv = sp.Sum(sp.exp(eps * v[i] / (2 * d)), (i, 1, n))
+    tilted = sp.Sum(sp.exp(eps / 2) * sp.exp(eps * u[i] / (2 * d)), (i, 1, n))
+    residual = sv / su - sp.exp(eps / 2) * tilted / su
+    # With SymPy 1.14, sp.simplify(sp.logcombine(residual)) raises StopIteration.
+    assert prove_zero(residual) is None

@@ -47,7 +47,7 @@ from symbolic.relations import Relation
 from symbolic.vocabulary import declared_name
 
 MAX_FILE_BYTES = 1_000_000
-TOP_KEYS = {"hypotheses", "claim", "variables", "defs", "latex"}
+TOP_KEYS = {"hypotheses", "claim", "variables", "defs", "latex", "title", "source"}
 CLAIM_KEYS = {"lhs", "relation", "rhs", "statement"}
 
 
@@ -291,11 +291,15 @@ def parse_claim(text: str, name: str = "<claim>") -> Derivation:
     statement = claim.get("statement", "")
     if not isinstance(statement, str):
         raise InvalidInput(f"{name}: statement must be a string")
+    # Optional, as in proof files: where the user typed the claim from, given back in reports.
+    title, source = data.get("title", ""), data.get("source", "")
+    if not isinstance(title, str) or not isinstance(source, str):
+        raise InvalidInput(f"{name}: title and source must be strings")
     try:
         return Derivation(
             id="claim",
-            title=statement or f"claim from {name}",
-            source=Source("claim file", name),
+            title=title or statement or f"claim from {name}",
+            source=Source(source, "") if source else Source("claim file", name),
             statement=statement,
             variables=header.variables,
             hypotheses=header.hypotheses,

@@ -28,6 +28,7 @@ _KIND = {
     JustificationKind.HYPOTHESIS: "by a hypothesis of the theorem",
     JustificationKind.LEMMA: "by a lemma",
     JustificationKind.CITE: "by a cited result",
+    JustificationKind.FOUNDATION: "by a named foundation",
 }
 
 

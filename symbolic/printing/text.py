@@ -85,6 +85,10 @@ def claim_text(d: Derivation, result: StepResult, scope: Scope | None = None) ->
     """The text report of ``dpderive claim``: the claim, its verdict (and what it covers)
     and the evidence."""
     lines = [f"claim: {d.claim}"]
+    if d.title and d.title != d.statement and not d.title.startswith("claim from "):
+        lines.append(f"title: {d.title}")
+    if d.source.work != "claim file":
+        lines.append(f"source: {d.source}")
     if d.statement:
         lines.append(f"statement: {d.statement}")
     lines.append(f"verdict: {verdict_word(result.verdict)}")

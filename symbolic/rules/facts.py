@@ -50,19 +50,22 @@ def fact_from_relation(rel: sp.Basic, origin: str) -> list[Fact]:
 
 
 def abs_consequences(facts: Sequence[Fact]) -> list[Fact]:
-    """From ``h - c |a| >= 0`` (``c > 0`` a number) the two facts ``h - c a >= 0`` and
+    """From ``h - c |a| >= 0`` (``c > 0`` a number, or an expression positive by the
+    symbols' assumptions, ``h`` free of ``|a|``) the two facts ``h - c a >= 0`` and
     ``h + c a >= 0``, since ``|a| >= a`` and ``|a| >= -a``: a sensitivity bound
-    ``|u(x) - u(y)| <= Delta`` gives ``u(x) - u(y) <= Delta`` directly."""
+    ``|u(x) - u(y)| <= Delta`` gives ``u(x) - u(y) <= Delta`` directly, and ``|t| b < 1``
+    gives ``b t < 1`` and ``-b t < 1``."""
     out: list[Fact] = []
     known = {f.expr for f in facts}
     for f in facts:
         if not isinstance(f.expr, sp.Add):
             continue
-        abs_terms = [t for t in f.expr.args if isinstance(t.as_coeff_Mul()[1], sp.Abs)]
-        if len(abs_terms) != 1:
+        abses = [t for t in f.expr.atoms(sp.Abs) if f.expr.coeff(t) != 0]
+        if len(abses) != 1:
             continue
-        c, a = abs_terms[0].as_coeff_Mul()
-        if not c.is_negative:
+        a = abses[0]
+        c = f.expr.coeff(a)
+        if c.has(a) or (f.expr - c * a).has(a) or c.is_negative is not True:
             continue
         for sign, shown in ((1, "|a| >= a"), (-1, "|a| >= -a")):
             expr = f.expr.xreplace({a: sign * a.args[0]})

@@ -83,7 +83,10 @@ def prove_relation(
     if _opaque_alone(lhs, rhs, ctx):
         return None
     if rel is Relation.EQ:
-        tactic = prove_zero(lhs - rhs, cheap, positive_sums(ctx))
+        # With the facts' absolute values dropped: |t| b < 1 gives the exponents' signs of
+        # both tails of the Laplace mgf.
+        with_abs = Context([*ctx.facts, *abs_consequences(ctx.facts)])
+        tactic = prove_zero(lhs - rhs, cheap, positive_sums(with_abs))
         return f"tactic {tactic}" if tactic else None
     small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
     for name in dict.fromkeys(cited):

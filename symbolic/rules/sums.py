@@ -34,6 +34,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from symbolic.domains import Variable
+from symbolic.errors import SYMPY_FAILURES
 from symbolic.relations import Relation
 from symbolic.rules.facts import Context
 from symbolic.rules.prover import prove_relation
@@ -82,7 +83,7 @@ def prove_sums(
     sums, plain relations); ``variables``: its variables, families and lengths included."""
     try:
         return _prove(sp.sympify(lhs), rel, sp.sympify(rhs), Setup.of(hypotheses, variables))
-    except (TypeError, ValueError, AttributeError, NotImplementedError, RecursionError):
+    except SYMPY_FAILURES:
         return None  # a crash proves nothing
 
 
