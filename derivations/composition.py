@@ -10,12 +10,12 @@ outcomes.  Independence of the mechanisms' coins is the definition of the joint 
   first step puts ``Pr[M_2(x) = r_2]`` in the denominator where ``Pr[M_2(y) = r_2]`` belongs:
   an erratum, kept as written and expected to be refuted.
 * ``basic-composition``: Theorem 3.14, corrected.
-* ``basic-composition-k``: Corollary 3.15 for k = 3 mechanisms.
+* ``basic-composition-k``: Corollary 3.15 for any number k of mechanisms.
 * ``approx-basic-composition``: Theorem 3.16 for k homogeneous (eps, delta)-DP mechanisms,
   stated in the seed without proof (the book's Appendix B); checked against the optimal
   composition of Kairouz, Oh & Viswanath 2015.
-* ``parallel-composition``: seed 003, Theorem 4: mechanisms on disjoint parts of the data.
-* ``naive-adaptive-composition``: seed 003, Theorem 1, k = 3 adaptive rounds.
+* ``parallel-composition``: seed 003, Theorem 4: mechanisms on k disjoint parts of the data.
+* ``naive-adaptive-composition``: seed 003, Theorem 1, k adaptive rounds.
 """
 
 from __future__ import annotations
@@ -29,13 +29,15 @@ from derivations.composition_families import (
     A_I,
     B_I,
     EPS_I,
+    EPS_MAX,
     MECHANISM,
     K,
     adaptive_vars,
     mechanism_points,
+    part_points,
     round_points,
 )
-from derivations.display import frac, product, ratios
+from derivations.display import frac, product
 from derivations.sources import DWORK_ROTH, KAIROUZ_OH_VISWANATH, SEED_003_NOTES
 from derivations.stated import stated
 from derivations.symbols import EPS_EACH
@@ -204,10 +206,6 @@ def basic_composition() -> Derivation:
     )
 
 
-COMPOSED = 3
-"""The parallel composition is written for three mechanisms."""
-
-
 def basic_composition_k() -> Derivation:
     """Corollary 3.15 for any number k >= 1 of mechanisms: a product over the mechanisms."""
     i, k = MECHANISM, K.symbol
@@ -245,31 +243,49 @@ def basic_composition_k() -> Derivation:
 
 
 def parallel_composition() -> Derivation:
-    """Seed 003, Theorem 4: mechanisms on disjoint parts of the data."""
-    variables, a, b, e = _mechanisms(COMPOSED)
+    """Seed 003, Theorem 4, for any number k >= 1 of parts: mechanisms on disjoint parts of
+    the data.  The neighbours' differing record lies in one part, numbered 1 (the parts are
+    numbered so); every other part sees the same input on x and y."""
+    i, k = MECHANISM, K.symbol
+    a, b, e = A_I.base[i], B_I.base[i], EPS_I.base[i]
+    one = sp.Integer(1)
+    top = EPS_MAX.symbol
     proof = (
-        chain(Joint(*a) / Joint(*b))
-        .eq(ratios(a, b), by.definition("independence"))
+        chain(Joint(A_I.base, k) / Joint(B_I.base, k))
+        .eq(sp.Product(a / b, (i, 1, k)), by.definition("independence"))
         .eq(
-            a[0] / b[0],
-            by.hypothesis("M_2 and M_3 see identical inputs: their ratios are 1"),
+            product(frac(A_I.base[one], B_I.base[one]), sp.Product(a / b, (i, 2, k))),
+            by.algebra("the part D_1 holding the differing record apart from the others"),
         )
-        .le(sp.exp(e[0]), by.hypothesis("M_1 is eps_1-DP"))
-        .le(sp.exp(sp.Max(*e)), by.algebra("eps_1 <= max eps_i and exp is increasing"))
+        .eq(
+            frac(A_I.base[one], B_I.base[one]),
+            by.hypothesis("M_2, ..., M_k see identical inputs on x and y: their ratios are 1"),
+        )
+        .le(sp.exp(EPS_I.base[one]), by.hypothesis("M_1 is eps_1-DP"))
+        .le(
+            sp.exp(top),
+            by.hypothesis("eps_1 <= max_i eps_i, and exp is increasing"),
+        )
     )
     return proof.derive(
         id="parallel-composition",
-        instance=f"for {COMPOSED} parts only",
         title="Parallel composition on disjoint parts of the data",
         source=SEED_003_NOTES.at("Theorem 4 (parallel)", seed="003"),
         statement=(
-            "M_i runs on X ∩ D_i for disjoint D_1, D_2, D_3.  Neighbours x, y differ in "
-            "one record, which lies in one part (say D_1), so M_2 and M_3 see the same "
-            "input on x and y.  The tuple is max(eps_i)-DP."
+            "M_i runs on X ∩ D_i for disjoint parts D_1, ..., D_k (any k >= 1).  Neighbours "
+            "x, y differ in one record, which lies in one part (numbered D_1), so M_2, ..., "
+            "M_k see the same input on x and y.  The tuple is max(eps_i)-DP: its ratio is at "
+            "most e^(eps_max) for every eps_max >= eps_1, ..., eps_k."
         ),
-        variables=variables,
-        hypotheses=(*_dp_hypotheses(a, b, e), sp.Eq(a[1], b[1]), sp.Eq(a[2], b[2])),
+        variables=(K, EPS_I, EPS_MAX, A_I, B_I),
+        hypotheses=(
+            ForAll(sp.LessThan(a, sp.exp(e) * b), (i, 1, k)),
+            ForAll(sp.LessThan(b, sp.exp(e) * a), (i, 1, k)),
+            ForAll(sp.Eq(a, b), (i, 2, k)),
+            ForAll(sp.LessThan(e, top), (i, 1, k)),
+        ),
         family=FAMILY,
+        instance_points=part_points,
     )
 
 

@@ -29,6 +29,12 @@ EPS_I = Variable(
     r"\varepsilon",
     family=Family("i", 1, K.symbol),
 )
+EPS_MAX = Variable(
+    "epsmax",
+    parse_domain("(0, oo)"),
+    "max_i eps_i (any bound eps_max >= every eps_i)",
+    r"\varepsilon_{\max}",
+)
 A_I = Variable(
     "a", PROB, "Pr[M_i(x) = r_i]", r"\Pr[\mathcal{M}_{i}(x) = r_{i}]", Family("i", 1, K.symbol)
 )
@@ -73,4 +79,18 @@ def round_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[st
     points = ratio_bounded_points(rng, int(lengths["k"]), names=("c", "d"), shared=True)
     for point in points:
         point["r0"] = point["r1"] = mpmath.mpf(rng.uniform(0.01, 1))
+    return points
+
+
+def part_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
+    """k mechanisms on disjoint parts: the first part's ratio bounded by e^eps_1, every other
+    part's probabilities equal on x and y, and eps_max the largest eps_i (every other point)
+    or above it."""
+    k = int(lengths["k"])
+    points = ratio_bounded_points(rng, k)
+    for n, point in enumerate(points):
+        for i in range(2, k + 1):
+            point[f"a_{i}"] = point[f"b_{i}"]
+        top = max(point[f"eps_{i}"] for i in range(1, k + 1))
+        point["epsmax"] = top if n % 2 == 0 else top * mpmath.mpf(rng.uniform(1, 2))
     return points

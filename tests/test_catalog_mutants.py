@@ -71,9 +71,7 @@ MUTANTS: dict[str, Callable[[], Derivation]] = {
     "basic-composition-k: eps_i/2 in the product": lambda: get("basic-composition-k").with_step(
         1, expr=sp.Product(sp.exp(EPS_I.base[MECHANISM] / 2), (MECHANISM, 1, K.symbol))
     ),
-    "parallel-composition: the other parts' inputs may differ": lambda: _without(
-        "parallel-composition", lambda h: not isinstance(h, sp.Equality)
-    ),
+    # parallel-composition's mutants: tests/test_catalog_general.py.
     "naive-adaptive-composition: exp((k - 1) eps)": lambda: _last(
         get("naive-adaptive-composition"),
         sp.exp((K.symbol - 1) * sym("naive-adaptive-composition", "eps")),
@@ -126,8 +124,9 @@ WEAKER: dict[str, Callable[[], Derivation]] = {
         sp.exp(2 * sp.Sum(EPS_I.base[MECHANISM], (MECHANISM, 1, K.symbol))),
         Relation.LE,
     ),
-    "parallel-composition: exp(sum eps_i)": lambda: _last(
-        get("parallel-composition"), sp.exp(_eps_sum("parallel-composition", 3))
+    "parallel-composition: exp(k eps_max)": lambda: _last(
+        get("parallel-composition"),
+        sp.exp(K.symbol * sym("parallel-composition", "epsmax")),
     ),
     "naive-adaptive-composition: exp((k + 1) eps)": lambda: _last(
         get("naive-adaptive-composition"),

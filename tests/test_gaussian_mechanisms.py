@@ -8,6 +8,7 @@ import pytest
 import sympy as sp
 
 from derivations.catalog import get
+from derivations.exponential_mechanism import IX, UX, UY
 from derivations.gaussian_mechanism import classical_table, g
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.certify import Certificate, certify_residual
@@ -161,7 +162,7 @@ def _without_the_two(d: Derivation) -> Derivation:
     in the claim and in the chain's lines that write the weights."""
     s = d.symbols
     eps, du = s["eps"], s["Du"]
-    exponents = [s[f"u{db}{i}"] for db in "xy" for i in (1, 2, 3)] + [s["ux1"] - s["uy1"]]
+    exponents = [UX.base[IX], UY.base[IX], s["urx"], s["ury"], s["urx"] - s["ury"]]
     drop = {sp.exp(eps * u / (2 * du)): sp.exp(eps * u / du) for u in exponents}
     steps = tuple(Step(t.relation, t.expr.xreplace(drop), t.justification) for t in d.steps)
     claim = Claim(d.claim.lhs.xreplace(drop), d.claim.relation, d.claim.rhs)

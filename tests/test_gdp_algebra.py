@@ -13,6 +13,7 @@ from derivations.catalog import get
 from derivations.gaussian_dp import g
 from derivations.gdp_algebra import clt_table, f_eps_delta, laplace_limit_table
 from derivations.gdp_algebra.clt import SEED_GAMMA_FACTOR
+from derivations.gdp_algebra.zero_eps import DELTA_I, IX, N
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Derivation
 from symbolic.relations import Relation
@@ -101,6 +102,10 @@ def _berry_esseen_with_constant(constant: sp.Expr) -> Derivation:
     return d.replace(defs=tuple((s, v * scale if s.name == "gamma_n" else v) for s, v in d.defs))
 
 
+def _delta_i() -> sp.Expr:
+    return DELTA_I.base[IX]
+
+
 def _mutant(did: str) -> Derivation:
     d = get(did)
     s = d.symbols
@@ -116,8 +121,9 @@ def _mutant(did: str) -> Derivation:
     if did == "tradeoff-eps-delta-split":
         return d.with_step(0, expr=f_eps_delta(s["eps"], 2 * s["delta"], s["alpha"]))
     if did == "tradeoff-zero-eps-composition":
+        # 1 - prod(1 - delta_i) read as sum delta_i (the union bound, not the product)
         total = d.defs[0][0]
-        return d.replace(defs=((total, s["delta1"] + s["delta2"] + s["delta3"]),))
+        return d.replace(defs=((total, sp.Sum(_delta_i(), (IX, 1, N.symbol))),))
     if did == "eps-tradeoff-kl":
         return d.with_step(len(d.steps) - 1, expr=s["eps"] * sp.tanh(s["eps"]))
     if did == "eps-tradeoff-kappa2":
@@ -154,7 +160,7 @@ WEAKER: dict[str, Callable[[], Derivation]] = {
         sp.Max(
             0,
             1
-            - sum(sym("tradeoff-zero-eps-composition", f"delta{i}") for i in (1, 2, 3))
+            - sp.Sum(_delta_i(), (IX, 1, N.symbol))
             - sym("tradeoff-zero-eps-composition", "alpha"),
             evaluate=False,
         ),

@@ -16,6 +16,7 @@ from derivations.app.cli import main
 from derivations.app.html.site import build_site
 from derivations.app.parallel import with_lemma_verdicts
 from derivations.catalog import catalog, get
+from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.families import Family, index_symbol
@@ -32,14 +33,24 @@ from .conftest import CLAIMS, on_the_catalog_worker
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
 INSTANCES = {
-    "parallel-composition": "for 3 parts only",
-    "exponential-mechanism": "for |R| = 3 outputs only",
-    "tradeoff-zero-eps-composition": "for n = 3 trade-off functions only",
     "gdp-composition": "for n = 2 mechanisms only",
 }
 """The catalog derivations whose chain fixes the number the source leaves free."""
 
-GENERAL_N = ("kl-bound", "kl-bound-tight", "basic-composition-k", "naive-adaptive-composition")
+INSTANCE_ID = "gdp-composition"
+INSTANCE_NOTE = INSTANCES[INSTANCE_ID]
+INSTANCE_VERDICT = "CHECKED"
+"""A catalog derivation shown for an instance only: the example of the outputs' scope."""
+
+GENERAL_N = (
+    "kl-bound",
+    "kl-bound-tight",
+    "basic-composition-k",
+    "naive-adaptive-composition",
+    "exponential-mechanism",
+    "parallel-composition",
+    "tradeoff-zero-eps-composition",
+)
 """Written on families of symbolic length since issue 24: no instance declared."""
 
 CERTIFIED_ON_A_BOX = ("numeric-sparse-privacy-approx", "classical-gaussian-mechanism")
@@ -182,9 +193,11 @@ def test_summary_splits_proved_by_scope(catalog_reports: dict[str, DerivationRep
     proved = [r for r in reports if r.verdict is Verdict.PROVED]
     general = sum(1 for r in proved if r.scope == GENERAL)
     line = summary(reports)
-    expected = (
-        f"{len(proved)} proved ({general} in general, {len(proved) - general} for an instance; "
+    split = [f"{general} in general"] + (
+        [f"{len(proved) - general} for an instance"] if len(proved) > general else []
     )
+    # The bases follow the scopes after a semicolon (symbolic.basis).
+    expected = f"{len(proved)} proved ({', '.join(split)}; "
     assert expected in line, line
     assert "certified (2 for an instance; " in line
 
@@ -193,26 +206,26 @@ def test_summary_splits_proved_by_scope(catalog_reports: dict[str, DerivationRep
 def test_text_explain_latex_and_html_show_the_scope(
     catalog_reports: dict[str, DerivationReport], tmp_path: Path
 ) -> None:
-    em, laplace = catalog_reports["exponential-mechanism"], catalog_reports["laplace-ratio"]
+    em, laplace = catalog_reports[INSTANCE_ID], catalog_reports["laplace-ratio"]
     text = format_report(em)
-    assert text.startswith("exponential-mechanism: PROVED (for |R| = 3 outputs only)")
-    assert "scope: for an instance: for |R| = 3 outputs only" in text
+    assert text.startswith(f"{INSTANCE_ID}: {INSTANCE_VERDICT} ({INSTANCE_NOTE})")
+    assert f"scope: for an instance: {INSTANCE_NOTE}" in text
     assert "scope: in general: for all eps, Delta > 0" in format_report(laplace)
     assert "scope: in general: for all n >= 1" in format_report(catalog_reports["kl-bound"])
 
-    lesson = explain(get("exponential-mechanism"), em)
-    assert "Scope: for an instance: for |R| = 3 outputs only." in lesson
+    lesson = explain(get(INSTANCE_ID), em)
+    assert f"Scope: for an instance: {INSTANCE_NOTE}." in lesson
     assert "Scope: in general:" in explain(get("laplace-ratio"), laplace)
 
-    latex = derivation_latex(get("exponential-mechanism"), em)
-    assert r"\textbf{Scope.}" in latex and "for an instance: for |R| = 3 outputs only" in latex
-    ids = ("exponential-mechanism", "laplace-ratio")
+    latex = derivation_latex(get(INSTANCE_ID), em)
+    assert r"\textbf{Scope.}" in latex and f"for an instance: {INSTANCE_NOTE}" in latex
+    ids = (INSTANCE_ID, "laplace-ratio")
     table = summary_table([get(i) for i in ids], catalog_reports)
-    assert "proved (instance)" in table and table.count("(instance)") == 1
+    assert f"{INSTANCE_VERDICT.lower()} (instance)" in table and table.count("(instance)") == 1
 
     build_site(tmp_path, [get(i) for i in ids], {i: catalog_reports[i] for i in ids}, plots=False)
-    page = (tmp_path / "theorems" / "exponential-mechanism.html").read_text(encoding="utf-8")
-    assert 'class="scope scope-instance"' in page and "for |R| = 3 outputs only" in page
+    page = (tmp_path / "theorems" / f"{INSTANCE_ID}.html").read_text(encoding="utf-8")
+    assert 'class="scope scope-instance"' in page and INSTANCE_NOTE in page
     other = (tmp_path / "theorems" / "laplace-ratio.html").read_text(encoding="utf-8")
     assert 'class="scope scope-general"' in other
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
@@ -240,19 +253,30 @@ def test_lemma_scopes_are_filled_in_from_the_run(
 
 
 def test_check_json_has_scope() -> None:
-    code, text = run("check", "laplace-ratio", "parallel-composition", "--json", "--points", "40")
+    code, text = run("check", "laplace-ratio", INSTANCE_ID, "--json", "--points", "40")
     assert code == 0
     laplace, parts = json.loads(text)
     assert laplace["scope"] == GENERAL and laplace["scope_note"].startswith("for all eps")
     assert parts["scope"] == INSTANCE
-    assert parts["scope_note"] == "for 3 parts only"
+    assert parts["scope_note"] == INSTANCE_NOTE
 
 
 def test_check_text_headline_and_summary() -> None:
-    code, text = run("check", "parallel-composition", "--points", "40")
+    code, text = run("check", INSTANCE_ID, "--points", "40")
     assert code == 0
-    assert "parallel-composition: PROVED (for 3 parts only)" in text
-    assert "1 derivation(s): 1 proved (1 for an instance; 1 outright)" in text
+    assert f"{INSTANCE_ID}: {INSTANCE_VERDICT} ({INSTANCE_NOTE})" in text
+    assert "1 derivation(s): 1 checked" in text  # checked: no scope split
+    code, text = run("check", "laplace-ratio", "--points", "40")
+    assert "1 derivation(s): 1 proved (1 in general; 1 outright)" in text
+
+
+def test_summary_counts_a_proved_instance() -> None:
+    report = check_derivation(
+        get("basic-composition").replace(instance="for 2 mechanisms only"),
+        CheckOptions(points=40, search_budget=20),
+    )
+    assert report.verdict is Verdict.PROVED and report.scope == INSTANCE
+    assert "1 derivation(s): 1 proved (1 for an instance" in summary([report])
 
 
 def test_verify_json_and_text_have_scope() -> None:
@@ -297,8 +321,8 @@ def test_a_sum_claim_is_general_for_every_length(tmp_path: Path) -> None:
     assert (data["scope"], data["scope_note"]) == (GENERAL, "for all n >= 1")
 
 
-@pytest.mark.parametrize("ident", ["exponential-mechanism", "laplace-ratio"])
+@pytest.mark.parametrize("ident", [INSTANCE_ID, "laplace-ratio"])
 def test_explain_without_a_check_says_a_declared_instance(ident: str) -> None:
     code, text = run("explain", ident, "--no-check")
     assert code == 0
-    assert ("Scope: the chain proves an instance" in text) == (ident == "exponential-mechanism")
+    assert ("Scope: the chain proves an instance" in text) == (ident == INSTANCE_ID)

@@ -54,9 +54,13 @@ def test_first_step_is_proved_by_the_doit_rung(did: str) -> None:
 
 
 def _zero_eps_two_factors() -> Derivation:
+    """The last factor left out of the product (n - 1 factors for n)."""
+    from derivations.gdp_algebra.zero_eps import DELTA_I, IX, N
+
     d = get("tradeoff-zero-eps-composition")
-    total, s = d.defs[0][0], d.symbols
-    return d.replace(defs=((total, 1 - (1 - s["delta1"]) * (1 - s["delta2"])),))
+    total = d.defs[0][0]
+    rest = sp.Product(1 - DELTA_I.base[IX], (IX, 1, N.symbol - 1))
+    return d.replace(defs=((total, 1 - rest),))
 
 
 def _eps_delta_double_eps() -> Derivation:

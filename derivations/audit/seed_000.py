@@ -165,8 +165,8 @@ LATER: tuple[Entry, ...] = (
         method=Method.DERIVATION,
         verdict=AuditVerdict.PROVED,
         detail=(
-            "Catalog derivation basic-composition-k: proved for k = 3 (product of three "
-            "bounded ratios); every k follows by seed-000-repeated-application.  '定义为 "
+            "Catalog derivation basic-composition-k: proved for every k >= 1 (a product "
+            "of k bounded ratios, termwise).  '定义为 "
             ":(M1(x),...,Mk(x))' omits 'M_[k](x) =', which is clear from Theorem 3.14.  "
             "Independent coins needed (seed-000-thm-3-14-independence)."
         ),

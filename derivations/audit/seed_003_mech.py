@@ -229,7 +229,7 @@ EXPO_ENTRIES: tuple[Entry, ...] = (
         "expo-is-dp",
         "证明如下",
         "The exponential mechanism is eps-DP (Dwork & Roth Theorem 3.10, implied).",
-        "the whole chain read as meant, |R| = 3",
+        "the whole chain read as meant, for any finite range R",
         V.PROVED,
     ),
     entry(

@@ -28,11 +28,8 @@ from derivations.gdp_algebra.clt import (
 )
 from derivations.gdp_algebra.common import f_eps_delta
 from derivations.gdp_algebra.group import gdp_group_privacy, laplace_limit_table
-from derivations.gdp_algebra.products import (
-    gdp_composition,
-    tradeoff_eps_delta_split,
-    tradeoff_zero_eps_composition,
-)
+from derivations.gdp_algebra.products import gdp_composition, tradeoff_eps_delta_split
+from derivations.gdp_algebra.zero_eps import tradeoff_zero_eps_composition
 
 __all__ = [
     "DERIVATIONS",

@@ -5,8 +5,9 @@ seed 004, sections 4.5 and 5.3).
   definition, the Neyman-Pearson test of the product of Gaussians (an integral over one
   coordinate);
 * ``tradeoff-eps-delta-split``: f_{eps,delta} = f_{eps,0} (x) f_{0,delta};
-* ``tradeoff-zero-eps-composition``: f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} =
-  f_{0, 1-(1-delta1)(1-delta2)(1-delta3)};
+* :class:`ZeroEpsTensor`: f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3}, the explicit
+  product of three pairs (``tradeoff-zero-eps-composition``, for every n, is in
+  :mod:`.zero_eps`);
 
 the last two with the Neyman-Pearson curve of an explicitly built product of finite pairs,
 numerically (``impl``, the spot checks) and symbolically (``doit``, :mod:`.np_symbolic`, so
@@ -31,7 +32,7 @@ from derivations.gdp_algebra.np_symbolic import Atom, FinitePairTradeoff, eps_de
 from derivations.symbols import ALPHA, DELTA
 from numeric_checks.dp.tradeoff import eps_delta_pair, gaussian_tensor, tensor, tradeoff_curve
 from symbolic.derivation import Derivation
-from symbolic.domains import Domain, Variable
+from symbolic.domains import Domain
 from symbolic.functions import NumericFunction
 from symbolic.kit import by, chain
 
@@ -145,44 +146,3 @@ class ZeroEpsTensor(FinitePairTradeoff):
     @classmethod
     def pairs(cls, *params: sp.Expr) -> list[list[Atom]]:
         return [eps_delta_atoms(0, d) for d in params]
-
-
-def tradeoff_zero_eps_composition() -> Derivation:
-    """f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} = f_{0, 1-(1-delta1)(1-delta2)(1-delta3)}."""
-    ds = [Variable(f"delta{i}", UNIT, f"delta of mechanism {i}", rf"\delta_{i}") for i in (1, 2, 3)]
-    d1, d2, d3 = (v.symbol for v in ds)
-    a = ALPHA.symbol
-    total = sp.Symbol("delta_tot", nonnegative=True)
-    proof = (
-        chain(ZeroEpsTensor(d1, d2, d3, a))
-        .eq(
-            sp.Max(0, 1 - total - a, evaluate=False),
-            by.foundation(
-                "neyman-pearson",
-                "the product pair leaks (Q alone charges it) unless every coordinate is "
-                "in its middle outcome, of probability (1 - delta1)(1 - delta2)(1 - delta3) "
-                "under both P and Q",
-            ),
-        )
-        .eq(
-            f_eps_delta(0, total, a),
-            by.definition("f_{0,delta}(alpha) = max{0, 1 - delta - alpha}"),
-        )
-    )
-    return proof.derive(
-        id="tradeoff-zero-eps-composition",
-        instance="for n = 3 trade-off functions only",
-        title=(
-            "f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3} = "
-            "f_{0, 1-(1-delta1)(1-delta2)(1-delta3)}"
-        ),
-        source=dong_roth_su("Sec. 3; seed 004 section 5.3"),
-        statement=(
-            "Composing pure-delta trade-off functions multiplies the 'no leak' "
-            "probabilities: f_{0,delta_1} (x) ... (x) f_{0,delta_n} = "
-            "f_{0, 1 - (1 - delta_1)...(1 - delta_n)} (written for n = 3)."
-        ),
-        variables=(*ds, ALPHA),
-        defs=((total, 1 - (1 - d1) * (1 - d2) * (1 - d3)),),
-        family=FAMILY,
-    )

@@ -101,16 +101,39 @@ class DerivationPrinter(LatexPrinter):
 
     printmethod = "_latex"
 
-    def __init__(self, names: Mapping[str, str] | None = None, width: float = TEXT_WIDTH):
+    def __init__(
+        self,
+        names: Mapping[str, str] | None = None,
+        width: float = TEXT_WIDTH,
+        indexed: Mapping[str, str] | None = None,
+    ):
         self.names = dict(names or {})
         self.width = width
+        self.indexed = dict(indexed or {})
+        r"""Families whose LaTeX name writes their index (``\Pr[M_{i}(x) = r_{i}]``): the
+        family's name -> the index's name, put in place where an element prints."""
         # ln as the books write it (Dwork & Roth write ln, not log)
         super().__init__({"symbol_names": {}, "ln_notation": True})
 
     def for_derivation(self, d: Derivation) -> DerivationPrinter:
         names = {v.name: v.latex_name for v in d.variables if v.latex_name}
         names.update(self.names)
-        return DerivationPrinter(names, self.width)
+        indexed = {
+            v.name: v.family.index
+            for v in d.variables
+            if v.family is not None
+            and v.family.second is None
+            and "{" + v.family.index + "}" in (v.latex_name or "")
+        }
+        return DerivationPrinter(names, self.width, indexed)
+
+    def _print_Indexed(self, expr: sp.Indexed) -> str:
+        name = expr.base.label.name
+        if name in self.indexed and name in self.names and len(expr.indices) == 1:
+            # Pr[M_1(x) = r_1], not Pr[M_i(x) = r_i]_1: the index written where it belongs.
+            index = "{" + self._print(expr.indices[0]) + "}"
+            return self.names[name].replace("{" + self.indexed[name] + "}", index)
+        return str(super()._print_Indexed(expr))
 
     def _print_Symbol(self, expr: sp.Symbol, style: str = "plain") -> str:
         if expr.name in self.names:

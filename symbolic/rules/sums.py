@@ -38,6 +38,8 @@ from symbolic.errors import SYMPY_FAILURES
 from symbolic.relations import Relation
 from symbolic.rules.facts import Context
 from symbolic.rules.prover import prove_relation
+from symbolic.rules.sums_elements import at_fixed_indices, peel_first, substitute_equalities
+from symbolic.rules.sums_factors import split_common_factor
 from symbolic.rules.sums_normal import (
     Linear,
     Range,
@@ -85,7 +87,7 @@ def prove_sums(
         return None  # a crash proves nothing
 
 
-def _prove(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
+def _prove(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup, depth: int = 0) -> str | None:
     used: set[str] = set()
     if setup.equal:
         written = lhs, rhs
@@ -110,9 +112,49 @@ def _prove(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | Non
             and not (lhs.has(sp.Sum, sp.Product) or rhs.has(sp.Sum, sp.Product))
         ):
             trace = _sum_free(lhs, rel, rhs, setup)
+    if trace is None and depth < MAX_REWRITES:
+        trace = _common_factor(lhs, rel, rhs, setup, depth) or _by_elements(
+            lhs, rel, rhs, setup, depth
+        )
     if trace is None:
         return None
     return "; ".join([*sorted(used), trace])
+
+
+MAX_REWRITES = 4
+"""Rewrites of a link (a factor struck, a term peeled, equalities substituted) before the
+rules give up on it: each makes the link smaller, this bounds the search anyway."""
+
+
+def _common_factor(
+    lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup, depth: int
+) -> str | None:
+    """``c X REL c Y`` from ``X REL Y`` for a shared factor ``c > 0`` (:mod:`.sums_factors`)."""
+    split = split_common_factor(lhs, rhs, setup)
+    if split is None:
+        return None
+    c, x, y = split
+    inner = _prove(x, rel, y, setup, depth + 1)
+    return None if inner is None else f"common positive factor {c} struck, {inner}"
+
+
+def _identical(lhs: sp.Expr, rhs: sp.Expr, rel: Relation) -> str | None:
+    """The two sides of a rewritten link are the same expression (and ``rel`` admits it)."""
+    return "identical" if not rel.strict and lhs == rhs else None
+
+
+def _by_elements(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup, depth: int) -> str | None:
+    """A first term peeled off, "for all" equalities substituted inside sums and products,
+    or elements at fixed indices with the hypotheses there (:mod:`.sums_elements`)."""
+    peeled = peel_first(lhs, rhs, setup)
+    if peeled is not None:
+        inner = _identical(*peeled, rel) or _prove(peeled[0], rel, peeled[1], setup, depth + 1)
+        return None if inner is None else f"first term peeled off, {inner}"
+    new = substitute_equalities(lhs, setup), substitute_equalities(rhs, setup)
+    if new != (lhs, rhs):
+        inner = _identical(*new, rel) or _prove(new[0], rel, new[1], setup, depth + 1)
+        return None if inner is None else f"'for all' equalities inside the sums, {inner}"
+    return at_fixed_indices(lhs, rel, rhs, setup)
 
 
 def _sum_free(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup) -> str | None:
