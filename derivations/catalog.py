@@ -33,6 +33,7 @@ MODULE_NAMES = (
     "laplace_ratio",
     "kl_bound",
     "composition",
+    "concentration",
     "advanced_composition",
     "numeric_sparse",
     "gaussian_dp",
@@ -49,6 +50,9 @@ HOMES: dict[str, str] = {
     "kl-bound": "kl_bound",
     "kl-bound-tight": "kl_bound",
     "kl-tight-below-seed": "kl_bound",
+    "hoeffding-chord": "concentration",
+    "hoeffding-lemma": "concentration",
+    "azuma-inequality": "concentration",
     "advanced-composition": "advanced_composition",
     "azuma-binomial": "advanced_composition",
     **{
