@@ -138,13 +138,16 @@ DELTA_P = Variable(
     r"\delta'",
 )
 
-LOSS_TAIL = Variable(
-    "P",
-    Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False, scale="log"),
-    "probability that the k rounds' total privacy loss exceeds eps' (in the good event of "
-    "each round's (eps, delta)-DP)",
-    r"\Pr[\mathcal{L} > \varepsilon']",
+AZUMA_SHARE = Variable(
+    "u",
+    Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False),
+    "Pr[total privacy loss > eps'] as a share of Azuma's tail at eps' (at most 1 by "
+    "azuma-inequality)",
+    "u",
 )
+LOSS_TAIL = sp.Symbol("P", nonnegative=True)
+"""Pr[total privacy loss > eps'], the privacy loss of the k rounds in the good event of each
+round's (eps, delta)-DP: u times Azuma's tail at eps'."""
 
 
 def _advanced_eps(ks: sp.Expr, es: sp.Expr, dps: sp.Expr) -> sp.Expr:
@@ -222,7 +225,7 @@ def advanced_composition() -> Derivation:
     half_square = sp.Mul(-1, sp.Pow(z, 2, evaluate=False), sp.Rational(1, 2), evaluate=False)
     log_inverse = sp.log(sp.Pow(dps, -1, evaluate=False), evaluate=False)
     proof = (
-        chain(LOSS_TAIL.symbol)
+        chain(LOSS_TAIL)
         .le(
             sp.exp(-(z_at**2) / 2),
             by.lemma(
@@ -258,12 +261,12 @@ def advanced_composition() -> Derivation:
             "exp(-z^2/2) at the threshold k beta + z sqrt(k) alpha = eps', which equals "
             "delta'."
         ),
-        variables=(k, eps, delta, delta_p, LOSS_TAIL),
-        hypotheses=(sp.LessThan(LOSS_TAIL.symbol, sp.exp(-(z_at**2) / 2)),),
+        variables=(k, eps, delta, delta_p, AZUMA_SHARE),
         defs=(
             (alpha, es),
             (beta, es * (sp.exp(es) - 1)),
             (eps_prime, _advanced_eps(ks, es, dps)),
+            (LOSS_TAIL, AZUMA_SHARE.symbol * sp.exp(-(z_at**2) / 2)),
         ),
         oracle=Oracle(
             "optimal-composition",
