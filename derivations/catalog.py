@@ -50,6 +50,7 @@ HOMES: dict[str, str] = {
     "kl-bound": "kl_bound",
     "kl-bound-tight": "kl_bound",
     "kl-tight-below-seed": "kl_bound",
+    "gibbs-inequality": "kl_bound",
     "hoeffding-chord": "concentration",
     "hoeffding-lemma": "concentration",
     "azuma-inequality": "concentration",
