@@ -1,14 +1,16 @@
 """Azuma's inequality and advanced composition.
 
 * ``azuma-binomial``: Dwork & Roth 2014, Lemma 3.19 (seed 002), stated without proof in the
-  seed; checked on the exact tail of a two-point martingale and, by the oracle, on a simulated
+  seed and proved in the catalog as ``azuma-inequality`` (:mod:`derivations.concentration`);
+  checked on the exact tail of a two-point martingale and, by the oracle, on a simulated
   adaptive martingale with a Clopper-Pearson bound.
 * ``advanced-composition``: Dwork & Roth 2014, Theorem 3.20 (statement in seed 003; the proof
   follows the book): the privacy loss of each of the k rounds is at most eps in absolute value
   and has conditional mean at most beta = eps (e^eps - 1) (Lemma 3.18, ``kl-bound``), so
-  Azuma's inequality with z = sqrt(2 ln(1/delta')) bounds the total loss by
-  eps' = sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1) except with probability delta'.
-  The chain shows that Azuma's tail at the threshold eps' is exactly delta'; the oracle checks
+  Azuma's inequality (``azuma-inequality``) with z = sqrt(2 ln(1/delta')) bounds the total
+  loss by eps' = sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1) except with probability
+  delta'.  The chain: the probability that the loss exceeds eps' is at most Azuma's tail at
+  the threshold eps', which is exactly delta'; the oracle checks
   the conclusion end to end against the optimal composition (Kairouz, Oh & Viswanath 2015):
   delta_opt(eps') <= k delta + delta'.
 """
@@ -23,7 +25,7 @@ import sympy as sp
 
 from derivations.composition import basic_eps
 from derivations.display import frac, product
-from derivations.sources import AZUMA, DWORK_ROTH
+from derivations.sources import DWORK_ROTH
 from derivations.stated import cancelling_digits, stated
 from derivations.symbols import EPS_EACH
 from numeric_checks.dp.azuma import binomial_tail, simulate_adaptive
@@ -78,7 +80,11 @@ def azuma_binomial() -> Derivation:
     ks, a, b, zs = (v.symbol for v in (k, alpha, beta, z))
     proof = chain(BinomialTail(ks, a, b, zs)).le(
         sp.exp(-(zs**2) / 2),
-        by.cite(AZUMA.cite(), "Azuma's inequality (Azuma 1967), stated in the seed without proof"),
+        by.lemma(
+            "azuma-inequality",
+            "Azuma's inequality: each C_i lies in [-alpha, alpha] (w = alpha - |beta|) and has "
+            "mean beta given the past",
+        ),
     )
     return proof.derive(
         id="azuma-binomial",
@@ -131,6 +137,17 @@ DELTA_P = Variable(
     "failure probability of the privacy-loss bound",
     r"\delta'",
 )
+
+AZUMA_SHARE = Variable(
+    "u",
+    Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False),
+    "Pr[total privacy loss > eps'] as a share of Azuma's tail at eps' (at most 1 by "
+    "azuma-inequality)",
+    "u",
+)
+LOSS_TAIL = sp.Symbol("P", nonnegative=True)
+"""Pr[total privacy loss > eps'], the privacy loss of the k rounds in the good event of each
+round's (eps, delta)-DP: u times Azuma's tail at eps'."""
 
 
 def _advanced_eps(ks: sp.Expr, es: sp.Expr, dps: sp.Expr) -> sp.Expr:
@@ -208,7 +225,15 @@ def advanced_composition() -> Derivation:
     half_square = sp.Mul(-1, sp.Pow(z, 2, evaluate=False), sp.Rational(1, 2), evaluate=False)
     log_inverse = sp.log(sp.Pow(dps, -1, evaluate=False), evaluate=False)
     proof = (
-        chain(sp.exp(-(z_at**2) / 2))
+        chain(LOSS_TAIL)
+        .le(
+            sp.exp(-(z_at**2) / 2),
+            by.lemma(
+                "azuma-inequality",
+                "the privacy losses C_i of the k rounds satisfy |C_i| <= alpha = eps and "
+                "E[C_i | earlier rounds] <= beta (Lemma 3.18); eps' = k beta + z sqrt(k) alpha",
+            ),
+        )
         .eq(
             sp.exp(half_square, evaluate=False),
             by.lemma(
@@ -231,15 +256,17 @@ def advanced_composition() -> Derivation:
         statement=(
             "For all eps, delta, delta' >= 0, the k-fold adaptive composition of "
             "(eps, delta)-DP mechanisms is (eps', k delta + delta')-DP for "
-            "eps' = sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1).  The chain: "
-            "Azuma's tail exp(-z^2/2) at the threshold k beta + z sqrt(k) alpha = eps' "
-            "equals delta'."
+            "eps' = sqrt(2 k ln(1/delta')) eps + k eps (e^eps - 1).  The chain: the "
+            "probability that the total privacy loss exceeds eps' is at most Azuma's tail "
+            "exp(-z^2/2) at the threshold k beta + z sqrt(k) alpha = eps', which equals "
+            "delta'."
         ),
-        variables=(k, eps, delta, delta_p),
+        variables=(k, eps, delta, delta_p, AZUMA_SHARE),
         defs=(
             (alpha, es),
             (beta, es * (sp.exp(es) - 1)),
             (eps_prime, _advanced_eps(ks, es, dps)),
+            (LOSS_TAIL, AZUMA_SHARE.symbol * sp.exp(-(z_at**2) / 2)),
         ),
         oracle=Oracle(
             "optimal-composition",

@@ -34,6 +34,7 @@ MODULE_NAMES = (
     "laplace_tail",
     "kl_bound",
     "composition",
+    "concentration",
     "advanced_composition",
     "numeric_sparse",
     "gaussian_dp",
@@ -51,6 +52,10 @@ HOMES: dict[str, str] = {
     "kl-bound": "kl_bound",
     "kl-bound-tight": "kl_bound",
     "kl-tight-below-seed": "kl_bound",
+    "gibbs-inequality": "kl_bound",
+    "hoeffding-chord": "concentration",
+    "hoeffding-lemma": "concentration",
+    "azuma-inequality": "concentration",
     "advanced-composition": "advanced_composition",
     "azuma-binomial": "advanced_composition",
     **{

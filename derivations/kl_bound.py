@@ -27,7 +27,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from derivations.sources import BUN_STEINKE, DPDERIVE, DWORK_ROTH
+from derivations.sources import BUN_STEINKE, COVER_THOMAS, DPDERIVE, DWORK_ROTH
 from derivations.stated import cancelling_digits, stated
 from derivations.symbols import EPS
 from numeric_checks.dp.divergences import kl, max_divergence
@@ -171,9 +171,9 @@ def kl_bound() -> Derivation:
         chain(dyz)
         .le(
             dyz + dzy,
-            by.rule(
-                "log tangent bound",
-                why="D(Z||Y) >= 0 (Gibbs' inequality: q_i ln(q_i/p_i) >= q_i - p_i termwise, "
+            by.lemma(
+                "gibbs-inequality",
+                "D(Z||Y) >= 0 (Gibbs' inequality: q_i ln(q_i/p_i) >= q_i - p_i termwise, "
                 "since ln x >= 1 - 1/x, and sum_i (q_i - p_i) = 1 - 1 = 0)",
             ),
         )
@@ -309,6 +309,37 @@ def tight_below_seed() -> Derivation:
     )
 
 
+def gibbs_inequality() -> Derivation:
+    """Gibbs' inequality D(Y||Z) >= 0 for distributions on any number of outcomes, by the
+    tangent bound of the logarithm at every outcome."""
+    p, q = P.base[IX], Q.base[IX]
+    proof = (
+        chain(KL(P.base, Q.base, N.symbol))
+        .eq(_sum(p * sp.log(p / q)), by.definition("definition of the KL divergence"))
+        .ge(
+            _sum(p - q),
+            by.rule(
+                "log tangent bound",
+                why="termwise: p_i ln(p_i/q_i) >= p_i (1 - q_i/p_i) = p_i - q_i, since "
+                "ln x >= 1 - 1/x for x > 0",
+            ),
+        )
+        .eq(sp.S.Zero, by.hypothesis("sum_i p_i = sum_i q_i = 1"))
+    )
+    return proof.derive(
+        id="gibbs-inequality",
+        title="Gibbs' inequality: the KL divergence is nonnegative",
+        source=COVER_THOMAS.at("Theorem 2.6.3 (information inequality)"),
+        statement=(
+            "For distributions Y, Z on any number n >= 1 of outcomes with Z(y) > 0 wherever "
+            "Y(y) > 0, D(Y||Z) >= 0."
+        ),
+        variables=(N, P, Q),
+        hypotheses=(sp.Eq(_sum(p), 1), sp.Eq(_sum(q), 1)),
+        family=FAMILY,
+    )
+
+
 # -- the bounds against exact KL: the appendix of both derivations -------------------------
 
 
@@ -374,4 +405,4 @@ def kl_appendix() -> str:
     return tightness_table() + "\n\n" + sweep_table()
 
 
-DERIVATIONS = (kl_bound, kl_bound_tight, tight_below_seed)
+DERIVATIONS = (kl_bound, kl_bound_tight, tight_below_seed, gibbs_inequality)

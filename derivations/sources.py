@@ -22,9 +22,11 @@ __all__ = [
     "AZUMA",
     "BALLE_WANG",
     "BUN_STEINKE",
+    "COVER_THOMAS",
     "DONG_ROTH_SU",
     "DPDERIVE",
     "DWORK_ROTH",
+    "HOEFFDING",
     "KAIROUZ_OH_VISWANATH",
     "SEED_003_NOTES",
     "Work",
@@ -67,6 +69,14 @@ KAIROUZ_OH_VISWANATH = Work(
 AZUMA = Work(
     "Azuma 1967, Weighted sums of certain dependent random variables",
     "Tohoku Mathematical Journal 19(3)",
+)
+COVER_THOMAS = Work(
+    "Cover & Thomas 2006, Elements of Information Theory",
+    "2nd edition (Wiley)",
+)
+HOEFFDING = Work(
+    "Hoeffding 1963, Probability inequalities for sums of bounded random variables",
+    "Journal of the American Statistical Association 58(301)",
 )
 BALLE_WANG = Work(
     "Balle & Wang 2018, Improving the Gaussian Mechanism for Differential Privacy",

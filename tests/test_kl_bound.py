@@ -263,3 +263,32 @@ def test_true_but_weaker_is_not_refuted(name: str) -> None:
     _general()
     r = check_derivation(TRUE_BUT_WEAKER[name](), FAST)
     assert r.verdict is not Verdict.REFUTED
+
+
+# -- Gibbs' inequality, the lemma of kl-bound's first step -----------------------------------
+
+G = get("gibbs-inequality")
+
+GIBBS_MUTANTS: dict[str, Callable[[], Derivation]] = {
+    "D(Y||Z) >= 1/10": lambda: G.with_step(len(G.steps) - 1, expr=sp.Rational(1, 10)),
+    "sum q = 1 dropped": lambda: G.replace(
+        hypotheses=tuple(h for h in G.hypotheses if not h.has(Q.base))
+    ),
+}
+
+
+def test_gibbs_proved_for_every_n_and_cited_by_kl_bound() -> None:
+    r = check_derivation(G, FAST)
+    assert r.verdict is Verdict.PROVED and all(s.verdict is Verdict.PROVED for s in r.steps)
+    assert D.steps[0].justification.lemma == "gibbs-inequality"
+
+
+@pytest.mark.parametrize("name", sorted(GIBBS_MUTANTS))
+def test_gibbs_mutant_is_refuted(name: str) -> None:
+    r = check_derivation(GIBBS_MUTANTS[name](), MUTANT_CHECK)
+    assert r.verdict is Verdict.REFUTED, [(s.index, s.verdict.value) for s in r.steps]
+
+
+def test_gibbs_weaker_is_not_refuted() -> None:
+    weaker = G.with_step(len(G.steps) - 1, expr=sp.Integer(-1), relation=Relation.GE)
+    assert check_derivation(weaker, FAST).verdict is not Verdict.REFUTED

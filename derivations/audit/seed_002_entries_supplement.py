@@ -176,7 +176,9 @@ ENTRIES: tuple[Entry, ...] = (
         verdict=V.CHECKED,
         detail="azuma-binomial (catalog): checked numerically on the exact tail of a two-point "
         "martingale (387 points at 50 digits); its oracle, an adaptive martingale simulation "
-        "with Clopper-Pearson bounds, agrees. The lemma is cited (Azuma 1967), not proved.",
+        "with Clopper-Pearson bounds, agrees. The lemma itself is the catalog's "
+        "azuma-inequality, proved for every k from Markov's inequality, conditioning on the "
+        "past and hoeffding-lemma.",
         derivations=("azuma-binomial",),
     ),
     Entry(
