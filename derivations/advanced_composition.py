@@ -277,13 +277,19 @@ def advanced_composition() -> Derivation:
         ),
         family=FAMILY,
         appendix=comparison_table,
-        # The chain stops at the tail's value; Azuma's inequality is what makes that tail
-        # the probability that the privacy loss exceeds eps' (Dwork & Roth, proof of 3.20).
+        # What carries the chain's bound on the loss tail to the theorem as the book states
+        # it (Dwork & Roth, proof of Theorem 3.20): the chain itself now rests on
+        # azuma-inequality; these two passages are not links of it.
         bridge=(
+            by.foundation(
+                "approx-max-divergence-definition",
+                "a loss above eps' with probability at most delta' gives, for every event S, "
+                "Pr[S] <= e^eps' Pr'[S] + delta' (split S where the loss is at most eps')",
+            ),
             by.cite(
-                AZUMA.cite(),
-                "Azuma's inequality bounds the probability that the summed privacy loss "
-                "exceeds k beta + z sqrt(k) alpha by the tail exp(-z^2/2)",
+                DWORK_ROTH.cite("Lemma 3.17 (1)"),
+                "an (eps, delta)-DP round is within delta of an eps-DP one, so the k rounds "
+                "cost k delta on top of delta'",
             ),
         ),
     )

@@ -249,7 +249,7 @@ def azuma_inequality() -> Derivation:
         .le(
             sp.Mul(markov, sp.Pow(g, ks, evaluate=False), evaluate=False),
             by.foundation(
-                "total-probability",
+                "tower-property",
                 "conditioning on C_1, ..., C_{i-1}: E[e^{lam S_i}] = E[e^{lam S_{i-1}} "
                 "E[e^{lam C_i} | C_1, ..., C_{i-1}]] <= G E[e^{lam S_{i-1}}], for i = k, "
                 "k - 1, ..., 1 (by induction on k)",

@@ -126,6 +126,27 @@ def total_probability(rng: random.Random, *, mutant: bool = False) -> Comparison
     return Comparison(_pr(p, a), "=", rhs, f"p={p}, A={a}, partition={parts}")
 
 
+def tower_property(rng: random.Random, *, mutant: bool = False) -> Comparison:
+    """E[Y E[X | B]] = E[Y X] for Y constant on each block of a partition B; the mutant
+    takes Y outside as its mean (E[Y] E[X], as if Y and X were independent)."""
+    n, m = rng.randint(3, 9), rng.randint(2, 3)
+    p, x = _distribution(rng, n), _values(rng, n)
+    block = [rng.randrange(m) for _ in range(n)]
+    per_block = [Fraction(rng.randint(-5, 5)) for _ in range(m)]
+    y = [per_block[block[i]] for i in range(n)]
+    lhs = _mean(p, [a * b for a, b in zip(y, x, strict=True)])
+    if mutant:
+        return Comparison(lhs, "=", _mean(p, y) * _mean(p, x), f"p={p}, x={x}, y={y}")
+    weight = {j: _pr(p, {i for i in range(n) if block[i] == j}) for j in range(m)}
+    given = {
+        j: sum((p[i] * x[i] for i in range(n) if block[i] == j), Fraction(0)) / w
+        for j, w in weight.items()
+        if w > 0
+    }
+    rhs = sum((p[i] * y[i] * given[block[i]] for i in range(n)), Fraction(0))
+    return Comparison(lhs, "=", rhs, f"p={p}, x={x}, y={y}, blocks={block}")
+
+
 def linearity_of_expectation(rng: random.Random, *, mutant: bool = False) -> Comparison:
     """E[X + Y] = E[X] + E[Y] for X, Y on one space (dependent); the mutant claims
     E[max(X, Y)] = max(E[X], E[Y])."""
@@ -363,6 +384,7 @@ def tradeoff_definition(rng: random.Random, *, mutant: bool = False) -> Comparis
 _CHECKS: dict[str, Callable[..., Comparison]] = {
     "union-bound": union_bound,
     "total-probability": total_probability,
+    "tower-property": tower_property,
     "linearity-of-expectation": linearity_of_expectation,
     "markov-inequality": markov_inequality,
     "independence-product": independence_product,

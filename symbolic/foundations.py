@@ -46,6 +46,13 @@ FOUNDATIONS: dict[str, Foundation] = dict(
             "law of total probability; e.g. Mitzenmacher & Upfal 2017, Theorem 1.6",
         ),
         _f(
+            "tower-property",
+            "E[Y E[X | F]] = E[Y X] for Y determined by F (pulling out what is known; with "
+            "Y = 1, E[E[X | F]] = E[X])",
+            "conditional expectation; e.g. Williams 1991, Probability with Martingales, "
+            "Section 9.7",
+        ),
+        _f(
             "linearity-of-expectation",
             "E[X_1 + ... + X_k] = E[X_1] + ... + E[X_k] whenever the expectations exist",
             "e.g. Mitzenmacher & Upfal 2017, Theorem 2.1",

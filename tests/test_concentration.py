@@ -51,7 +51,7 @@ def test_what_each_rests_on() -> None:
     ]
     assert _rests_on("azuma-inequality") == [
         ("foundation", "markov-inequality"),
-        ("foundation", "total-probability"),
+        ("foundation", "tower-property"),
         ("lemma", "hoeffding-lemma"),
     ]
     # The headline theorem and the exact-tail instance rest on the catalog's Azuma, not a cite.
