@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import math
 import os
@@ -37,6 +38,23 @@ GRACE = 3.0
 INT_DIGITS = 200_000
 """Python's cap on int/str conversions, raised from 4,300 so that ``10**5000`` is printed;
 the parser's own limits (``symbolic.parsing.MAX_RESULT_DIGITS``) keep numbers below it."""
+YOUNG_COLLECTION = 20_000
+"""Allocations between collections of the youngest generation (Python's default is 700)."""
+
+
+def tune_collector() -> None:
+    """Fewer, cheaper cyclic garbage collections for one command's run.
+
+    A check allocates millions of short-lived SymPy and mpmath objects, so with the default
+    thresholds the collector ran about every 700 allocations and each full collection walked
+    the ~66,000 objects of the imported modules again.  Freezing what is imported so far
+    moves it out of the collector's sight (it lives until exit anyway), and a larger youngest
+    generation makes collections rarer; garbage cycles are still collected.  Together about
+    10% of the CPU time of kl-bound, numeric-sparse-privacy-approx and
+    gdp-gaussian-mechanism.  Only here, in the console script: a test suite or a notebook
+    calling the kit keeps Python's defaults, and nothing it creates is frozen."""
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION, 20, 20)
 
 
 def cap_memory(megabytes: int) -> None:
@@ -83,6 +101,7 @@ def entry(argv: Sequence[str] | None = None) -> int:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_BAD_INPUT
     from derivations.catalog import HOMES
 
+    tune_collector()
     seconds = deadline_seconds(args, len(HOMES))
     if seconds is None or not hasattr(os, "fork"):
         return cli.main(argv)
