@@ -216,7 +216,9 @@ def test_every_catalog_report_has_a_basis_and_summary_counts_them(
     text = format_report(catalog_reports["laplace-ratio"])
     assert text.startswith("laplace-ratio: PROVED outright  ")
     text = format_report(catalog_reports["advanced-composition"])
-    assert text.startswith("advanced-composition: PROVED from cited results: Azuma 1967"), text
+    assert text.startswith("advanced-composition: PROVED from cited results: Dwork & Roth 2014"), (
+        text
+    )
 
 
 # -- runs: check ID brings the lemmas below it into the run ------------------------------------
@@ -225,9 +227,11 @@ def test_every_catalog_report_has_a_basis_and_summary_counts_them(
 def test_lemma_targets_adds_the_closure_once() -> None:
     table = catalog()
     run = lemma_targets([table["advanced-composition"]])
-    assert [d.id for d in run] == ["advanced-composition", "kl-bound"]
+    closure = ["azuma-inequality", "kl-bound", "hoeffding-lemma", "gibbs-inequality"]
+    assert [d.id for d in run] == ["advanced-composition", *closure, "hoeffding-chord"]
     both = lemma_targets([table["kl-bound"], table["advanced-composition"]])
-    assert [d.id for d in both] == ["kl-bound", "advanced-composition"]
+    ids = [d.id for d in both]
+    assert ids[:2] == ["kl-bound", "advanced-composition"] and len(ids) == len(set(ids)) == 6
 
 
 def test_a_run_without_the_lemma_says_not_checked_and_cited() -> None:
@@ -285,17 +289,19 @@ def test_a_user_proof_citing_a_foundation_is_from_foundations(tmp_path: Path) ->
 
 
 def test_a_user_proof_citing_a_lemma_folds_in_its_basis(tmp_path: Path) -> None:
-    # advanced-composition rests on kl-bound and on Azuma's inequality (cited): so does
-    # a proof citing it, with the lemmas' verdicts of this run.
+    # advanced-composition rests on catalog lemmas and, through its bridge, on Dwork & Roth's
+    # Lemma 3.17 (1) (cited): so does a proof citing it, with the lemmas' verdicts of this run.
     code, data, _ = _verify(tmp_path, "lemma:advanced-composition")
     assert code == 0
     assert data["basis"] == FROM_CITED
     kinds = [(r["kind"], r["ref"], r["verdict"]) for r in data["rests_on"]]  # type: ignore[attr-defined]
-    assert kinds[:2] == [
+    assert kinds[:3] == [
         ("lemma", "advanced-composition", "proved"),
+        ("lemma", "azuma-inequality", "proved"),
         ("lemma", "kl-bound", "proved"),
     ]
-    assert kinds[2][0] == "cite" and kinds[2][1].startswith("Azuma 1967")
+    cites = [ref for kind, ref, _ in kinds if kind == "cite"]
+    assert len(cites) == 1 and "Lemma 3.17 (1)" in cites[0]
 
 
 def test_an_unknown_foundation_in_a_proof_file_is_exit_2_with_the_list(
