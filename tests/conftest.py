@@ -47,6 +47,30 @@ def context(*hypotheses: sp.Basic) -> Context:
     return Context(facts)
 
 
+MUTANT_OPTIONS = CheckOptions(points=80, search_budget=80)
+"""The check options of the catalog's mutant tests: enough points to find each mutant's
+counterexample, few enough to keep the tests quick."""
+
+
+def assert_refuted_with_a_counterexample(d: Derivation) -> None:
+    """``d`` (a mutant) is refuted, and its first refuted link carries the counterexample."""
+    from numeric_checks import check_derivation
+    from symbolic.verdicts import Verdict
+
+    r = check_derivation(d, MUTANT_OPTIONS)
+    assert r.verdict is Verdict.REFUTED, [(s.index, s.verdict.value) for s in r.steps]
+    refuted = [s for s in (*r.steps, r.conclusion) if s.verdict is Verdict.REFUTED]
+    assert refuted[0].counterexample is not None
+
+
+def assert_not_refuted(d: Derivation) -> None:
+    """``d`` (true, if weaker than the catalog's) is not refuted."""
+    from numeric_checks import check_derivation
+    from symbolic.verdicts import Verdict
+
+    assert check_derivation(d, MUTANT_OPTIONS).verdict is not Verdict.REFUTED
+
+
 def weaker(d: Derivation, relation: Relation, rhs: sp.Expr) -> Derivation:
     """``d``'s chain continued by one more (true) step to a weaker conclusion ``rhs``."""
     step = Step(relation, rhs, Justification("weaker", JustificationKind.ALGEBRA))

@@ -10,14 +10,10 @@ import sympy as sp
 
 from derivations.catalog import get
 from derivations.composition import EPS_I, MECHANISM, K
-from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Step
 from symbolic.relations import Relation
-from symbolic.verdicts import Verdict
 
-from .conftest import sym
-
-FAST = CheckOptions(points=80, search_budget=80)
+from .conftest import assert_not_refuted, assert_refuted_with_a_counterexample, sym
 
 
 def _last(d: Derivation, expr: sp.Expr, relation: Relation | None = None) -> Derivation:
@@ -143,12 +139,9 @@ WEAKER: dict[str, Callable[[], Derivation]] = {
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_mutant_is_refuted(name: str) -> None:
-    r = check_derivation(MUTANTS[name](), FAST)
-    assert r.verdict is Verdict.REFUTED, [(s.index, s.verdict.value) for s in r.steps]
-    refuted = [s for s in (*r.steps, r.conclusion) if s.verdict is Verdict.REFUTED]
-    assert refuted[0].counterexample is not None
+    assert_refuted_with_a_counterexample(MUTANTS[name]())
 
 
 @pytest.mark.parametrize("name", sorted(WEAKER))
 def test_true_but_weaker_is_not_refuted(name: str) -> None:
-    assert check_derivation(WEAKER[name](), FAST).verdict is not Verdict.REFUTED
+    assert_not_refuted(WEAKER[name]())

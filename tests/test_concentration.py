@@ -15,6 +15,8 @@ from symbolic.derivation import Derivation, JustificationKind
 from symbolic.relations import Relation
 from symbolic.verdicts import Verdict
 
+from .conftest import assert_not_refuted, assert_refuted_with_a_counterexample
+
 FAST = CheckOptions(points=80, search_budget=80)
 
 
@@ -105,12 +107,9 @@ WEAKER: dict[str, Callable[[], Derivation]] = {
 
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_mutant_is_refuted(name: str) -> None:
-    r = check_derivation(MUTANTS[name](), FAST)
-    assert r.verdict is Verdict.REFUTED, [(s.index, s.verdict.value) for s in r.steps]
-    refuted = [s for s in (*r.steps, r.conclusion) if s.verdict is Verdict.REFUTED]
-    assert refuted[0].counterexample is not None
+    assert_refuted_with_a_counterexample(MUTANTS[name]())
 
 
 @pytest.mark.parametrize("name", sorted(WEAKER))
 def test_true_but_weaker_is_not_refuted(name: str) -> None:
-    assert check_derivation(WEAKER[name](), FAST).verdict is not Verdict.REFUTED
+    assert_not_refuted(WEAKER[name]())
