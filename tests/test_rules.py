@@ -226,3 +226,18 @@ def test_max_and_min_of_one_pair_go_to_the_case_split() -> None:
     p, q = sp.symbols("p q", positive=True)
     trace = prove_relation(sp.Max(p, q) - sp.Min(p, q), Relation.LE, sp.Abs(p - q), Context())
     assert trace is not None and "the max is one of its arguments" not in trace
+
+
+def test_products_of_exponentials_are_merged_before_monotonicity() -> None:
+    # A user's exponential-mechanism step, termwise: exp(eps v/(2 D)) <= e^(eps/2) exp(eps u/(2 D))
+    # from v - u <= D; and the false variant without the e^(eps/2) is not proved.
+    from symbolic.rules import Context, fact_from_relation, prove_relation
+
+    eps, d = sp.Symbol("eps", positive=True), sp.Symbol("D", positive=True)
+    u, v = sp.Symbol("u", real=True), sp.Symbol("v", real=True)
+    ctx = Context(fact_from_relation(sp.Le(v - u, d), "v - u <= D"))
+    lhs = sp.exp(eps * v / (2 * d))
+    trace = prove_relation(lhs, Relation.LE, sp.exp(eps / 2) * sp.exp(eps * u / (2 * d)), ctx)
+    assert trace is not None and trace.startswith("exp(a)*exp(b) = exp(a + b)")
+    wrong = sp.exp(eps / 4) * sp.exp(eps * u / (2 * d))
+    assert prove_relation(lhs, Relation.LE, wrong, ctx) is None

@@ -74,6 +74,43 @@ def prove_relation(
     cited: Sequence[str] = (),
     max_goals: int = MAX_GOALS,
 ) -> str | None:
+    """See :func:`_prove_relation`; an inequality it does not prove is tried once more with
+    products of exponentials merged (``exp(a)*exp(b) = exp(a + b)``, an identity), so that
+    ``exp(v) <= exp(c)*exp(u)`` reaches the monotonicity of exp."""
+    found = _prove_relation(lhs, rel, rhs, ctx, cheap, cited, max_goals)
+    if found is not None or rel is Relation.EQ:
+        return found
+    merged = _merge_exps(sp.sympify(lhs)), _merge_exps(sp.sympify(rhs))
+    if merged == (lhs, rhs):
+        return None
+    found = _prove_relation(merged[0], rel, merged[1], ctx, cheap, cited, max_goals)
+    return f"exp(a)*exp(b) = exp(a + b) -> {found}" if found is not None else None
+
+
+def _merge_exps(e: sp.Expr) -> sp.Expr:
+    """``e`` with each product of two or more exponentials written as one exponential."""
+
+    def merge(m: sp.Expr) -> sp.Expr:
+        if not isinstance(m, sp.Mul):
+            return m
+        exps = [f for f in m.args if isinstance(f, sp.exp)]
+        if len(exps) < 2:
+            return m
+        rest = [f for f in m.args if not isinstance(f, sp.exp)]
+        return sp.Mul(*rest, sp.exp(sp.Add(*(f.args[0] for f in exps))))
+
+    return e.replace(lambda x: isinstance(x, sp.Mul), merge)
+
+
+def _prove_relation(
+    lhs: sp.Expr,
+    rel: Relation,
+    rhs: sp.Expr,
+    ctx: Context,
+    cheap: bool = False,
+    cited: Sequence[str] = (),
+    max_goals: int = MAX_GOALS,
+) -> str | None:
     """A proof trace of ``lhs rel rhs`` by the rules, or None if none was found.  ``cheap``
     skips the costly simplify rungs of the equality ladder.  ``cited``: the rules the step's
     justification names (``by.rule("log tangent bound")``); those in :data:`CITED_RULES`
