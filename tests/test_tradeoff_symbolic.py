@@ -50,7 +50,10 @@ def _first_step_residual(did: str) -> sp.Expr:
     "did", ["tradeoff-zero-eps-composition", "tradeoff-eps-delta-split", "gdp-gaussian-mechanism"]
 )
 def test_first_step_is_proved_by_the_doit_rung(did: str) -> None:
-    assert prove_zero(_first_step_residual(did)) == "doit+rewrite(erf)+simplify"
+    assert prove_zero(_first_step_residual(did)) in (
+        "doit+rewrite(erf)+expand",
+        "doit+rewrite(erf)+simplify",
+    )
 
 
 def _zero_eps_two_factors() -> Derivation:
