@@ -117,8 +117,11 @@ def _ladder(residual: sp.Expr, cheap: bool, positive: Sequence[sp.Expr] = ()) ->
             # The doit rung has simplified the evaluated form already; simplify over the
             # unevaluated integrals or sums again costs 5-10 s a claim and reduces none.
             continue
-        if name == "doit+rewrite(erf)+expand" and cheap:
-            # Integration is not cheap: the cheap ladder stays as it was.
+        if name == "doit+rewrite(erf)+expand" and (
+            cheap or sp.count_ops(residual) > SIMPLIFY_MAX_OPS
+        ):
+            # Run only where the doit simplify rung runs after it, which reuses its memoised
+            # integrated form: a failing expand rung then costs no extra integration.
             continue
         if name == ANTIDERIVATIVE and (cheap or not residual.has(sp.Integral)):
             # It ends in simplify: skipped where the simplify rungs are.
