@@ -7,16 +7,17 @@ an expression and the reason, transitivity implicit.
 >>> x = sp.Symbol("x", positive=True)
 >>> c = (chain(sp.exp(x) * sp.exp(x))
 ...      .eq(sp.exp(2 * x), by.algebra("exp(a) exp(b) = exp(a + b)"))
-...      .ge(1 + 2 * x, by.rule("exp(t) >= 1 + t")))
+...      .ge(1 + 2 * x, by.rule("exp tangent")))
 >>> c.relation.value, c.rhs
 ('>=', 2*x + 1)
 >>> c.conclusion
 Claim(lhs=exp(2*x), relation=<Relation.GE: '>='>, rhs=2*x + 1)
 
 A justification is built by ``by``: :meth:`By.definition`, :meth:`By.algebra`,
-:meth:`By.hypothesis`, :meth:`By.rule` (names the prover knows), :meth:`By.lemma` (a catalog
-id: the step rests on that derivation's verdict) and :meth:`By.cite` (a result outside the
-catalog, reported as unchecked).  Proof files write the same as ``by = "rule:NAME"``, parsed by
+:meth:`By.hypothesis`, :meth:`By.rule` (names the prover knows, listed in
+:mod:`symbolic.rule_names`; another name is refused), :meth:`By.lemma` (a catalog id: the step
+rests on that derivation's verdict) and :meth:`By.cite` (a result outside the catalog, reported
+as unchecked).  Proof files write the same as ``by = "rule:NAME"``, parsed by
 :func:`justification_from_spec`.
 """
 
@@ -36,6 +37,7 @@ from symbolic.families import Family, ForAll, index_symbol
 from symbolic.foundations import FOUNDATIONS, foundation
 from symbolic.notebook import render
 from symbolic.relations import Relation, compose
+from symbolic.rule_names import check_rule_names
 
 __all__ = ["By", "Chain", "by", "chain", "family", "forall", "justification_from_spec"]
 
@@ -60,6 +62,7 @@ class By:
         """Named rules of the prover ("triangle inequality", "monotonicity of exp")."""
         if not names:
             raise InvalidInput("by.rule needs the name of at least one rule")
+        check_rule_names(names)
         return Justification(why or ", ".join(names), K.RULE, tuple(names))
 
     def lemma(self, derivation_id: str, why: str = "") -> Justification:

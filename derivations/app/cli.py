@@ -16,6 +16,7 @@ import dataclasses
 import difflib
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -62,6 +63,7 @@ from symbolic.printing.text import (
     summary,
 )
 from symbolic.report import DerivationReport
+from symbolic.rule_names import rule_names
 from symbolic.scope import scope_of
 from symbolic.verdicts import Verdict
 
@@ -71,8 +73,22 @@ PLOT_NAMES = tuple(PLOTS)
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        print(f"dpderive: error: {message}", file=sys.stderr)
+        print(f"dpderive: error: {_with_suggestion(message)}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
+
+
+_INVALID_VERB = re.compile(r"argument command: invalid choice: '([^']*)'")
+
+
+def _with_suggestion(message: str) -> str:
+    """argparse's message, with the nearest verbs when the verb is unknown (``chek``)."""
+    found = _INVALID_VERB.match(message)
+    if found is None:
+        return message
+    typed = found.group(1)
+    near = difflib.get_close_matches(typed, [v.name for v in VERBS], n=3, cutoff=0.6)
+    hint = "did you mean " + " or ".join(near) + "? " if near else ""
+    return f"unknown verb {typed!r}; {hint}the verbs are: " + ", ".join(v.name for v in VERBS)
 
 
 def _list_arguments(p: argparse.ArgumentParser) -> None:
@@ -216,6 +232,22 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         _write_json(catalog_json(derivations), out)
     else:
         out.write(catalog_listing(derivations))
+    return EXIT_OK
+
+
+def _rules_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="a JSON object: name -> meaning")
+
+
+def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    names = rule_names()
+    if args.json:
+        _write_json(names, out)
+        return EXIT_OK
+    width = max(len(n) for n in names)
+    out.write(f'{len(names)} rules a step may cite as by = "rule:NAME" (by.rule in Python):\n')
+    for name, meaning in names.items():
+        out.write(f"  {name.ljust(width)}  {meaning}\n")
     return EXIT_OK
 
 
@@ -396,6 +428,12 @@ VERBS = (
         "check a proof from a book or homework, step by step (TOML or LaTeX file)",
         _verify_arguments,
         _cmd_verify,
+    ),
+    Verb(
+        "rules",
+        'list the rule names a proof step may cite (by = "rule:NAME")',
+        _rules_arguments,
+        _cmd_rules,
     ),
     Verb("audit", audit_verbs.AUDIT_HELP, audit_verbs.audit_arguments, audit_verbs.run_audit),
     Verb("errata", audit_verbs.ERRATA_HELP, audit_verbs.errata_arguments, audit_verbs.run_errata),
