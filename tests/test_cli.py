@@ -95,7 +95,9 @@ def test_latex_and_explain() -> None:
 def test_latex_to_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
     target = tmp_path / "laplace.tex"
     code, text = run("latex", "laplace-ratio", "-o", str(target))
-    assert code == 0 and text == "" and "align*" in target.read_text()
+    assert code == 0 and "align*" in target.read_text()
+    # The one line on stdout says what was written (it was silent: issue 29).
+    assert text == f"wrote {target} (LaTeX, {target.stat().st_size} bytes)\n"
 
 
 def test_console_entry_point_has_no_traceback() -> None:

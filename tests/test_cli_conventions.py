@@ -4,6 +4,7 @@ as a table, and the writing verbs saying what they wrote."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -156,3 +157,102 @@ def test_unknown_verb_gets_did_you_mean() -> None:
 def test_parser_knows_every_verb() -> None:
     assert {v.name for v in VERBS} >= {"rules", "check", "verify", "html"}
     assert build_parser().prog == "dpderive"
+
+
+# -- item 8: help, list, what was written ----------------------------------------------------
+
+
+def _verb_parsers() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    (sub,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+@pytest.mark.parametrize("verb", [v.name for v in VERBS])
+def test_every_verb_help_has_description_options_examples_exit_codes(
+    verb: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = _verb_parsers()[verb]
+    for action in parser._actions:
+        # Every option and argument says what it does (--json had nothing); hidden ones
+        # are hidden on purpose.
+        assert action.help, f"{verb}: {action.option_strings or action.dest} has no help"
+    code, _ = run(verb, "--help")
+    text = capsys.readouterr().out  # argparse prints help on sys.stdout itself
+    assert code == 0
+    spec = next(v for v in VERBS if v.name == verb)
+    assert spec.description and spec.description.split()[0] in text
+    assert "examples:\n  dpderive " + verb in text
+    assert "exit codes:\n  0  ok" in text
+    for code_ in spec.exits:
+        assert f"\n  {code_}  " in text
+    assert "  2  bad input" in text and "  4  internal error" in text
+    assert max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_examples_name_only_real_verbs_and_options() -> None:
+    """An example in the help must parse (a renamed flag would leave a stale example)."""
+    parser = build_parser()
+    for verb in VERBS:
+        for example in verb.examples:
+            argv = example.split()[1:]
+            assert parser.parse_args(argv).command == verb.name, example
+
+
+def test_top_level_help_lists_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("--help")
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "rules" in text and "3  undecided" in text and "1  refuted" in text
+
+
+def test_list_is_a_table_within_100_columns() -> None:
+    code, text = run("list")
+    assert code == 0
+    lines = text.splitlines()
+    assert lines[0].split() == ["ID", "FAMILY", "SOURCE"]
+    assert max(len(line) for line in lines) <= 100
+    row = next(line for line in lines if line.startswith("laplace-ratio "))
+    assert "Dwork & Roth 2014, Thm. 3.6" in row and "basic mechanisms" in row
+    assert any(line.startswith("lemma-3-17-2-if-seed *") for line in lines)
+    assert "verdicts need a check: `dpderive list --check`" in text
+
+
+def test_list_check_adds_the_verdict_column(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sympy as sp
+
+    import derivations.catalog as cat
+    from derivations.catalog import get
+
+    right = get("laplace-ratio").replace(id="right", oracle=None)
+    wrong = right.with_step(5, expr=sp.exp(right.symbols["eps"] / 2)).replace(id="wrong")
+    table = {d.id: d for d in (right, wrong)}
+    monkeypatch.setattr(cat, "catalog", lambda: table)
+    monkeypatch.setattr("derivations.app.cli.catalog", lambda: table)
+    fast = ("--points", "30", "--search", "30", "--jobs", "1")
+    code, text = run("list", "--check", *fast)
+    assert code == 0
+    lines = text.splitlines()
+    assert lines[0].split() == ["ID", "VERDICT", "FAMILY", "SOURCE"]
+    assert lines[1].split()[:2] == ["right", "proved"]
+    assert lines[2].split()[:2] == ["wrong", "refuted"]
+    code, text = run("list", "--check", "--json", *fast)
+    rows = json.loads(text)
+    assert [(r["id"], r["verdict"]) for r in rows] == [("right", "proved"), ("wrong", "refuted")]
+    assert {"id", "title", "source", "family", "erratum"} <= set(rows[0])
+    code, text = run("list", "--json")
+    assert "verdict" not in json.loads(text)[0]  # no verdict without a check
+
+
+def test_latex_o_says_what_it_wrote(tmp_path: Path) -> None:
+    target = tmp_path / "out.tex"
+    done = cli("latex", "laplace-ratio", "-o", str(target))
+    assert done.returncode == 0
+    assert done.stdout == f"wrote {target} (LaTeX, {target.stat().st_size} bytes)\n"
+
+
+def test_claim_given_a_tex_file_points_to_verify(tmp_path: Path) -> None:
+    tex = tmp_path / "proof.tex"
+    tex.write_text("\\begin{align*} x &\\le 1 \\end{align*}\n", encoding="utf-8")
+    code, _ = run("claim", str(tex))
+    assert code == 2

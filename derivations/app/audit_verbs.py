@@ -33,12 +33,12 @@ def _write_json(data: object, out: TextIO) -> None:
 
 def audit_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("seed", nargs="?", help="a seed number (000..004) or file name; default all")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON: the seeds and their entries")
 
 
 def errata_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("ids", nargs="*", metavar="ID", help="erratum ids (default: all)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print a JSON list, one object per erratum")
 
 
 def run_audit(args: argparse.Namespace, out: TextIO) -> int:

@@ -18,6 +18,7 @@ import json
 import os
 import re
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,8 +34,10 @@ from derivations.app.exitcodes import (
     EXIT_OK,
     EXIT_REFUTED,
     EXIT_UNDECIDED,
+    MEANINGS,
     for_verdict,
 )
+from derivations.app.listing import catalog_table
 from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
 from derivations.app.parallel import (
     LemmaVerdicts,
@@ -56,7 +59,6 @@ from symbolic.printing.explain import explain
 from symbolic.printing.json import catalog_json, claim_json, proof_json, report_json
 from symbolic.printing.latex import catalog_book, derivation_latex
 from symbolic.printing.text import (
-    catalog_listing,
     claim_text,
     format_report,
     proof_text,
@@ -88,31 +90,44 @@ def _with_suggestion(message: str) -> str:
     typed = found.group(1)
     near = difflib.get_close_matches(typed, [v.name for v in VERBS], n=3, cutoff=0.6)
     hint = "did you mean " + " or ".join(near) + "? " if near else ""
-    return f"unknown verb {typed!r}; {hint}the verbs are: " + ", ".join(v.name for v in VERBS)
+    verbs = ", ".join(v.name for v in VERBS)
+    return f"invalid choice: unknown verb {typed!r}; {hint}the verbs are: {verbs}"
+
+
+JSON_HELP = "print JSON instead of text (the fields are listed in README.md)"
 
 
 def _list_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print a JSON list, one object per id")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="check the whole catalog first and add a verdict column (about a minute on two "
+        "cores; without it the verdicts are not shown)",
+    )
+    p.add_argument("--no-oracle", action="store_true", help="with --check: skip the oracles")
+    add_check_options(p)
+    add_jobs_option(p)
 
 
 def _check_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("ids", nargs="*", metavar="ID")
+    p.add_argument("ids", nargs="*", metavar="ID", help="catalog ids (`dpderive list`)")
     p.add_argument("--all", action="store_true", help="check the whole catalog")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
     add_check_options(p)
     add_jobs_option(p)
 
 
 def _claim_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("file", help="a claim file (.toml); a proof (.tex or steps) goes to verify")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     add_check_options(p, budget=CLAIM_BUDGET)
 
 
 def _verify_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a proof file: .toml (steps or a LaTeX block) or .tex")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p.add_argument("--no-oracle", action="store_true", help=argparse.SUPPRESS)
     add_check_options(p)
 
@@ -162,11 +177,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dpderive",
         description="Machine-checked derivations of differential privacy theorems.",
+        epilog="`dpderive VERB --help` describes a verb, with examples and its exit codes.\n\n"
+        "exit codes:\n" + "\n".join(f"  {code}  {text}" for code, text in MEANINGS.items()),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"dpderive {version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for verb in VERBS:
-        verb.arguments(sub.add_parser(verb.name, help=verb.help))
+        verb.arguments(
+            sub.add_parser(
+                verb.name,
+                help=verb.help,
+                description=textwrap.fill(verb.description or verb.help, 79),
+                epilog=verb.epilog(),
+                formatter_class=argparse.RawDescriptionHelpFormatter,
+            )
+        )
     return parser
 
 
@@ -228,15 +254,23 @@ def _write_json(data: Any, out: TextIO) -> None:
 
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     derivations = list(catalog().values())
+    verdicts = None
+    if args.check:
+        phase("checking the catalog")
+        checked = _check_each(derivations, args, progress=not args.json)
+        verdicts = {r.id: r.verdict for r in checked}
     if args.json:
-        _write_json(catalog_json(derivations), out)
+        rows = catalog_json(derivations)
+        if verdicts is not None:
+            rows = [{**row, "verdict": verdicts[row["id"]].value} for row in rows]
+        _write_json(rows, out)
     else:
-        out.write(catalog_listing(derivations))
+        out.write(catalog_table(derivations, verdicts))
     return EXIT_OK
 
 
 def _rules_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="a JSON object: name -> meaning")
+    p.add_argument("--json", action="store_true", help="print a JSON object: name -> meaning")
 
 
 def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
@@ -312,14 +346,27 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
         text = derivation_latex(d, report, standalone=args.standalone or compiled)
     if target is None:
         out.write(text)
-    elif compiled:
-        render(text, target, png=args.png or suffix == ".png")
+        return EXIT_OK
+    if compiled:
+        written = render(text, target, png=args.png or suffix == ".png")
+        what = "PNG of the first page" if written.suffix.lower() == ".png" else "PDF"
     else:
         try:
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise DpderiveError(f"cannot write {args.output!r}: {exc.strerror}") from None
+        written, what = target, "LaTeX"
+    # Said on stdout, which carries nothing else with -o (the issue: silent on success).
+    out.write(f"wrote {written} ({what}, {_size(written)})\n")
     return EXIT_OK
+
+
+def _size(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return "size unknown"
+    return f"{size / 1e6:.2f} MB" if size >= 1e5 else f"{size} bytes"
 
 
 def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
@@ -401,45 +448,182 @@ def _check_each(
     )
 
 
+CHECKS = (EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL)
+"""The exit codes of a verb that checks something."""
+WRITES = (EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL)
+"""The exit codes of a verb that only prints or writes."""
+
+
 @dataclass(frozen=True)
 class Verb:
     """One verb of the command line: its name and help, a function adding its arguments to
-    its parser, and the function running it, ``(args, out) -> exit code``."""
+    its parser, and the function running it, ``(args, out) -> exit code``; for its
+    ``--help``, a description, examples and the exit codes it can end with."""
 
     name: str
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, TextIO], int]
+    description: str = ""
+    examples: tuple[str, ...] = ()
+    exits: tuple[int, ...] = CHECKS
+
+    def epilog(self) -> str:
+        lines = ["examples:", *(f"  {e}" for e in self.examples), "", "exit codes:"]
+        lines += [f"  {code}  {MEANINGS[code]}" for code in self.exits]
+        return "\n".join(lines)
 
 
 VERBS = (
-    Verb("list", "list the catalog", _list_arguments, _cmd_list),
-    Verb("check", "check derivations step by step", _check_arguments, _cmd_check),
-    Verb("claim", "check a claim typed from a book (TOML file)", _claim_arguments, _cmd_claim),
+    Verb(
+        "list",
+        "list the catalog: id, family and source (verdicts with --check)",
+        _list_arguments,
+        _cmd_list,
+        "The catalog's derivations as a table within 100 columns: id, family and a short "
+        "source. The verdict column needs a check of the whole catalog (about a minute on "
+        "two cores), so it is shown only with --check.",
+        ("dpderive list", "dpderive list --check --jobs 2", "dpderive list --json"),
+        WRITES,
+    ),
+    Verb(
+        "check",
+        "check derivations step by step",
+        _check_arguments,
+        _cmd_check,
+        "Check catalog derivations step by step: each step proved (rules, SymPy), "
+        "certified (interval arithmetic on a box), checked (numeric sampling only), "
+        "refuted (a confirmed counterexample) or undecided. The lemmas a derivation cites "
+        "are checked in the same run. The errata are expected to be refuted.",
+        (
+            "dpderive check laplace-ratio",
+            "dpderive check kl-bound --points 500 --digits 60 --json",
+            "dpderive check --all --jobs 2",
+        ),
+    ),
+    Verb(
+        "claim",
+        "check a claim typed from a book (TOML file)",
+        _claim_arguments,
+        _cmd_claim,
+        "Check one statement typed from a book, a TOML claim file: [claim] lhs, relation, "
+        "rhs; [variables] with their domains; optional hypotheses, [defs], [latex], title, "
+        "source (see README.md). A chain of steps is a proof file: use `dpderive verify`.",
+        (
+            "dpderive claim my_claim.toml",
+            "dpderive claim my_claim.toml --json --budget 30 --seed 1",
+        ),
+    ),
     Verb(
         "latex",
         "LaTeX of a derivation, or a book of the whole catalog",
         _latex_arguments,
         _cmd_latex,
+        "The LaTeX of a catalog derivation or of a proof file (the author's own lines, "
+        "with a verdict beside each with --with-verdicts), or with --all the whole catalog "
+        "as a book. A .pdf or .png output is compiled with pdflatex.",
+        (
+            "dpderive latex laplace-ratio",
+            "dpderive latex my_proof.tex --with-verdicts -o checked.pdf",
+            "dpderive latex --all -o catalog.pdf",
+        ),
+        WRITES,
     ),
-    Verb("explain", "the proof step by step, for a learner", _explain_arguments, _cmd_explain),
+    Verb(
+        "explain",
+        "the proof step by step, for a learner",
+        _explain_arguments,
+        _cmd_explain,
+        "The proof of a catalog derivation or a proof file in words, step by step: what "
+        "each step says, why it holds, and how it was checked (unless --no-check).",
+        ("dpderive explain laplace-ratio", "dpderive explain my_proof.toml --no-check"),
+        WRITES,
+    ),
     Verb(
         "verify",
         "check a proof from a book or homework, step by step (TOML or LaTeX file)",
         _verify_arguments,
         _cmd_verify,
+        "Check a proof file step by step: a .toml with [[steps]] (relation, rhs, why, by) "
+        "or a [proof] LaTeX block, or a .tex file whose %! lines are the header and whose "
+        "align* is the chain. The first wrong step is marked with its counterexample. "
+        '`dpderive rules` lists the names a step may cite as by = "rule:NAME".',
+        (
+            "dpderive verify docs/examples/laplace_ratio_student.toml",
+            "dpderive verify homework.tex --json",
+        ),
     ),
     Verb(
         "rules",
         'list the rule names a proof step may cite (by = "rule:NAME")',
         _rules_arguments,
         _cmd_rules,
+        'The names a step may cite as by = "rule:NAME" in a proof file (by.rule(NAME) in '
+        "Python), one line each: the prover's rule families, then the named facts about "
+        "functions that its nonlinear-arithmetic rule may use. Another name is refused.",
+        ("dpderive rules", "dpderive rules --json"),
+        WRITES,
     ),
-    Verb("audit", audit_verbs.AUDIT_HELP, audit_verbs.audit_arguments, audit_verbs.run_audit),
-    Verb("errata", audit_verbs.ERRATA_HELP, audit_verbs.errata_arguments, audit_verbs.run_errata),
-    Verb("plot", "draw a plot from the numeric oracles (matplotlib)", _plot_arguments, _cmd_plot),
-    Verb("sparse", sparse.HELP, sparse.add_arguments, sparse.run),
-    Verb("html", html.HELP, html.add_arguments, html.run),
+    Verb(
+        "audit",
+        audit_verbs.AUDIT_HELP,
+        audit_verbs.audit_arguments,
+        audit_verbs.run_audit,
+        "Every statement of the seed texts with what became of it: a catalog derivation, "
+        "an erratum, or why it is not checked.",
+        ("dpderive audit", "dpderive audit 002 --json"),
+        WRITES,
+    ),
+    Verb(
+        "errata",
+        audit_verbs.ERRATA_HELP,
+        audit_verbs.errata_arguments,
+        audit_verbs.run_errata,
+        "The errata of the seed texts: the statement as printed, its counterexample and "
+        "the corrected statement.",
+        ("dpderive errata", "dpderive errata --json"),
+        WRITES,
+    ),
+    Verb(
+        "plot",
+        "draw a plot from the numeric oracles (matplotlib)",
+        _plot_arguments,
+        _cmd_plot,
+        "Draw one of the plots computed by the numeric oracles (never from the theorems' "
+        "own formulas) to a PNG or PDF file.",
+        ("dpderive plot gdp-tradeoff -o tradeoff.png",),
+        WRITES,
+    ),
+    Verb(
+        "sparse",
+        sparse.HELP,
+        sparse.add_arguments,
+        sparse.run,
+        "Simulate NumericSparse (Dwork & Roth 2014, Algorithm 3 and Theorem 3.28) on "
+        "adversarial query streams and estimate how often it fails (alpha, beta)-accuracy: "
+        "exit 1 if some stream fails more often than beta with confidence, 3 if too few "
+        "runs to tell.",
+        (
+            "dpderive sparse --eps 1 --beta 0.1 --c 2 --k 20",
+            "dpderive sparse --eps 1 --beta 0.1 --c 2 --k 20 --alpha corrected --json",
+        ),
+    ),
+    Verb(
+        "html",
+        html.HELP,
+        html.add_arguments,
+        html.run,
+        "A static site that works offline: an index, a page per derivation with its chain, "
+        "verdicts and evidence, a teaching mode. Given proof files, a page for each and "
+        "for the catalog lemmas they cite (transitively); the whole catalog then only with "
+        "--with-catalog.",
+        (
+            "dpderive html -o site",
+            "dpderive html -o site --no-check",
+            "dpderive html -o site2 my_proof.toml",
+        ),
+        WRITES,
+    ),
 )
 _VERB = {verb.name: verb for verb in VERBS}
 

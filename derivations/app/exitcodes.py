@@ -30,3 +30,13 @@ def for_verdict(verdict: Verdict) -> int:
     if verdict is Verdict.UNDECIDED:
         return EXIT_UNDECIDED
     return EXIT_OK
+
+
+MEANINGS: dict[int, str] = {
+    EXIT_OK: "ok: proved, certified or checked (and every erratum refuted as expected)",
+    EXIT_REFUTED: "refuted: a counterexample (or an erratum that was not refuted)",
+    EXIT_BAD_INPUT: "bad input: arguments or files; the message says what is wrong",
+    EXIT_UNDECIDED: "undecided: nothing refuted, something not decided (or the budget spent)",
+    EXIT_INTERNAL: "internal error: a bug of dpderive, reported without a traceback",
+}
+"""One line per exit code, for each verb's ``--help``."""

@@ -64,25 +64,31 @@ def add_check_options(p: argparse.ArgumentParser, budget: float = DEFAULT_BUDGET
     """The check options; ``budget`` is the verb's default for ``--budget``."""
     p.add_argument(
         "--points",
+        metavar="N",
         type=bounded_int(1, MAX_POINTS, "points"),
         default=200,
         help="random points per derivation (default 200; edge and boundary points are added)",
     )
     p.add_argument(
         "--digits",
+        metavar="D",
         type=bounded_int(MIN_DIGITS, MAX_DIGITS, "digits"),
         default=50,
         help=f"working precision in decimal digits (default 50, from {MIN_DIGITS} to {MAX_DIGITS})",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampler (default 0)")
+    p.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="seed of the sampler (default 0)"
+    )
     p.add_argument(
         "--search",
+        metavar="N",
         type=bounded_int(1, MAX_SEARCH, "evaluations"),
         default=300,
         help="evaluations of the counterexample search per step (default 300)",
     )
     p.add_argument(
         "--budget",
+        metavar="SECONDS",
         type=_budget_seconds,
         default=budget,
         help=f"wall-clock seconds per claim or derivation (default {budget:g}); "
@@ -106,6 +112,7 @@ def add_jobs_option(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--jobs",
         "-j",
+        metavar="N",
         type=bounded_int(1, MAX_JOBS, "worker processes"),
         default=default_jobs(),
         help="derivations checked at once, in worker processes (default: the number of "
