@@ -85,10 +85,11 @@ def parse(path: Path) -> Page:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole catalog without checks (seconds), plus two proof files of the examples."""
+    """The whole catalog without checks (seconds), plus two proof files of the examples
+    (``--with-catalog``: given proof files, the site holds only the lemmas they cite)."""
     out = tmp_path_factory.mktemp("site")
     proofs = [str(EXAMPLES / "laplace_ratio.toml"), str(EXAMPLES / "advanced_composition_tail.tex")]
-    code, text = run("html", "-o", str(out), "--no-check", "--no-plots", *proofs)
+    code, text = run("html", "-o", str(out), "--no-check", "--no-plots", "--with-catalog", *proofs)
     assert code == 0 and "wrote" in text
     return out
 
@@ -198,6 +199,90 @@ def test_refuted_proof_shows_its_counterexample(tmp_path: Path) -> None:
     (page,) = (tmp_path / "proofs").glob("*.html")
     text = page.read_text(encoding="utf-8")
     assert "v-refuted" in text and "counterexample" in text and "left side =" in text
+    _assert_counterexample_open(text)
+
+
+def _assert_counterexample_open(text: str) -> None:
+    """Every counterexample on the page sits in an evidence panel that is open (issue 29:
+    it was hidden in a collapsed one), and every open panel holds one."""
+    panels = text.split("<details")[1:]
+    with_cex = [p for p in panels if "left side =" in p.split("</details>")[0]]
+    assert with_cex
+    for panel in panels:
+        opening = panel.split(">", 1)[0]
+        assert ("left side =" in panel.split("</details>")[0]) == (" open" in opening), opening
+
+
+def _cites(tmp_path: Path, lemma: str) -> Path:
+    proof = tmp_path / "cites.toml"
+    proof.write_text(
+        '[variables]\nx = "(0, oo)"\n[[steps]]\nlhs = "x"\nrelation = "<="\n'
+        f'rhs = "x + 1"\nby = "lemma:{lemma}"\n',
+        encoding="utf-8",
+    )
+    return proof
+
+
+def test_a_proof_file_gets_only_the_lemmas_it_cites(tmp_path: Path) -> None:
+    """``html FILE``: the proof's page and the catalog lemmas it cites, transitively
+    (hoeffding-lemma rests on hoeffding-chord), not the whole catalog; links resolve."""
+    out = tmp_path / "site"
+    code, text = run(
+        "html", "-o", str(out), "--no-check", "--no-plots", str(_cites(tmp_path, "hoeffding-lemma"))
+    )
+    assert code == 0 and "2 catalog page(s) and 1 proof page(s)" in text
+    assert sorted(p.name for p in (out / "theorems").glob("*.html")) == [
+        "hoeffding-chord.html",
+        "hoeffding-lemma.html",
+    ]
+    assert not (out / "errata.html").exists()
+    proof = (out / "proofs" / "cites.html").read_text(encoding="utf-8")
+    assert 'href="../theorems/hoeffding-lemma.html"' in proof
+    for path in out.rglob("*.html"):
+        page = parse(path)
+        assert page.unbalanced == []
+        for link in page.links:
+            target = link.partition("#")[0]
+            if target and not link.startswith("data:"):
+                assert (path.parent / target).resolve().is_file(), f"{path.name}: {link}"
+    # --with-catalog: every derivation gets its page again.
+    whole = tmp_path / "whole"
+    code, _ = run(
+        "html",
+        "-o",
+        str(whole),
+        "--no-check",
+        "--no-plots",
+        "--with-catalog",
+        str(_cites(tmp_path, "hoeffding-lemma")),
+    )
+    assert code == 0
+    assert len(list((whole / "theorems").glob("*.html"))) == len(catalog())
+    assert (whole / "errata.html").is_file()
+
+
+def test_a_refuted_proof_alone_is_checked_alone_with_its_counterexample_open(
+    tmp_path: Path,
+) -> None:
+    """The student's proof cites no lemma: the site is its page, checked, and nothing of
+    the catalog; the refuted step's counterexample is open."""
+    code, text = run(
+        "html",
+        "-o",
+        str(tmp_path),
+        str(EXAMPLES / "laplace_ratio_student.toml"),
+        "--no-plots",
+        "--points",
+        "40",
+        "--search",
+        "60",
+    )
+    assert code == 0 and "0 catalog page(s) and 1 proof page(s)" in text
+    assert not (tmp_path / "theorems").exists()
+    (page,) = (tmp_path / "proofs").glob("*.html")
+    _assert_counterexample_open(page.read_text(encoding="utf-8"))
+    graph = (tmp_path / "graph.html").read_text(encoding="utf-8")
+    assert "No catalog derivation here" in graph
 
 
 @pytest.mark.parametrize(

@@ -209,7 +209,8 @@ def build_site(
     write(
         "graph.html",
         env.get_template("graph.html").render(
-            svg=Markup(graph_svg(nodes)),
+            # A site of one proof citing no lemma has no catalog derivation to draw.
+            svg=Markup(graph_svg(nodes) if nodes else "<p>No catalog derivation here.</p>"),
             legend=LEGEND,
             counts=_graph_counts(nodes),
             foundations=list(FOUNDATIONS.values()),
