@@ -188,3 +188,26 @@ def test_lemma_graph_renders(driver: Any, sites: tuple[Path, Path]) -> None:
         ".dispatchEvent(new MouseEvent('click', {bubbles: true}));"
     )
     assert driver.current_url.endswith("theorems/kl-bound.html")
+
+
+def test_refuted_steps_counterexample_is_shown_without_a_click(
+    driver: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """``html FILE`` of the student's proof (refuted at step 2): the page alone, and on it
+    the counterexample's point and both sides are on screen before any click (issue 29: a
+    collapsed "evidence" hid them)."""
+    out = _build(
+        tmp_path_factory.mktemp("student"),
+        str(EXAMPLES / "laplace_ratio_student.toml"),
+        "--points",
+        "40",
+        "--search",
+        "60",
+    )
+    (page,) = (out / "proofs").glob("*.html")
+    assert _open(driver, page) == []
+    shown = [c for c in driver.find_elements("css selector", "dd.cex") if c.is_displayed()]
+    assert shown and "left side =" in shown[0].text
+    # A step without a counterexample keeps its evidence collapsed.
+    closed = driver.find_elements("css selector", "details.evidence:not([open])")
+    assert closed and all("left side =" not in d.text for d in closed)
