@@ -16,7 +16,6 @@ import dataclasses
 import difflib
 import json
 import os
-import re
 import sys
 import textwrap
 import time
@@ -26,7 +25,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from derivations import audit
-from derivations.app import audit_verbs, html, sparse
+from derivations.app import arguments, audit_verbs, html, listing, sparse
+from derivations.app.about import ABOUT, TOP_EPILOG, About, with_suggestion
 from derivations.app.exitcodes import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -34,11 +34,10 @@ from derivations.app.exitcodes import (
     EXIT_OK,
     EXIT_REFUTED,
     EXIT_UNDECIDED,
-    MEANINGS,
     for_verdict,
 )
 from derivations.app.listing import catalog_table
-from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option, check_options
+from derivations.app.options import check_options
 from derivations.app.parallel import (
     LemmaVerdicts,
     check_many,
@@ -65,7 +64,6 @@ from symbolic.printing.text import (
     summary,
 )
 from symbolic.report import DerivationReport
-from symbolic.rule_names import rule_names
 from symbolic.scope import scope_of
 from symbolic.verdicts import Verdict
 
@@ -75,110 +73,15 @@ PLOT_NAMES = tuple(PLOTS)
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
-        print(f"dpderive: error: {_with_suggestion(message)}", file=sys.stderr)
+        print(f"dpderive: error: {with_suggestion(message, list(_VERB))}", file=sys.stderr)
         raise SystemExit(EXIT_BAD_INPUT)
-
-
-_INVALID_VERB = re.compile(r"argument command: invalid choice: '([^']*)'")
-
-
-def _with_suggestion(message: str) -> str:
-    """argparse's message, with the nearest verbs when the verb is unknown (``chek``)."""
-    found = _INVALID_VERB.match(message)
-    if found is None:
-        return message
-    typed = found.group(1)
-    near = difflib.get_close_matches(typed, [v.name for v in VERBS], n=3, cutoff=0.6)
-    hint = "did you mean " + " or ".join(near) + "? " if near else ""
-    verbs = ", ".join(v.name for v in VERBS)
-    return f"invalid choice: unknown verb {typed!r}; {hint}the verbs are: {verbs}"
-
-
-JSON_HELP = "print JSON instead of text (the fields are listed in README.md)"
-
-
-def _list_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print a JSON list, one object per id")
-    p.add_argument(
-        "--check",
-        action="store_true",
-        help="check the whole catalog first and add a verdict column (about a minute on two "
-        "cores; without it the verdicts are not shown)",
-    )
-    p.add_argument("--no-oracle", action="store_true", help="with --check: skip the oracles")
-    add_check_options(p)
-    add_jobs_option(p)
-
-
-def _check_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("ids", nargs="*", metavar="ID", help="catalog ids (`dpderive list`)")
-    p.add_argument("--all", action="store_true", help="check the whole catalog")
-    p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
-    add_check_options(p)
-    add_jobs_option(p)
-
-
-def _claim_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a claim file (.toml); a proof (.tex or steps) goes to verify")
-    p.add_argument("--json", action="store_true", help=JSON_HELP)
-    add_check_options(p, budget=CLAIM_BUDGET)
-
-
-def _verify_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a proof file: .toml (steps or a LaTeX block) or .tex")
-    p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p.add_argument("--no-oracle", action="store_true", help=argparse.SUPPRESS)
-    add_check_options(p)
-
-
-def _latex_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id", nargs="?", help="a catalog id or a proof file (.toml, .tex)")
-    p.add_argument(
-        "--all",
-        action="store_true",
-        help="the whole catalog as one document (a chapter per family, a table of contents "
-        "and a summary table of verdicts; checks every derivation unless --no-check)",
-    )
-    p.add_argument(
-        "-o",
-        "--output",
-        help="write to this file instead of standard output; a .pdf or .png name compiles "
-        "it with pdflatex",
-    )
-    p.add_argument("--standalone", action="store_true", help="a complete document")
-    p.add_argument("--png", action="store_true", help="render the first page to a PNG (-o)")
-    p.add_argument(
-        "--with-verdicts",
-        action="store_true",
-        help="run the check and print each step's verdict beside it",
-    )
-    p.add_argument("--no-check", action="store_true", help="with --all: no verdicts")
-    p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
-    add_check_options(p)
-    add_jobs_option(p)
-
-
-def _explain_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("id", help="a catalog id or a proof file (.toml, .tex)")
-    p.add_argument(
-        "--no-check",
-        action="store_true",
-        help="do not run the check (omit how each step was checked)",
-    )
-
-
-def _plot_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("name", help="one of: " + ", ".join(PLOT_NAMES))
-    p.add_argument("-o", "--output", required=True, help="FILE.png or FILE.pdf")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dpderive",
         description="Machine-checked derivations of differential privacy theorems.",
-        epilog="`dpderive VERB --help` describes a verb, with examples and its exit codes.\n\n"
-        "exit codes:\n" + "\n".join(f"  {code}  {text}" for code, text in MEANINGS.items()),
+        epilog=TOP_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"dpderive {version()}")
@@ -189,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
                 verb.name,
                 help=verb.help,
                 description=textwrap.fill(verb.description or verb.help, 79),
-                epilog=verb.epilog(),
+                epilog=verb.about.epilog(),
                 formatter_class=argparse.RawDescriptionHelpFormatter,
             )
         )
@@ -266,22 +169,6 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         _write_json(rows, out)
     else:
         out.write(catalog_table(derivations, verdicts))
-    return EXIT_OK
-
-
-def _rules_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print a JSON object: name -> meaning")
-
-
-def _cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    names = rule_names()
-    if args.json:
-        _write_json(names, out)
-        return EXIT_OK
-    width = max(len(n) for n in names)
-    out.write(f'{len(names)} rules a step may cite as by = "rule:NAME" (by.rule in Python):\n')
-    for name, meaning in names.items():
-        out.write(f"  {name.ljust(width)}  {meaning}\n")
     return EXIT_OK
 
 
@@ -448,182 +335,82 @@ def _check_each(
     )
 
 
-CHECKS = (EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL)
-"""The exit codes of a verb that checks something."""
-WRITES = (EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL)
-"""The exit codes of a verb that only prints or writes."""
-
-
 @dataclass(frozen=True)
 class Verb:
     """One verb of the command line: its name and help, a function adding its arguments to
-    its parser, and the function running it, ``(args, out) -> exit code``; for its
-    ``--help``, a description, examples and the exit codes it can end with."""
+    its parser, and the function running it, ``(args, out) -> exit code``; what its
+    ``--help`` says besides is in :data:`derivations.app.about.ABOUT`."""
 
     name: str
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, TextIO], int]
-    description: str = ""
-    examples: tuple[str, ...] = ()
-    exits: tuple[int, ...] = CHECKS
 
-    def epilog(self) -> str:
-        lines = ["examples:", *(f"  {e}" for e in self.examples), "", "exit codes:"]
-        lines += [f"  {code}  {MEANINGS[code]}" for code in self.exits]
-        return "\n".join(lines)
+    @property
+    def about(self) -> About:
+        return ABOUT[self.name]
+
+    @property
+    def description(self) -> str:
+        return self.about.description
+
+    @property
+    def examples(self) -> tuple[str, ...]:
+        return self.about.examples
+
+    @property
+    def exits(self) -> tuple[int, ...]:
+        return self.about.exits
 
 
 VERBS = (
     Verb(
         "list",
         "list the catalog: id, family and source (verdicts with --check)",
-        _list_arguments,
+        arguments.list_arguments,
         _cmd_list,
-        "The catalog's derivations as a table within 100 columns: id, family and a short "
-        "source. The verdict column needs a check of the whole catalog (about a minute on "
-        "two cores), so it is shown only with --check.",
-        ("dpderive list", "dpderive list --check --jobs 2", "dpderive list --json"),
-        WRITES,
     ),
-    Verb(
-        "check",
-        "check derivations step by step",
-        _check_arguments,
-        _cmd_check,
-        "Check catalog derivations step by step: each step proved (rules, SymPy), "
-        "certified (interval arithmetic on a box), checked (numeric sampling only), "
-        "refuted (a confirmed counterexample) or undecided. The lemmas a derivation cites "
-        "are checked in the same run. The errata are expected to be refuted.",
-        (
-            "dpderive check laplace-ratio",
-            "dpderive check kl-bound --points 500 --digits 60 --json",
-            "dpderive check --all --jobs 2",
-        ),
-    ),
+    Verb("check", "check derivations step by step", arguments.check_arguments, _cmd_check),
     Verb(
         "claim",
         "check a claim typed from a book (TOML file)",
-        _claim_arguments,
+        arguments.claim_arguments,
         _cmd_claim,
-        "Check one statement typed from a book, a TOML claim file: [claim] lhs, relation, "
-        "rhs; [variables] with their domains; optional hypotheses, [defs], [latex], title, "
-        "source (see README.md). A chain of steps is a proof file: use `dpderive verify`.",
-        (
-            "dpderive claim my_claim.toml",
-            "dpderive claim my_claim.toml --json --budget 30 --seed 1",
-        ),
     ),
     Verb(
         "latex",
         "LaTeX of a derivation, or a book of the whole catalog",
-        _latex_arguments,
+        arguments.latex_arguments,
         _cmd_latex,
-        "The LaTeX of a catalog derivation or of a proof file (the author's own lines, "
-        "with a verdict beside each with --with-verdicts), or with --all the whole catalog "
-        "as a book. A .pdf or .png output is compiled with pdflatex.",
-        (
-            "dpderive latex laplace-ratio",
-            "dpderive latex my_proof.tex --with-verdicts -o checked.pdf",
-            "dpderive latex --all -o catalog.pdf",
-        ),
-        WRITES,
     ),
     Verb(
         "explain",
         "the proof step by step, for a learner",
-        _explain_arguments,
+        arguments.explain_arguments,
         _cmd_explain,
-        "The proof of a catalog derivation or a proof file in words, step by step: what "
-        "each step says, why it holds, and how it was checked (unless --no-check).",
-        ("dpderive explain laplace-ratio", "dpderive explain my_proof.toml --no-check"),
-        WRITES,
     ),
     Verb(
         "verify",
         "check a proof from a book or homework, step by step (TOML or LaTeX file)",
-        _verify_arguments,
+        arguments.verify_arguments,
         _cmd_verify,
-        "Check a proof file step by step: a .toml with [[steps]] (relation, rhs, why, by) "
-        "or a [proof] LaTeX block, or a .tex file whose %! lines are the header and whose "
-        "align* is the chain. The first wrong step is marked with its counterexample. "
-        '`dpderive rules` lists the names a step may cite as by = "rule:NAME".',
-        (
-            "dpderive verify docs/examples/laplace_ratio_student.toml",
-            "dpderive verify homework.tex --json",
-        ),
     ),
     Verb(
         "rules",
         'list the rule names a proof step may cite (by = "rule:NAME")',
-        _rules_arguments,
-        _cmd_rules,
-        'The names a step may cite as by = "rule:NAME" in a proof file (by.rule(NAME) in '
-        "Python), one line each: the prover's rule families, then the named facts about "
-        "functions that its nonlinear-arithmetic rule may use. Another name is refused.",
-        ("dpderive rules", "dpderive rules --json"),
-        WRITES,
+        arguments.rules_arguments,
+        listing.run_rules,
     ),
-    Verb(
-        "audit",
-        audit_verbs.AUDIT_HELP,
-        audit_verbs.audit_arguments,
-        audit_verbs.run_audit,
-        "Every statement of the seed texts with what became of it: a catalog derivation, "
-        "an erratum, or why it is not checked.",
-        ("dpderive audit", "dpderive audit 002 --json"),
-        WRITES,
-    ),
-    Verb(
-        "errata",
-        audit_verbs.ERRATA_HELP,
-        audit_verbs.errata_arguments,
-        audit_verbs.run_errata,
-        "The errata of the seed texts: the statement as printed, its counterexample and "
-        "the corrected statement.",
-        ("dpderive errata", "dpderive errata --json"),
-        WRITES,
-    ),
+    Verb("audit", audit_verbs.AUDIT_HELP, audit_verbs.audit_arguments, audit_verbs.run_audit),
+    Verb("errata", audit_verbs.ERRATA_HELP, audit_verbs.errata_arguments, audit_verbs.run_errata),
     Verb(
         "plot",
         "draw a plot from the numeric oracles (matplotlib)",
-        _plot_arguments,
+        arguments.plot_arguments,
         _cmd_plot,
-        "Draw one of the plots computed by the numeric oracles (never from the theorems' "
-        "own formulas) to a PNG or PDF file.",
-        ("dpderive plot gdp-tradeoff -o tradeoff.png",),
-        WRITES,
     ),
-    Verb(
-        "sparse",
-        sparse.HELP,
-        sparse.add_arguments,
-        sparse.run,
-        "Simulate NumericSparse (Dwork & Roth 2014, Algorithm 3 and Theorem 3.28) on "
-        "adversarial query streams and estimate how often it fails (alpha, beta)-accuracy: "
-        "exit 1 if some stream fails more often than beta with confidence, 3 if too few "
-        "runs to tell.",
-        (
-            "dpderive sparse --eps 1 --beta 0.1 --c 2 --k 20",
-            "dpderive sparse --eps 1 --beta 0.1 --c 2 --k 20 --alpha corrected --json",
-        ),
-    ),
-    Verb(
-        "html",
-        html.HELP,
-        html.add_arguments,
-        html.run,
-        "A static site that works offline: an index, a page per derivation with its chain, "
-        "verdicts and evidence, a teaching mode. Given proof files, a page for each and "
-        "for the catalog lemmas they cite (transitively); the whole catalog then only with "
-        "--with-catalog.",
-        (
-            "dpderive html -o site",
-            "dpderive html -o site --no-check",
-            "dpderive html -o site2 my_proof.toml",
-        ),
-        WRITES,
-    ),
+    Verb("sparse", sparse.HELP, sparse.add_arguments, sparse.run),
+    Verb("html", html.HELP, html.add_arguments, html.run),
 )
 _VERB = {verb.name: verb for verb in VERBS}
 

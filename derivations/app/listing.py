@@ -1,6 +1,6 @@
 """``dpderive list``: the catalog as a table within :data:`WIDTH` columns (id, family, a
 short source, and the verdict when the catalog was checked), instead of one 200- to
-330-character line per derivation (issue 29).
+330-character line per derivation (issue 29); and ``dpderive rules``, one line per name.
 
 >>> short_source(Source("Dwork & Roth 2014, The Algorithmic Foundations", "Theorem 3.6", "FnT"))
 'Dwork & Roth 2014, Thm. 3.6'
@@ -14,13 +14,18 @@ short source, and the verdict when the catalog was checked), instead of one 200-
 
 from __future__ import annotations
 
+import argparse
+import json
 import re
 from collections.abc import Mapping, Sequence
+from typing import TextIO
 
+from derivations.app.exitcodes import EXIT_OK
 from symbolic.derivation import Derivation, Source
+from symbolic.rule_names import rule_names
 from symbolic.verdicts import Verdict
 
-__all__ = ["WIDTH", "catalog_table", "fit", "short_family", "short_source"]
+__all__ = ["WIDTH", "catalog_table", "fit", "run_rules", "short_family", "short_source"]
 
 WIDTH = 100
 """The widest line of the table."""
@@ -95,3 +100,17 @@ def catalog_table(
 
 def _id(d: Derivation) -> str:
     return d.id + ERRATUM if d.erratum else d.id
+
+
+def run_rules(args: argparse.Namespace, out: TextIO) -> int:
+    """``dpderive rules``: the names a step may cite, one line each (or a JSON object)."""
+    names = rule_names()
+    if args.json:
+        json.dump(names, out, indent=2)
+        out.write("\n")
+        return EXIT_OK
+    width = max(len(n) for n in names)
+    out.write(f'{len(names)} rules a step may cite as by = "rule:NAME" (by.rule in Python):\n')
+    for name, meaning in names.items():
+        out.write(f"  {name.ljust(width)}  {meaning}\n")
+    return EXIT_OK
