@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -112,14 +113,26 @@ def profile_by_hockey_stick(mu: Any, eps: Any) -> Any:
         return +_profile_by_hockey_stick(check_mu(mu), mpmath.mpf(eps))
 
 
+def _midpoint_sum(f: Callable[[Any], Any], points: list[Any]) -> Any:
+    """|f| at the midpoint of each finite piece times its width, summed, at 15 digits: the
+    breakpoints resolve the integrand's scales, so this lands within a small factor of the
+    integral of a positive integrand, for about ten evaluations."""
+    with mpmath.workdps(15):
+        total = mpmath.mpf(0)
+        for lo, hi in itertools.pairwise(points):
+            if mpmath.isfinite(lo) and mpmath.isfinite(hi):
+                total += abs(f((lo + hi) / 2)) * (hi - lo)
+        return total
+
+
 def quad_scaled(f: Callable[[Any], Any], points: list[Any]) -> Any:
     """Quadrature to relative accuracy at the cost of about one full-precision pass:
     mpmath's error target is absolute, so the integrand is first scaled by its integral's
-    magnitude, found by a cheap 15-digit pass (``quad_relative`` spends a second pass at
-    full precision on it)."""
-    with mpmath.workdps(15):
-        rough = mpmath.quad(f, points)
-    scale = abs(rough)
+    magnitude, estimated by a midpoint sum over the breakpoints (a 15-digit quadrature
+    cost a quarter of the whole; ``quad_relative`` spends a second pass at full precision
+    on it).  Where the estimate is off by more than a factor of 10 the integral is done
+    again, scaled by the accurate value."""
+    scale = _midpoint_sum(f, points)
     if scale == 0 or not mpmath.isfinite(scale):
         return quad_relative(f, points)
     value = mpmath.quad(lambda x: f(x) / scale, points) * scale
