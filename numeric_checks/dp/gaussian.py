@@ -21,12 +21,14 @@
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 import mpmath
 
 from numeric_checks.mp import phi_inv, quad_relative
+from numeric_checks.mp_arb import arb_precision, from_mpf, to_mpf
 from numeric_checks.validate import check_alpha, check_eps_delta, check_mu
 from symbolic.errors import InvalidInput
 
@@ -111,14 +113,26 @@ def profile_by_hockey_stick(mu: Any, eps: Any) -> Any:
         return +_profile_by_hockey_stick(check_mu(mu), mpmath.mpf(eps))
 
 
+def _midpoint_sum(f: Callable[[Any], Any], points: list[Any]) -> Any:
+    """|f| at the midpoint of each finite piece times its width, summed, at 15 digits: the
+    breakpoints resolve the integrand's scales, so this lands within a small factor of the
+    integral of a positive integrand, for about ten evaluations."""
+    with mpmath.workdps(15):
+        total = mpmath.mpf(0)
+        for lo, hi in itertools.pairwise(points):
+            if mpmath.isfinite(lo) and mpmath.isfinite(hi):
+                total += abs(f((lo + hi) / 2)) * (hi - lo)
+        return total
+
+
 def quad_scaled(f: Callable[[Any], Any], points: list[Any]) -> Any:
     """Quadrature to relative accuracy at the cost of about one full-precision pass:
     mpmath's error target is absolute, so the integrand is first scaled by its integral's
-    magnitude, found by a cheap 15-digit pass (``quad_relative`` spends a second pass at
-    full precision on it)."""
-    with mpmath.workdps(15):
-        rough = mpmath.quad(f, points)
-    scale = abs(rough)
+    magnitude, estimated by a midpoint sum over the breakpoints (a 15-digit quadrature
+    cost a quarter of the whole; ``quad_relative`` spends a second pass at full precision
+    on it).  Where the estimate is off by more than a factor of 10 the integral is done
+    again, scaled by the accurate value."""
+    scale = _midpoint_sum(f, points)
     if scale == 0 or not mpmath.isfinite(scale):
         return quad_relative(f, points)
     value = mpmath.quad(lambda x: f(x) / scale, points) * scale
@@ -205,10 +219,18 @@ def hockey_stick_normals(shift: Any, sigma: Any, eps: Any) -> Any:
         x_star = mpmath.findroot(excess, (rough - s, rough + s), solver="secant")
         r_star, slope = excess(x_star), d / s**2
         p_star, drift = mpmath.npdf(x_star, d, s), x_star - d
+        # The integrand runs in Arb (C), the quadrature stays mpmath's: the same sums, at
+        # about a third of the cost (an mpmath exp at 40 digits is ~14 us, Arb's ~1 us).
+        bits = mpmath.mp.prec + 10
+        with arb_precision(bits):
+            p_a, r_a, slope_a = from_mpf(p_star), from_mpf(r_star), from_mpf(slope)
+            drift_a, var_a = from_mpf(drift), from_mpf(s) ** 2
 
         def gap(u: Any) -> Any:
-            density = p_star * mpmath.exp(-(drift + u / 2) * u / s**2)
-            return -density * mpmath.expm1(-(r_star + slope * u))
+            with arb_precision(bits):
+                v = from_mpf(u)
+                density = p_a * (-(drift_a + v / 2) * v / var_a).exp()
+                return to_mpf(-density * (-(r_a + slope_a * v)).expm1())
 
         return +quad_scaled(gap, [p - x_star for p in _gap_points(x_star, d, s)])
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -154,8 +155,11 @@ def eps_power_pair(eps: Any, n: int) -> FinitePair:
     n = check_whole("n", n)
     s = 1 / (1 + mpmath.exp(-e))  # e^eps/(1 + e^eps)
     t = 1 / (1 + mpmath.exp(e))
-    p = tuple(mpmath.binomial(n, j) * s**j * t ** (n - j) for j in range(n + 1))
-    q = tuple(mpmath.binomial(n, j) * t**j * s ** (n - j) for j in range(n + 1))
+    # Exact integer binomials (math.comb), rounded once: mpmath.binomial goes through the
+    # gamma function and cost most of the curve.
+    weights = [mpmath.mpf(math.comb(n, j)) for j in range(n + 1)]
+    p = tuple(w * s**j * t ** (n - j) for j, w in enumerate(weights))
+    q = tuple(w * t**j * s ** (n - j) for j, w in enumerate(weights))
     return FinitePair(p, q)
 
 
