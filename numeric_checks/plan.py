@@ -4,13 +4,13 @@ A plan holds the options, the variables' space (equality hypotheses solved and s
 the sampler, the points every step is spot-checked on, the facts the inequality rules may
 use, the compiled definitions (for oracles and for showing solved variables) and the box
 certification works on.  The stages (:mod:`numeric_checks.stages`) read it; nothing writes
-to it.
+to it but the memo of its links' side values (:class:`~numeric_checks.points.SideValues`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import sympy as sp
@@ -19,7 +19,7 @@ from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.budget import DEFAULT_BUDGET
 from numeric_checks.certify import Box
 from numeric_checks.needles import ladder_points, needle_points
-from numeric_checks.points import fmt
+from numeric_checks.points import SideValues, fmt
 from numeric_checks.sampling import Point, Sampler
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
@@ -72,6 +72,10 @@ class CheckPlan:
     solved_fn: Callable[..., list[Any]] | None
     identically_true: tuple[str, ...] = ()
     """Hypotheses that hold identically once the definitions are substituted."""
+    side_values: SideValues = field(default_factory=SideValues, compare=False, repr=False)
+    """The values of the links' sides at the points, shared by the links (each side is
+    evaluated once per point and precision): the plan's one mutable part, a memo of
+    deterministic evaluations that changes no decision."""
 
     @property
     def symbols(self) -> tuple[sp.Symbol, ...]:

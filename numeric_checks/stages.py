@@ -112,7 +112,7 @@ def spot_stage(
 ) -> SpotOutcome:
     """Sample, search and shrink: the numeric stage.  ``search_budget``, when given, is
     asked for the local search's budget once no point violates (default: the plan's)."""
-    check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler)
+    check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler, plan.side_values)
     return spot_check(
         check,
         plan.points,
