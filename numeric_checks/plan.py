@@ -4,14 +4,14 @@ A plan holds the options, the variables' space (equality hypotheses solved and s
 the sampler, the points every step is spot-checked on, the facts the inequality rules may
 use, the compiled definitions (for oracles and for showing solved variables) and the box
 certification works on.  The stages (:mod:`numeric_checks.stages`) read it; nothing writes
-to it.
+to it but the memo of its links' side values (:class:`~numeric_checks.points.SideValues`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, overload
 
 import sympy as sp
 
@@ -19,12 +19,14 @@ from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.budget import DEFAULT_BUDGET
 from numeric_checks.certify import Box
 from numeric_checks.needles import ladder_points, needle_points
-from numeric_checks.points import fmt
+from numeric_checks.points import SideValues, fmt
 from numeric_checks.sampling import Point, Sampler
+from numeric_checks.search import SpotOutcome
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
 from symbolic.errors import EmptyDomain, EvaluationError, InvalidInput
 from symbolic.hypotheses import Space, build_space
+from symbolic.relations import Relation
 from symbolic.rules import Context, Fact, fact_from_relation
 
 __all__ = ["CheckOptions", "CheckPlan", "make_plan", "rules_context"]
@@ -72,6 +74,16 @@ class CheckPlan:
     solved_fn: Callable[..., list[Any]] | None
     identically_true: tuple[str, ...] = ()
     """Hypotheses that hold identically once the definitions are substituted."""
+    side_values: SideValues = field(default_factory=SideValues, compare=False, repr=False)
+    """The values of the links' sides at the points, shared by the links (each side is
+    evaluated once per point and precision): with :attr:`spot_outcomes`, the plan's mutable
+    part, memos of work that changes no decision."""
+    spot_outcomes: dict[tuple[sp.Expr, Relation, sp.Expr], SpotOutcome] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The spot check of each relation checked so far (prepared sides and relation): a
+    relation checked twice on the same points is checked once (the conclusion of a one-link
+    chain is its link), see :func:`numeric_checks.stages.spot_stage`."""
 
     @property
     def symbols(self) -> tuple[sp.Symbol, ...]:
@@ -146,7 +158,8 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
             + sampler.boundary_points()
             + needle_points(sampler)
         )
-    context = rules_context(space.inequalities, space.free)
+    # Worked out on first use: an instance's plan (no proof, no certificate) never reads it.
+    context = Context(_LazyFacts(lambda: rules_context(space.inequalities, space.free).facts))
     prepare = lambda e: space.substitute(d.expand_defs(e))  # noqa: E731
     defs_fn = compile_exprs(space.free_symbols, [prepare(v) for _, v in d.defs]) if d.defs else None
     solved_fn = (
@@ -170,6 +183,32 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
         solved_fn=solved_fn,
         identically_true=identically_true,
     )
+
+
+class _LazyFacts(Sequence[Fact]):
+    """A sequence of facts computed on first access (by ``compute``), then kept."""
+
+    def __init__(self, compute: Callable[[], Sequence[Fact]]) -> None:
+        self._compute: Callable[[], Sequence[Fact]] | None = compute
+        self._facts: Sequence[Fact] = ()
+
+    def _all(self) -> Sequence[Fact]:
+        if self._compute is not None:
+            self._facts, self._compute = tuple(self._compute()), None
+        return self._facts
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, i: int) -> Fact: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Fact]: ...
+    def __getitem__(self, i: int | slice) -> Fact | Sequence[Fact]:
+        return self._all()[i]
+
+    def __iter__(self) -> Iterator[Fact]:
+        return iter(self._all())
 
 
 def rules_context(inequalities: Sequence[sp.Basic], variables: Sequence[Variable]) -> Context:

@@ -7,13 +7,17 @@ persists *and is stable* across precisions counts: rounding noise from cancellat
 digits are added, a real violation does not.  A strict relation that ties at every precision
 is refuted only if SymPy shows the residual is exactly zero at the (exact, rational) point.
 
+Each side is compiled on its own and its values at the plan's points are kept per plan
+(:class:`SideValues`): the links of a chain share sides, so each side is evaluated once per
+point and precision, not once per link that has it.
+
 The search over many points and the shrinking of a counterexample are in
 :mod:`numeric_checks.search`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -49,14 +53,61 @@ class PointResult:
     note: str = ""
 
 
-class RelationCheck:
-    """A compiled relation over a sampler's space, deciding points at escalating precision."""
+Side = Callable[..., list[Any]]
+"""One side of a relation, compiled (:func:`~numeric_checks.bridge.compile_exprs`)."""
 
-    def __init__(self, lhs: sp.Expr, relation: Relation, rhs: sp.Expr, sampler: Sampler):
+
+class SideValues:
+    """The values of compiled sides at a plan's points, per precision, shared by the links
+    of that plan: link i's right side is link i+1's left side, and the conclusion's sides are
+    the chain's ends, so a side is evaluated once per point and precision instead of once per
+    link that has it (a chain of k links: k + 1 sides evaluated, not 2k + 2).  The values are
+    those the compiled side gives at that point and precision, whoever asks first: the
+    evaluation is deterministic, so reusing them changes no decision.
+
+    Entries are keyed by the identities of the compiled side (``compile_exprs`` returns the
+    same function for the same expression) and of the point's values tuple (the plan's points
+    are the same tuples for every link); each entry holds both objects, so neither identity
+    can be reused while the entry stands.  Only the plan's points are kept: the local search
+    and the shrinking visit points no other link visits."""
+
+    def __init__(self) -> None:
+        self._values: dict[tuple[int, int, int], tuple[Side, tuple[Any, ...], Any]] = {}
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def get(self, fn: Side, values: tuple[Any, ...], dps: int) -> Any:
+        """The value remembered (or the :class:`EvaluationError` it raised), else None."""
+        entry = self._values.get((id(fn), id(values), dps))
+        if entry is None or entry[0] is not fn or entry[1] is not values:
+            return None
+        return entry[2]
+
+    def put(self, fn: Side, values: tuple[Any, ...], dps: int, value: Any) -> None:
+        self._values[(id(fn), id(values), dps)] = (fn, values, value)
+
+
+class RelationCheck:
+    """A compiled relation over a sampler's space, deciding points at escalating precision.
+    ``shared``: where the values of its sides at the plan's points are kept (see
+    :class:`SideValues`); None: nothing is kept."""
+
+    def __init__(
+        self,
+        lhs: sp.Expr,
+        relation: Relation,
+        rhs: sp.Expr,
+        sampler: Sampler,
+        shared: SideValues | None = None,
+    ):
         self.lhs, self.relation, self.rhs = lhs, relation, rhs
         self.sampler = sampler
         self.symbols = sampler.symbols
-        self.fn = compile_exprs(self.symbols, [lhs, rhs])
+        # Each side on its own, so that links sharing a side share its compiled function
+        # (compiled once) and its values (evaluated once per point, see SideValues).
+        self.sides = (compile_exprs(self.symbols, [lhs]), compile_exprs(self.symbols, [rhs]))
+        self.shared = shared
         self.evaluations = 0
         # Every evaluation of an integral or a long sum is a quadrature or thousands of
         # terms: such links are decided at fewer digits with a shorter escalation ladder
@@ -71,13 +122,39 @@ class RelationCheck:
         )
 
     # -- one point, one precision ------------------------------------------------------------
+    def _side(self, fn: Side, values: Sequence[Any], dps: int, keep: bool) -> Any:
+        """One side at one point; with ``keep`` (a plan point) its value is looked up in and
+        kept in the shared values.  Raises :class:`EvaluationError` where it is undefined."""
+        if keep and self.shared is not None and isinstance(values, tuple):
+            value = self.shared.get(fn, values, dps)
+            if value is None:
+                try:
+                    value = evaluate(fn, values, dps)[0]
+                except EvaluationError as exc:
+                    value = exc
+                self.shared.put(fn, values, dps, value)
+        else:
+            value = evaluate(fn, values, dps)[0]
+        if isinstance(value, EvaluationError):
+            raise value
+        return value
+
     def _violation(
-        self, values: Sequence[Any], dps: int, sides: Sequence[Any] | None = None
+        self,
+        values: Sequence[Any],
+        dps: int,
+        sides: Sequence[Any] | None = None,
+        keep: bool = False,
     ) -> tuple[Any, Any, Any, Any]:
         """(d, tol, lhs, rhs) at ``dps`` digits; d > tol means violated.  ``sides`` are the
-        two sides already evaluated at ``dps`` (from a batch), if available."""
+        two sides already evaluated at ``dps`` (from a batch), if available; ``keep``: the
+        point is one of the plan's (see :meth:`_side`)."""
         self.evaluations += 1
-        lhs, rhs = sides if sides is not None else evaluate(self.fn, values, dps)
+        if sides is not None:
+            lhs, rhs = sides
+        else:
+            lhs = self._side(self.sides[0], values, dps, keep)
+            rhs = self._side(self.sides[1], values, dps, keep)
         with mpmath.workdps(dps):
             if mpmath.isinf(lhs) or mpmath.isinf(rhs):
                 d = _inf_violation(lhs, rhs, self.relation)
@@ -93,11 +170,39 @@ class RelationCheck:
             return d, tol, lhs, rhs
 
     def first_pass(self, points: Sequence[Point]) -> list[list[Any] | EvaluationError]:
-        """Both sides at every point at the working precision, in one batch."""
-        return evaluate_many(self.fn, [p.values for p in points], self.dps)
+        """Both sides at every point at the working precision, in one batch per side (only
+        the values not already in the shared ones are computed, then kept there).  A point
+        where a side is undefined yields that side's :class:`EvaluationError` (the left
+        side's when both are)."""
+        lhs, rhs = (self._many(fn, points) for fn in self.sides)
+        return [
+            a if isinstance(a, EvaluationError) else b if isinstance(b, EvaluationError) else [a, b]
+            for a, b in zip(lhs, rhs, strict=True)
+        ]
+
+    def _many(self, fn: Side, points: Sequence[Point]) -> list[Any]:
+        """One side at every point at the working precision: a value or an error each."""
+        shared = self.shared
+        if shared is None:
+            found: list[Any] = [None] * len(points)
+        else:
+            found = [shared.get(fn, p.values, self.dps) for p in points]
+        missing = [i for i, v in enumerate(found) if v is None]
+        if missing:
+            fresh = evaluate_many(fn, [points[i].values for i in missing], self.dps)
+            for i, v in zip(missing, fresh, strict=True):
+                value = v if isinstance(v, EvaluationError) else v[0]
+                found[i] = value
+                if shared is not None:
+                    shared.put(fn, points[i].values, self.dps, value)
+        return found
 
     def decide(
-        self, values: Sequence[Any], first: list[Any] | EvaluationError | None = None
+        self,
+        values: Sequence[Any],
+        first: list[Any] | EvaluationError | None = None,
+        *,
+        keep: bool = False,
     ) -> PointResult:
         """Decide one point.
 
@@ -106,11 +211,13 @@ class RelationCheck:
         Anything closer is re-decided with more digits, because rounding noise can hide a
         violation as easily as it can fake one: at 50 digits ``(exp(e) - 1)/e`` at
         ``e = 1e-30`` carries noise of 1e-20, far above a real gap of 1e-30.
+        ``keep``: ``values`` is one of the plan's points (its sides' values are shared with
+        the other links, :class:`SideValues`).
         """
         if isinstance(first, EvaluationError):
             return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(first))
         try:
-            d, tol, lhs, rhs = self._violation(values, self.dps, first)
+            d, tol, lhs, rhs = self._violation(values, self.dps, first, keep)
         except EvaluationError as exc:
             return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(exc))
         scale = max(abs(lhs), abs(rhs))
@@ -122,7 +229,7 @@ class RelationCheck:
         history = [d]
         for dps in self.ladder:
             try:
-                d, tol, lhs, rhs = self._violation(values, dps)
+                d, tol, lhs, rhs = self._violation(values, dps, keep=keep)
             except EvaluationError as exc:
                 return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(exc))
             history.append(d)

@@ -7,6 +7,8 @@ never compile different trees for the same expression.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy as sp
 
 from symbolic.functions import Phi
@@ -82,5 +84,14 @@ def evaluated(expr: sp.Basic) -> sp.Basic:
 
 
 def prepared(expr: sp.Basic) -> sp.Expr:
-    """What both bridges compile: ``expr`` evaluated, then in its stable form."""
+    """What both bridges compile: ``expr`` evaluated, then in its stable form (remembered:
+    the links of a chain compile their shared sides once each, and each compile asks)."""
+    try:
+        return _prepared(expr)
+    except TypeError:  # not hashable: prepared afresh
+        return _prepared.__wrapped__(expr)
+
+
+@lru_cache(maxsize=4096)
+def _prepared(expr: sp.Basic) -> sp.Expr:
     return stable_form(evaluated(sp.sympify(expr)))

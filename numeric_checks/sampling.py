@@ -17,6 +17,7 @@ from typing import Any
 
 import mpmath
 import sympy as sp
+from mpmath.libmp import dps_to_prec, fzero, mpf_le, mpf_lt, mpf_sub, round_nearest
 
 from numeric_checks.bridge import compile_exprs, evaluate
 from symbolic.domains import Domain, Variable
@@ -52,6 +53,14 @@ class Sampler:
         for h in space.inequalities:
             sides += [h.lhs, h.rhs]
         self._hyp_fn = compile_exprs(self.symbols, sides) if sides else None
+        # Per hypothesis: whether it bounds its left side from above, and whether strictly.
+        self._kinds = [
+            (
+                isinstance(h, sp.LessThan | sp.StrictLessThan),
+                isinstance(h, sp.StrictLessThan | sp.StrictGreaterThan),
+            )
+            for h in space.inequalities
+        ]
         self._tol = mpmath.mpf(10) ** (-(dps - 8))
         # Domain bounds as mpmath numbers, converted once: satisfies() runs for every draw,
         # search step and shrink candidate.
@@ -72,12 +81,14 @@ class Sampler:
             out = evaluate(self._hyp_fn, values, dps)
         except EvaluationError:
             return False
-        with mpmath.workdps(dps):
-            for h, lhs, rhs in zip(self.space.inequalities, out[::2], out[1::2], strict=True):
-                d = rhs - lhs if isinstance(h, sp.LessThan | sp.StrictLessThan) else lhs - rhs
-                strict = isinstance(h, sp.StrictLessThan | sp.StrictGreaterThan)
-                if (strict and d <= 0) or d < 0:
-                    return False
+        # The difference at ``dps`` digits, as ``mpmath.workdps(dps)`` would compute it,
+        # through mpmath's own kernel: this runs for every draw and every search step.
+        prec = dps_to_prec(dps)
+        for (upper, strict), lhs, rhs in zip(self._kinds, out[::2], out[1::2], strict=True):
+            a, b = (rhs, lhs) if upper else (lhs, rhs)
+            d = mpf_sub(a._mpf_, b._mpf_, prec, round_nearest)
+            if mpf_lt(d, fzero) or (strict and mpf_le(d, fzero)):
+                return False
         return True
 
     # -- draws -----------------------------------------------------------------------------
@@ -93,7 +104,8 @@ class Sampler:
         limit = max(n, 1) * max_tries_factor
         while len(out) < n and tries < limit:
             tries += 1
-            values = tuple(self.draw_value(v) for v in self.space.free)
+            with mpmath.workdps(self.dps):  # as draw_value, once per point
+                values = tuple(_draw(v.domain, self.rng) for v in self.space.free)
             if self.satisfies(values):
                 out.append(Point(values, "random"))
         if not out and self.space.free:

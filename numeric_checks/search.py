@@ -99,7 +99,7 @@ def spot_check(
             # SIGALRM-bounded: one quadrature of exp(-exp(-x)) far out can run for hours.
             with time_limit(remaining()) if check.expensive else nullcontext():
                 first = check.first_pass([p])[0] if firsts is None else firsts[i]
-                results.append((p, check.decide(p.values, first)))
+                results.append((p, check.decide(p.values, first, keep=True)))
         except BudgetSpent:
             cut = True
             break

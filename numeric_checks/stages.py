@@ -111,15 +111,26 @@ def spot_stage(
     plan: CheckPlan, link: Link, search_budget: Callable[[], int] | None = None
 ) -> SpotOutcome:
     """Sample, search and shrink: the numeric stage.  ``search_budget``, when given, is
-    asked for the local search's budget once no point violates (default: the plan's)."""
-    check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler)
-    return spot_check(
+    asked for the local search's budget once no point violates (default: the plan's).
+
+    A relation already spot-checked under this plan (the same prepared sides and relation,
+    as the conclusion of a one-link chain is its link) is not checked again: the same
+    points would give the same values and decisions, and only the local search's seed would
+    differ (the outcome shown is the first one, with its seed)."""
+    key = (link.lhs, link.relation, link.rhs)
+    known = plan.spot_outcomes.get(key)
+    if known is not None:
+        return known
+    check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler, plan.side_values)
+    outcome = spot_check(
         check,
         plan.points,
         search_budget=plan.search_budget if search_budget is None else search_budget,
         seed=plan.options.seed + link.index,
         display=plan.display,
     )
+    plan.spot_outcomes[key] = outcome
+    return outcome
 
 
 CHEAP_GOALS = 8
