@@ -5,7 +5,7 @@ memoised, and a budget of subgoals keeps failing searches cheap."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import sympy as sp
 
@@ -243,9 +243,12 @@ class Prover:
             return False
         return self.nonneg(f, True, depth + 2) is not None
 
-    def forms(self, g: sp.Expr) -> tuple[sp.Expr, ...]:
-        """A few equivalent shapes of ``g`` for rules to match (memoised: costly)."""
-        return _forms(g)
+    def forms(self, g: sp.Expr) -> Iterator[sp.Expr]:
+        """A few equivalent shapes of ``g`` for rules to match: ``g`` itself, then its
+        ``factor_terms`` and ``together`` forms, computed (and memoised) only when a rule
+        reads past ``g``: a rule that succeeds on ``g`` as written needs neither."""
+        yield g
+        yield from _forms(g)[1:]
 
 
 # Caches of what depends on the expression alone, not on the facts: shared by every
