@@ -24,6 +24,7 @@ from typing import Any
 
 import sympy as sp
 from mpmath import iv
+from sympy.core.assumptions import _assume_defined
 
 EVALUABLE: tuple[type, ...] = (
     sp.exp,
@@ -75,31 +76,9 @@ CANDIDATES: tuple[sp.Rational, ...] = tuple(
 )
 NON_INTEGER_POSITIVE = 6  # the first six candidates: where the offsets start
 
-# What a value must agree on with the symbol, wherever the symbol's assumption is decided.
-KEYS = (
-    "positive",
-    "negative",
-    "zero",
-    "nonnegative",
-    "nonpositive",
-    "nonzero",
-    "integer",
-    "rational",
-    "irrational",
-    "real",
-    "extended_real",
-    "finite",
-    "infinite",
-    "even",
-    "odd",
-    "prime",
-    "composite",
-    "noninteger",
-    "algebraic",
-    "transcendental",
-    "imaginary",
-    "complex",
-)
+# What a value must agree on with the symbol, wherever the symbol's assumption is decided:
+# every assumption SymPy knows (a value outside what any one of them allows is no witness).
+KEYS = tuple(sorted(_assume_defined))
 
 
 def _admits(symbol: sp.Basic, value: sp.Rational) -> bool:
