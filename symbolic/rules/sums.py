@@ -76,13 +76,20 @@ def prove_sums(
     *,
     hypotheses: Sequence[sp.Basic],
     variables: Sequence[Variable],
+    cited: Sequence[str] = (),
 ) -> str | None:
     """A trace naming the sum rules that prove ``lhs rel rhs`` for every length, or None.
 
     ``hypotheses``: the derivation's, definitions expanded (ForAll objects, equalities of
-    sums, plain relations); ``variables``: its variables, families and lengths included."""
+    sums, plain relations); ``variables``: its variables, families and lengths included.
+    ``cited``: the rules the link's justification names; each termwise subproof tries them
+    first (see :func:`symbolic.rules.prover.prove_relation`), as the prover does on a
+    sum-free link: kl-bound's termwise sign case split was found only after the whole
+    search of the other rules had failed (2 s of its 2.4 s)."""
     try:
-        return _prove(sp.sympify(lhs), rel, sp.sympify(rhs), Setup.of(hypotheses, variables))
+        setup = Setup.of(hypotheses, variables)
+        setup.cited = tuple(cited)
+        return _prove(sp.sympify(lhs), rel, sp.sympify(rhs), setup)
     except SYMPY_FAILURES:
         return None  # a crash proves nothing
 

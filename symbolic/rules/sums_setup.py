@@ -49,6 +49,8 @@ class Setup:
     tries: int = 0
     equal: dict[sp.Symbol, sp.Expr] = field(default_factory=dict)
     """Equality hypotheses ``x = e`` (a variable, sum-free), substituted in every link."""
+    cited: tuple[str, ...] = ()
+    """The rules the link's justification names, tried first on each termwise subgoal."""
 
     @classmethod
     def of(cls, hypotheses: Iterable[sp.Basic], variables: Iterable[Variable]) -> Setup:
@@ -113,7 +115,7 @@ class Setup:
             if (g.is_positive if strict else g.is_nonnegative) is True:
                 trace = "sign from the assumptions"
             else:
-                trace = prove_relation(g, rel, sp.S.Zero, ctx, cheap=True)
+                trace = prove_relation(g, rel, sp.S.Zero, ctx, cheap=True, cited=self.cited)
             self.cache[key] = trace
         return self.cache[key]
 
