@@ -286,10 +286,11 @@ def advanced_composition() -> Derivation:
                 "a loss above eps' with probability at most delta' gives, for every event S, "
                 "Pr[S] <= e^eps' Pr'[S] + delta' (split S where the loss is at most eps')",
             ),
-            by.cite(
-                DWORK_ROTH.cite("Lemma 3.17 (1)"),
-                "an (eps, delta)-DP round is within delta of an eps-DP one, so the k rounds "
-                "cost k delta on top of delta'",
+            by.lemma(
+                "approx-composition-cost",
+                "an (eps, delta)-DP round is its eps-close good part except with probability "
+                "delta (the mixture form of Dwork & Roth's Lemma 3.17 that the book's proof "
+                "uses), so the k rounds cost k delta on top of delta'",
             ),
         ),
     )
