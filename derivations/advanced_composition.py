@@ -12,7 +12,10 @@
   delta'.  The chain: the probability that the loss exceeds eps' is at most Azuma's tail at
   the threshold eps', which is exactly delta'; the oracle checks
   the conclusion end to end against the optimal composition (Kairouz, Oh & Viswanath 2015):
-  delta_opt(eps') <= k delta + delta'.
+  delta_opt(eps') <= k delta + delta'.  From the loss tail to (eps', k delta + delta')-DP
+  (the ``bridge``): the definition of approximate max divergence, and
+  ``approx-composition-cost`` (:mod:`derivations.approx_decomposition`), the mixture form of
+  an (eps, delta)-DP round that the book's proof takes from Lemma 3.17.
 """
 
 from __future__ import annotations
@@ -279,7 +282,8 @@ def advanced_composition() -> Derivation:
         appendix=comparison_table,
         # What carries the chain's bound on the loss tail to the theorem as the book states
         # it (Dwork & Roth, proof of Theorem 3.20): the chain itself now rests on
-        # azuma-inequality; these two passages are not links of it.
+        # azuma-inequality; these two passages are not links of it, and rest on a foundation
+        # and on catalog lemmas (approx-composition-cost, down to foundations).
         bridge=(
             by.foundation(
                 "approx-max-divergence-definition",

@@ -191,7 +191,9 @@ def good_part_mass() -> Derivation:
 
 
 K = Variable("k", parse_domain("Z in [1, 10000]"), "number of rounds", "k")
-EPS_P = Variable("eps_p", parse_domain("[0, 50]"), "eps' of the k-fold composition", r"\varepsilon'")
+EPS_P = Variable(
+    "eps_p", parse_domain("[0, 50]"), "eps' of the k-fold composition", r"\varepsilon'"
+)
 DELTA_P = Variable("delta_p", UNIT, "delta' of the good parts' composition", r"\delta'")
 A = Variable("a", UNIT, "Pr[V^0 in S]: the view on x^0 falls in S", "a")
 B = Variable("b", UNIT, "Pr[V^1 in S]: the view on x^1 falls in S", "b")
