@@ -222,9 +222,9 @@ def test_every_catalog_report_has_a_basis_and_summary_counts_them(
     text = format_report(catalog_reports["laplace-ratio"])
     assert text.startswith("laplace-ratio: PROVED outright  ")
     text = format_report(catalog_reports["advanced-composition"])
-    assert text.startswith("advanced-composition: PROVED from cited results: Dwork & Roth 2014"), (
-        text
-    )
+    assert text.startswith(
+        "advanced-composition: PROVED from foundations: approx-max-divergence-definition"
+    ), text
 
 
 # -- runs: check ID brings the lemmas below it into the run ------------------------------------
@@ -233,11 +233,18 @@ def test_every_catalog_report_has_a_basis_and_summary_counts_them(
 def test_lemma_targets_adds_the_closure_once() -> None:
     table = catalog()
     run = lemma_targets([table["advanced-composition"]])
-    closure = ["azuma-inequality", "kl-bound", "hoeffding-lemma", "gibbs-inequality"]
-    assert [d.id for d in run] == ["advanced-composition", *closure, "hoeffding-chord"]
+    closure = ["azuma-inequality", "kl-bound", "approx-composition-cost", "hoeffding-lemma"]
+    good_parts = [f"approx-dp-good-part-{x}" for x in ("mass", "ratio", "below")]
+    assert [d.id for d in run] == [
+        "advanced-composition",
+        *closure,
+        "gibbs-inequality",
+        *good_parts,
+        "hoeffding-chord",
+    ]
     both = lemma_targets([table["kl-bound"], table["advanced-composition"]])
     ids = [d.id for d in both]
-    assert ids[:2] == ["kl-bound", "advanced-composition"] and len(ids) == len(set(ids)) == 6
+    assert ids[:2] == ["kl-bound", "advanced-composition"] and len(ids) == len(set(ids)) == 10
 
 
 def test_a_run_without_the_lemma_says_not_checked_and_cited() -> None:
