@@ -6,8 +6,8 @@ Dwork & Roth's proof of Theorem 3.20 passes from (eps, 0) to (eps, delta) rounds
 ways, "so the k rounds cost k delta".  As the seed states it, Lemma 3.17 (2) moves both laws
 and bounds the max divergence one way only (the audit's erratum seed-002-lemma-3-17-2-if);
 moving both laws then costs e^eps' times the distance on one side, not k delta.  What the
-proof needs is the *mixture* form (cf. Kairouz, Oh & Viswanath 2015, whose optimal
-composition is proved through it): a pair ``(p, q)`` on ``n`` outcomes with
+proof needs is the *mixture* form (cf. Kairouz, Oh & Viswanath 2015, whose canonical
+four-outcome (eps, delta) pair has this shape): a pair ``(p, q)`` on ``n`` outcomes with
 ``p(S) <= e^eps q(S) + delta`` and ``q(S) <= e^eps p(S) + delta`` for every event ``S``
 (``eps >= 0``) is
 
