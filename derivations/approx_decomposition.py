@@ -5,7 +5,7 @@ Dwork & Roth's proof of Theorem 3.20 passes from (eps, 0) to (eps, delta) rounds
 3.17: each round's output distributions are "within delta" of a pair that is eps-close both
 ways, "so the k rounds cost k delta".  As the seed states it, Lemma 3.17 (2) moves both laws
 and bounds the max divergence one way only (the audit's erratum seed-002-lemma-3-17-2-if);
-moving both laws then costs e^eps' times the distance on one side, not k delta.  What the
+moving both laws then costs e^(eps') times the distance on one side, not k delta.  What the
 proof needs is the *mixture* form (cf. Kairouz, Oh & Viswanath 2015, whose canonical
 four-outcome (eps, delta) pair has this shape): a pair ``(p, q)`` on ``n`` outcomes with
 ``p(S) <= e^eps q(S) + delta`` and ``q(S) <= e^eps p(S) + delta`` for every event ``S``
@@ -270,7 +270,7 @@ def approx_composition_cost() -> Derivation:
                 "approx-dp-good-part-ratio",
                 "the good parts, normalised, are eps-close both ways, so the privacy-loss "
                 "bound of the pure case (advanced-composition's chain: the loss exceeds eps' "
-                "with probability at most delta') gives g0 <= e^eps' g1 + delta' (the weights "
+                "with probability at most delta') gives g0 <= e^(eps') g1 + delta' (the weights "
                 "w <= 1 only shrink the measure of the set where the loss exceeds eps')",
             ),
         )
@@ -293,8 +293,8 @@ def approx_composition_cost() -> Derivation:
             "For the views V^0, V^1 of k adaptively chosen (eps, delta)-DP rounds on "
             "neighbours x^0, x^1, and every event S: if every round is drawn from its "
             "eps-close good part except with probability at most delta (approx-dp-good-part-"
-            "mass, -ratio, -below) and the good parts satisfy g0 <= e^eps' g1 + delta', then "
-            "Pr[V^0 in S] <= e^eps' Pr[V^1 in S] + delta' + k delta."
+            "mass, -ratio, -below) and the good parts satisfy g0 <= e^(eps') g1 + delta', then "
+            "Pr[V^0 in S] <= e^(eps') Pr[V^1 in S] + delta' + k delta."
         ),
         variables=(K, DELTA, EPS_P, DELTA_P, A, B, G0, G1, BAD, BAD_SUM),
         hypotheses=(
