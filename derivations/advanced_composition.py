@@ -12,7 +12,10 @@
   delta'.  The chain: the probability that the loss exceeds eps' is at most Azuma's tail at
   the threshold eps', which is exactly delta'; the oracle checks
   the conclusion end to end against the optimal composition (Kairouz, Oh & Viswanath 2015):
-  delta_opt(eps') <= k delta + delta'.
+  delta_opt(eps') <= k delta + delta'.  From the loss tail to (eps', k delta + delta')-DP
+  (the ``bridge``): the definition of approximate max divergence, and
+  ``approx-composition-cost`` (:mod:`derivations.approx_decomposition`), the mixture form of
+  an (eps, delta)-DP round that the book's proof takes from Lemma 3.17.
 """
 
 from __future__ import annotations
@@ -279,17 +282,19 @@ def advanced_composition() -> Derivation:
         appendix=comparison_table,
         # What carries the chain's bound on the loss tail to the theorem as the book states
         # it (Dwork & Roth, proof of Theorem 3.20): the chain itself now rests on
-        # azuma-inequality; these two passages are not links of it.
+        # azuma-inequality; these two passages are not links of it, and rest on a foundation
+        # and on catalog lemmas (approx-composition-cost, down to foundations).
         bridge=(
             by.foundation(
                 "approx-max-divergence-definition",
                 "a loss above eps' with probability at most delta' gives, for every event S, "
                 "Pr[S] <= e^eps' Pr'[S] + delta' (split S where the loss is at most eps')",
             ),
-            by.cite(
-                DWORK_ROTH.cite("Lemma 3.17 (1)"),
-                "an (eps, delta)-DP round is within delta of an eps-DP one, so the k rounds "
-                "cost k delta on top of delta'",
+            by.lemma(
+                "approx-composition-cost",
+                "an (eps, delta)-DP round is its eps-close good part except with probability "
+                "delta (the mixture form of Dwork & Roth's Lemma 3.17 that the book's proof "
+                "uses), so the k rounds cost k delta on top of delta'",
             ),
         ),
     )

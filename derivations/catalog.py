@@ -35,6 +35,7 @@ MODULE_NAMES = (
     "kl_bound",
     "composition",
     "concentration",
+    "approx_decomposition",
     "advanced_composition",
     "numeric_sparse",
     "gaussian_dp",
@@ -56,6 +57,10 @@ HOMES: dict[str, str] = {
     "hoeffding-chord": "concentration",
     "hoeffding-lemma": "concentration",
     "azuma-inequality": "concentration",
+    "approx-dp-good-part-ratio": "approx_decomposition",
+    "approx-dp-good-part-below": "approx_decomposition",
+    "approx-dp-good-part-mass": "approx_decomposition",
+    "approx-composition-cost": "approx_decomposition",
     "advanced-composition": "advanced_composition",
     "azuma-binomial": "advanced_composition",
     **{

@@ -39,20 +39,26 @@ from .conftest import on_the_catalog_worker
 HEADLINE_BASIS = {
     "laplace-ratio": (OUTRIGHT, []),
     "kl-bound": (OUTRIGHT, ["gibbs-inequality"]),
-    # The chain rests on catalog lemmas down to foundations; its bridge to (eps', k delta +
-    # delta')-DP cites Dwork & Roth's Lemma 3.17 (1), not in the catalog.
+    # The chain rests on catalog lemmas down to foundations, and so does its bridge to
+    # (eps', k delta + delta')-DP: approx-composition-cost, the mixture form of an (eps,
+    # delta)-DP round that Dwork & Roth's proof takes from Lemma 3.17.
     "advanced-composition": (
-        FROM_CITED,
+        FROM_FOUNDATIONS,
         [
             "azuma-inequality",
             "kl-bound",
+            "approx-composition-cost",
             "hoeffding-lemma",
             "gibbs-inequality",
+            "approx-dp-good-part-mass",
+            "approx-dp-good-part-ratio",
+            "approx-dp-good-part-below",
             "hoeffding-chord",
             "approx-max-divergence-definition",
-            "Dwork & Roth 2014",
             "markov-inequality",
             "tower-property",
+            "total-probability",
+            "union-bound",
             "linearity-of-expectation",
         ],
     ),
@@ -216,9 +222,9 @@ def test_every_catalog_report_has_a_basis_and_summary_counts_them(
     text = format_report(catalog_reports["laplace-ratio"])
     assert text.startswith("laplace-ratio: PROVED outright  ")
     text = format_report(catalog_reports["advanced-composition"])
-    assert text.startswith("advanced-composition: PROVED from cited results: Dwork & Roth 2014"), (
-        text
-    )
+    assert text.startswith(
+        "advanced-composition: PROVED from foundations: approx-max-divergence-definition"
+    ), text
 
 
 # -- runs: check ID brings the lemmas below it into the run ------------------------------------
@@ -227,11 +233,18 @@ def test_every_catalog_report_has_a_basis_and_summary_counts_them(
 def test_lemma_targets_adds_the_closure_once() -> None:
     table = catalog()
     run = lemma_targets([table["advanced-composition"]])
-    closure = ["azuma-inequality", "kl-bound", "hoeffding-lemma", "gibbs-inequality"]
-    assert [d.id for d in run] == ["advanced-composition", *closure, "hoeffding-chord"]
+    closure = ["azuma-inequality", "kl-bound", "approx-composition-cost", "hoeffding-lemma"]
+    good_parts = [f"approx-dp-good-part-{x}" for x in ("mass", "ratio", "below")]
+    assert [d.id for d in run] == [
+        "advanced-composition",
+        *closure,
+        "gibbs-inequality",
+        *good_parts,
+        "hoeffding-chord",
+    ]
     both = lemma_targets([table["kl-bound"], table["advanced-composition"]])
     ids = [d.id for d in both]
-    assert ids[:2] == ["kl-bound", "advanced-composition"] and len(ids) == len(set(ids)) == 6
+    assert ids[:2] == ["kl-bound", "advanced-composition"] and len(ids) == len(set(ids)) == 10
 
 
 def test_a_run_without_the_lemma_says_not_checked_and_cited() -> None:
@@ -289,19 +302,33 @@ def test_a_user_proof_citing_a_foundation_is_from_foundations(tmp_path: Path) ->
 
 
 def test_a_user_proof_citing_a_lemma_folds_in_its_basis(tmp_path: Path) -> None:
-    # advanced-composition rests on catalog lemmas and, through its bridge, on Dwork & Roth's
-    # Lemma 3.17 (1) (cited): so does a proof citing it, with the lemmas' verdicts of this run.
+    # advanced-composition rests on catalog lemmas down to foundations, its bridge included
+    # (approx-composition-cost): so does a proof citing it, with the lemmas' verdicts of this
+    # run.
     code, data, _ = _verify(tmp_path, "lemma:advanced-composition")
     assert code == 0
-    assert data["basis"] == FROM_CITED
+    assert data["basis"] == FROM_FOUNDATIONS
     kinds = [(r["kind"], r["ref"], r["verdict"]) for r in data["rests_on"]]  # type: ignore[attr-defined]
-    assert kinds[:3] == [
+    assert kinds[:4] == [
         ("lemma", "advanced-composition", "proved"),
         ("lemma", "azuma-inequality", "proved"),
         ("lemma", "kl-bound", "proved"),
+        ("lemma", "approx-composition-cost", "proved"),
     ]
+    assert not [ref for kind, ref, _ in kinds if kind == "cite"]
+
+
+def test_a_user_proof_citing_a_lemma_from_cited_results_is_from_cited_results(
+    tmp_path: Path,
+) -> None:
+    # gdp-gaussian-mechanism cites the invariance of trade-off functions under bijections.
+    code, data, _ = _verify(tmp_path, "lemma:gdp-gaussian-mechanism")
+    assert code == 0
+    assert data["basis"] == FROM_CITED
+    kinds = [(r["kind"], r["ref"], r["verdict"]) for r in data["rests_on"]]  # type: ignore[attr-defined]
+    assert kinds[0] == ("lemma", "gdp-gaussian-mechanism", "proved")
     cites = [ref for kind, ref, _ in kinds if kind == "cite"]
-    assert len(cites) == 1 and "Lemma 3.17 (1)" in cites[0]
+    assert len(cites) == 1 and "invariant under bijections" in cites[0]
 
 
 def test_an_unknown_foundation_in_a_proof_file_is_exit_2_with_the_list(
