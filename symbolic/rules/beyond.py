@@ -1,6 +1,8 @@
 """What runs after the rules fail: the decision procedure for nonlinear real arithmetic on
-the abstracted goal (:mod:`.nra`), then the derivative rule (:mod:`.derivative`), whose
-subgoals go through the rules, the decision procedure and the derivative rule again.
+the abstracted goal (:mod:`.nra`), then the second-order rule about a touching point
+(:mod:`.tangency`, on the log form first when an exponential makes it simpler) and the
+derivative rule (:mod:`.derivative`), whose subgoals go through the rules, the decision
+procedure and both derivative rules again.
 
 A budget of subgoals bounds the whole search (failing searches must stay cheap: the
 catalog's checked steps pass through here too)."""
@@ -15,6 +17,7 @@ import sympy as sp
 from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
 from symbolic.rules.nra import RLIMIT, TIMEOUT_MS, decide
+from symbolic.rules.tangency import tangency_rule, touches
 
 Rules = Callable[[sp.Expr, bool, Sequence[Fact], int], list[str] | None]
 """``rules(g, strict, facts, goals)``: the rule search with a budget of ``goals`` subgoals
@@ -82,8 +85,14 @@ def beyond_rules(
                 return " -> ".join(trace)
         if budget.spent():
             return None
+        second = tangency_rule(g, s, facts, depth, prove)
+        if second is not None:
+            return second
         return derivative_rule(g, s, facts, depth, prove)
 
+    trace = _touching_first(small, big, gap, strict, ctx.facts, prove)
+    if trace is not None:
+        return trace
     trace = derivative_rule(gap, strict, ctx.facts, 0, prove)
     if trace is not None:
         return trace
@@ -98,3 +107,29 @@ def beyond_rules(
                 why = "; ".join(map(str, positive))
                 return f"both sides positive ({why}), logs compared: {trace}"
     return None
+
+
+def _touching_first(
+    small: sp.Expr,
+    big: sp.Expr,
+    gap: sp.Expr,
+    strict: bool,
+    facts: Sequence[Fact],
+    prove: Callable[[sp.Expr, bool, Sequence[Fact], int], str | None],
+) -> str | None:
+    """The second-order rule on the log form (both sides proved positive first), then on
+    the gap.  The log form goes first: for an MGF bound ``f <= exp(q)`` its second
+    derivative is a square over a positive denominator, where the gap's is as hard as the
+    goal (Hoeffding's two-point lemma: ``(1 + (m + s)**2) exp(m s + s**2/2) >= cosh s + m
+    sinh s``)."""
+    if strict or len(gap.free_symbols) > MAX_SYMBOLS:
+        return None
+    logs = log_form(small, big)
+    if logs is not None and touches(logs, facts):
+        positive = [prove(side, True, facts, 2) for side in (small, big)]
+        if all(positive):
+            trace = tangency_rule(logs, False, facts, 0, prove)
+            if trace is not None:
+                why = "; ".join(map(str, positive))
+                return f"both sides positive ({why}), logs compared: {trace}"
+    return tangency_rule(gap, False, facts, 0, prove)
