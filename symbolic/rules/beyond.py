@@ -17,7 +17,8 @@ import sympy as sp
 from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
 from symbolic.rules.nra import RLIMIT, TIMEOUT_MS, decide
-from symbolic.rules.tangency import tangency_rule, touches
+from symbolic.rules.samples import negative_somewhere
+from symbolic.rules.tangency import second_order_rule, tangency_rule
 
 Rules = Callable[[sp.Expr, bool, Sequence[Fact], int], list[str] | None]
 """``rules(g, strict, facts, goals)``: the rule search with a budget of ``goals`` subgoals
@@ -85,12 +86,16 @@ def beyond_rules(
                 return " -> ".join(trace)
         if budget.spent():
             return None
+        # What is negative at a point of the facts has no proof: the derivative rules'
+        # search on it (limits at infinity included) is skipped.
+        if negative_somewhere(g, [(f.expr, f.strict) for f in facts]):
+            return None
         second = tangency_rule(g, s, facts, depth, prove)
         if second is not None:
             return second
         return derivative_rule(g, s, facts, depth, prove)
 
-    trace = _touching_first(small, big, gap, strict, ctx.facts, prove)
+    trace = second_order_rule(small, big, strict, ctx.facts, prove)
     if trace is not None:
         return trace
     trace = derivative_rule(gap, strict, ctx.facts, 0, prove)
@@ -107,29 +112,3 @@ def beyond_rules(
                 why = "; ".join(map(str, positive))
                 return f"both sides positive ({why}), logs compared: {trace}"
     return None
-
-
-def _touching_first(
-    small: sp.Expr,
-    big: sp.Expr,
-    gap: sp.Expr,
-    strict: bool,
-    facts: Sequence[Fact],
-    prove: Callable[[sp.Expr, bool, Sequence[Fact], int], str | None],
-) -> str | None:
-    """The second-order rule on the log form (both sides proved positive first), then on
-    the gap.  The log form goes first: for an MGF bound ``f <= exp(q)`` its second
-    derivative is a square over a positive denominator, where the gap's is as hard as the
-    goal (Hoeffding's two-point lemma: ``(1 + (m + s)**2) exp(m s + s**2/2) >= cosh s + m
-    sinh s``)."""
-    if strict or len(gap.free_symbols) > MAX_SYMBOLS:
-        return None
-    logs = log_form(small, big)
-    if logs is not None and touches(logs, facts):
-        positive = [prove(side, True, facts, 2) for side in (small, big)]
-        if all(positive):
-            trace = tangency_rule(logs, False, facts, 0, prove)
-            if trace is not None:
-                why = "; ".join(map(str, positive))
-                return f"both sides positive ({why}), logs compared: {trace}"
-    return tangency_rule(gap, False, facts, 0, prove)

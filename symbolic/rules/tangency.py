@@ -44,9 +44,10 @@ from symbolic.rules.derivative import (
     _continuity,
     _smooth,
     _tidy,
+    log_form,
 )
 from symbolic.rules.facts import Fact
-from symbolic.rules.samples import clearly_nonzero
+from symbolic.rules.samples import clearly_nonzero, negative_somewhere
 from symbolic.tactics import prove_zero
 
 MAX_GOAL_OPS = 30
@@ -163,6 +164,10 @@ def _about(
     d2h = _tidy(sp.diff(dh, x))
     if sp.count_ops(d2h) > MAX_OPS:
         return None
+    # A false convexity subgoal (the claim's constant changed) would send the search down
+    # the first-order rule, whose limits at infinity SymPy may take minutes to fail.
+    if negative_somewhere(d2h, [(f.expr, f.strict) for f in on_interval], {x: [a]}):
+        return None
     convex = prove(d2h, False, on_interval, depth + 1)
     if convex is None:
         return None
@@ -193,3 +198,26 @@ def touches(h: sp.Expr, facts: Sequence[Fact]) -> bool:
         return False
     reals = sorted((s for s in h.free_symbols if s.is_real and not s.is_integer), key=str)
     return any(_smooth(h, x) and _touching(h, x, facts) for x in reals)
+
+
+def second_order_rule(
+    small: sp.Expr, big: sp.Expr, strict: bool, facts: Sequence[Fact], prove: Prove
+) -> str | None:
+    """A proof of ``small <= big`` by :func:`tangency_rule` on the log form (both sides
+    proved positive first), then on the gap ``big - small``.  The log form goes first: for
+    an MGF bound ``f <= exp(q)`` its second derivative is a square over a positive
+    denominator, where the gap's is as hard as the goal (Hoeffding's two-point lemma:
+    ``(1 + (m + s)**2) exp(m s + s**2/2) >= cosh s + m sinh s``)."""
+    small, big = sp.sympify(small), sp.sympify(big)
+    gap = big - small
+    if strict or len(gap.free_symbols) > MAX_SYMBOLS:
+        return None
+    logs = log_form(small, big)
+    if logs is not None and touches(logs, facts):
+        positive = [prove(side, True, facts, 2) for side in (small, big)]
+        if all(positive):
+            trace = tangency_rule(logs, False, facts, 0, prove)
+            if trace is not None:
+                why = "; ".join(map(str, positive))
+                return f"both sides positive ({why}), logs compared: {trace}"
+    return tangency_rule(gap, False, facts, 0, prove)
