@@ -127,3 +127,16 @@ def test_a_complex_symbol_is_refused() -> None:
     z = sp.Symbol("z")
     with pytest.raises(NotAbstractable):
         Abstraction()(sp.exp(z))
+
+
+def test_lemma_check_catches_a_false_multiple() -> None:
+    """The mutant of the double: exp(a)**2 = exp(3 a) is false for a != 0."""
+    mutant = Lemma(
+        "mutant",
+        ("exp", "exp"),
+        "exp(a)**2 = exp(3 a)",
+        lambda p, q: sp.Eq(p[0] ** 2, q[0]),
+        relate=lambda a: 3 * a,
+    )
+    with pytest.raises(AssertionError):
+        check_lemma(mutant, lambda lo, hi: 0.5)

@@ -60,6 +60,13 @@ MUTANTS: dict[str, tuple[str, str]] = {
     "zcdp_eps_bound": ("rhs", "3*sqrt(rho*log(1/delta))"),
     "hockey_stick_pure": ("rhs", "-1/10"),
     "tv_of_pure_dp": ("rhs", "9/10"),
+    # Sides touching along a line: the second-order derivative rule (symbolic/rules/tangency.py).
+    "hoeffding_two_point": ("rhs", "exp(m*s + s**2/4)"),
+    "bernoulli_mgf": ("rhs", "exp(s**2/9)"),
+    "cosh_scaled": ("rhs", "exp(a**2*s**2/3)"),
+    "logsumexp_pair": ("rhs", "(a + b)/2 + (a - b)**2/9"),
+    "pinsker_two_sided": ("rhs", "5*(p - q)**2/2"),
+    "rr_mgf_mean": ("rhs", "exp((2*p - 1)*s + s**2/3)"),
     # Certified on the whole domain: a core box by Arb, the tails proved (numeric_checks.tails).
     "bounded_log_decay": ("rhs", "2/5"),
     "bounded_log_decay_rate": ("rhs", "2/5"),

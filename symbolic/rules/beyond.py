@@ -1,6 +1,8 @@
 """What runs after the rules fail: the decision procedure for nonlinear real arithmetic on
-the abstracted goal (:mod:`.nra`), then the derivative rule (:mod:`.derivative`), whose
-subgoals go through the rules, the decision procedure and the derivative rule again.
+the abstracted goal (:mod:`.nra`), then the second-order rule about a touching point
+(:mod:`.tangency`, on the log form first when an exponential makes it simpler) and the
+derivative rule (:mod:`.derivative`), whose subgoals go through the rules, the decision
+procedure and both derivative rules again.
 
 A budget of subgoals bounds the whole search (failing searches must stay cheap: the
 catalog's checked steps pass through here too)."""
@@ -15,6 +17,8 @@ import sympy as sp
 from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
 from symbolic.rules.nra import RLIMIT, TIMEOUT_MS, decide
+from symbolic.rules.samples import negative_somewhere
+from symbolic.rules.tangency import second_order_rule, tangency_rule
 
 Rules = Callable[[sp.Expr, bool, Sequence[Fact], int], list[str] | None]
 """``rules(g, strict, facts, goals)``: the rule search with a budget of ``goals`` subgoals
@@ -82,8 +86,18 @@ def beyond_rules(
                 return " -> ".join(trace)
         if budget.spent():
             return None
+        # What is negative at a point of the facts has no proof: the derivative rules'
+        # search on it (limits at infinity included) is skipped.
+        if negative_somewhere(g, [(f.expr, f.strict) for f in facts]):
+            return None
+        second = tangency_rule(g, s, facts, depth, prove)
+        if second is not None:
+            return second
         return derivative_rule(g, s, facts, depth, prove)
 
+    trace = second_order_rule(small, big, strict, ctx.facts, prove)
+    if trace is not None:
+        return trace
     trace = derivative_rule(gap, strict, ctx.facts, 0, prove)
     if trace is not None:
         return trace

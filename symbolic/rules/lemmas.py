@@ -102,6 +102,13 @@ LEMMAS: tuple[Lemma, ...] = (
         relate=lambda a, b: a + b,
     ),
     Lemma(
+        "exp of a double",
+        ("exp", "exp"),
+        "exp(a)**2 = exp(2 a)",
+        lambda p, q: sp.Eq(p[0] ** 2, q[0]),
+        relate=lambda a: 2 * a,
+    ),
+    Lemma(
         "exp of a negation",
         ("exp", "exp"),
         "exp(a) exp(-a) = 1",
