@@ -33,11 +33,11 @@ from .conftest import CLAIMS, on_the_catalog_worker
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
 INSTANCES = {
-    "gdp-composition": "for n = 2 mechanisms only",
+    "azuma-binomial": "on the two-point martingale C_i in {beta - w, beta + w} only",
 }
 """The catalog derivations whose chain fixes the number the source leaves free."""
 
-INSTANCE_ID = "gdp-composition"
+INSTANCE_ID = "azuma-binomial"
 INSTANCE_NOTE = INSTANCES[INSTANCE_ID]
 INSTANCE_VERDICT = "CHECKED"
 """A catalog derivation shown for an instance only: the example of the outputs' scope."""
@@ -50,6 +50,7 @@ GENERAL_N = (
     "exponential-mechanism",
     "parallel-composition",
     "tradeoff-zero-eps-composition",
+    "gdp-composition",
 )
 """Written on families of symbolic length since issue 24: no instance declared."""
 
