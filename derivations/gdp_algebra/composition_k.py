@@ -250,17 +250,18 @@ def gdp_composition() -> Derivation:
                 "neyman-pearson",
                 "by the definitions, G_mu_1 (x) ... (x) G_mu_k is the trade-off function of "
                 "N(0, I_k) against N(mu, I_k) (Definition 3.1); its log likelihood ratio is "
-                "<mu, x> - |mu|^2/2, increasing in <mu, x>, so the most powerful tests "
-                "reject when <mu, x> > c",
+                "t - |mu|^2/2 with t = sum_i mu_i x_i, increasing in t, so the most powerful "
+                "tests reject when t > c",
             ),
         )
         .eq(
             g(sp.sqrt(squares), a),
             by.foundation(
                 "normal-rotation-invariance",
-                "<mu, X> ~ N(0, |mu|^2) under N(0, I_k) and N(|mu|^2, |mu|^2) under "
-                "N(mu, I_k): size alpha at c = |mu| Phi^{-1}(1 - alpha), type II error "
-                "Phi(Phi^{-1}(1 - alpha) - |mu|) = G_|mu|(alpha), |mu|^2 = sum_i mu_i^2",
+                "t = sum_i mu_i X_i is N(0, |mu|^2) under N(0, I_k) and N(|mu|^2, |mu|^2) "
+                "under N(mu, I_k): size alpha at c = |mu| Phi^{-1}(1 - alpha), type II error "
+                "Phi(Phi^{-1}(1 - alpha) - |mu|), which is G_m(alpha) at "
+                "m = |mu| = sqrt(sum_i mu_i^2)",
             ),
         )
     )
