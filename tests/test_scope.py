@@ -21,8 +21,7 @@ from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.families import Family, index_symbol
 from symbolic.printing.explain import explain
-from symbolic.printing.latex import derivation_latex, summary_table
-from symbolic.printing.latex_prose import prose_latex
+from symbolic.printing.latex import derivation_latex, latex_text, summary_table
 from symbolic.printing.text import format_report, summary
 from symbolic.relations import Relation
 from symbolic.report import CertificateRecord, CertificateStatus, DerivationReport, StepResult
@@ -220,8 +219,8 @@ def test_text_explain_latex_and_html_show_the_scope(
     assert "Scope: in general:" in explain(get("laplace-ratio"), laplace)
 
     latex = derivation_latex(get(INSTANCE_ID), em)
-    # The note goes through the prose-to-LaTeX writer (C_i in {...} becomes math).
-    assert r"\textbf{Scope.}" in latex and prose_latex(f"for an instance: {INSTANCE_NOTE}") in latex
+    # The report's line escapes the note as LaTeX text (the braces of {beta - w, ...}).
+    assert r"\textbf{Scope.}" in latex and latex_text(f"for an instance: {INSTANCE_NOTE}") in latex
     ids = (INSTANCE_ID, "laplace-ratio")
     table = summary_table([get(i) for i in ids], catalog_reports)
     assert f"{INSTANCE_VERDICT.lower()} (instance)" in table and table.count("(instance)") == 1
