@@ -45,7 +45,7 @@ from numeric_checks.family_instances import (
 from numeric_checks.general_combine import combine as _combine
 from numeric_checks.general_plan import general_plan
 from numeric_checks.plan import CheckOptions, CheckPlan
-from numeric_checks.stages import Link, SymbolicProof
+from numeric_checks.stages import Link, SymbolicProof, induction_notes
 from symbolic.derivation import Derivation, Justification
 from symbolic.errors import EmptyDomain
 from symbolic.instances import (
@@ -332,6 +332,7 @@ def check_general_derivation(
         f"general mode: proofs are of the links for every length; numeric checks at "
         f"{covered(instances)}",
         *notes,
+        *induction_notes(plan, [(p.trace, s.verdict) for p, s in zip(proofs, steps, strict=True)]),
     ]
     return DerivationReport(
         id=d.id,

@@ -38,6 +38,7 @@ from symbolic.report import (
 from symbolic.rules import fact_from_relation, prove_relation
 from symbolic.rules.facts import MAX_GOALS
 from symbolic.rules.sums import has_family_sums, prove_sums
+from symbolic.rules.sums_peel import peel
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -182,14 +183,22 @@ def _prove_by_sum_rules(plan: CheckPlan, link: Link) -> str | None:
     if not has_family_sums(link.lhs, link.rhs):
         return None
     d = plan.derivation
+    hypotheses = [d.expand_defs(h) for h in d.hypotheses]
     trace = prove_sums(
-        link.lhs,
-        link.relation,
-        link.rhs,
-        hypotheses=[d.expand_defs(h) for h in d.hypotheses],
-        variables=d.variables,
+        link.lhs, link.relation, link.rhs, hypotheses=hypotheses, variables=d.variables
     )
-    return None if trace is None else f"sum rules: {trace}"
+    if trace is not None:
+        return f"sum rules: {trace}"
+    # The step of an induction on a length pairs a sum over 1..n with one over 1..n - 1:
+    # peel the last term off the longer one, then the sum rules or the tactics again.
+    peeled = peel(link.lhs, link.rhs)
+    if peeled is None:
+        return None
+    (lhs, rhs), how = peeled
+    trace = prove_sums(lhs, link.relation, rhs, hypotheses=hypotheses, variables=d.variables)
+    if trace is None:
+        trace = prove_relation(lhs, link.relation, rhs, plan.context)
+    return None if trace is None else f"sum rules: peel the last term ({'; '.join(how)}), {trace}"
 
 
 def evalf_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord:

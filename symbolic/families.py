@@ -237,6 +237,15 @@ def _range(lower: sp.Expr, upper: sp.Expr, what: str) -> range:
 def _expand(expr: sp.Basic) -> sp.Basic:
     if not isinstance(expr, sp.Basic) or not expr.args:
         return expr
+    if isinstance(expr, (sp.Sum, sp.Product)) and expr.function.has(sp.Indexed):
+        # Outside in: an inner range may end at the outer index (prod_{j < i} inside
+        # sum_i), and is numeric only once the outer index is.
+        body = expr.function
+        for var, lo, hi in reversed(expr.limits):
+            at_k = _substituter(body, var)
+            terms = [at_k(k) for k in _range(lo, hi, str(expr))]
+            body = sp.Add(*terms) if isinstance(expr, sp.Sum) else sp.Mul(*terms)
+        return _expand(body)
     args = [_expand(a) if isinstance(a, sp.Basic) else a for a in expr.args]
     if isinstance(expr, ForAll):
         relation = args[0]
@@ -245,13 +254,6 @@ def _expand(expr: sp.Basic) -> sp.Basic:
             at_k = _substituter(relation, index)
             return sp.And(*[at_k(k) for k in _range(lo, hi, str(expr))])
         return expr.func(*args)
-    if isinstance(expr, (sp.Sum, sp.Product)) and expr.function.has(sp.Indexed):
-        body = args[0]
-        for var, lo, hi in reversed(expr.limits):
-            at_k = _substituter(body, var)
-            terms = [at_k(k) for k in _range(lo, hi, str(expr))]
-            body = sp.Add(*terms) if isinstance(expr, sp.Sum) else sp.Mul(*terms)
-        return body
     return expr.func(*args)
 
 

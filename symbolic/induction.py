@@ -7,6 +7,8 @@ written by hand, so it cannot say more than the claim does).  The **base case** 
 at ``k = b``.  Induction (on the integers ``k >= b``) then gives the claim for every ``k`` of
 the variable's domain, provided
 
+* no hypothesis mentions ``k`` except "for all i in lo..k" ones, which hold on the shorter
+  range at ``k - 1`` too (so ``k`` may be the length of a family, ``p[1..k]``);
 * the domain is a set of integers starting at ``b`` or ``b + 1`` (no gap between the base
   case and the first step, and no step below the base case, whose hypothesis would be
   unfounded);
@@ -25,7 +27,8 @@ from dataclasses import dataclass
 import sympy as sp
 
 from symbolic.domains import Variable
-from symbolic.errors import IllFormedDerivation
+from symbolic.errors import IllFormedDerivation, InvalidInput
+from symbolic.families import ForAll
 from symbolic.functions import NumericFunction
 
 __all__ = [
@@ -33,6 +36,8 @@ __all__ = [
     "apply_hypothesis",
     "at",
     "check_declaration",
+    "parse_spec",
+    "with_domain_base",
 ]
 
 UNFOLD_ROUNDS = 4
@@ -71,11 +76,70 @@ def check_declaration(
             f"induction on {var.name} from {base}: its domain must start at {base} or "
             f"{base + 1}, not at {dom.lower} (no gap after the base case, no step below it)"
         )
-    if any(var.symbol in sp.sympify(h).free_symbols for h in hypotheses):
-        raise IllFormedDerivation(
-            f"induction on {var.name}: a hypothesis mentions {var.name}, so the induction "
-            "hypothesis at k - 1 would need it at k - 1 as well"
+    for h in hypotheses:
+        if var.symbol in sp.sympify(h).free_symbols and not _shrinks(h, var.symbol):
+            raise IllFormedDerivation(
+                f"induction on {var.name}: a hypothesis mentions {var.name} ({h}), so the "
+                f"induction hypothesis at {var.name} - 1 would need it at {var.name} - 1 as "
+                f"well (only 'for all' hypotheses over a range ending at {var.name} carry "
+                "over: they hold on the shorter range)"
+            )
+
+
+def _shrinks(h: sp.Basic, k: sp.Symbol) -> bool:
+    """Whether ``h`` is "rel(i) for all i in lo..k" with ``k`` nowhere else: at k it implies
+    itself at k - 1 (the range only shrinks), so the claim at k - 1, proved under the
+    hypotheses at k - 1, holds under the hypotheses at k.  A sum hypothesis over 1..k
+    (sum p_i = 1) does not: at k - 1 it is another statement."""
+    if not isinstance(h, ForAll):
+        return False
+    return h.upper == k and k not in h.relation.free_symbols and k not in h.lower.free_symbols
+
+
+def parse_spec(spec: str) -> Induction:
+    """A proof file's ``induction`` field: ``"n"`` (base case at the domain's start, filled
+    in by the caller) or ``"n from 1"``.
+
+    >>> parse_spec("n from 2")
+    Induction(variable='n', base=2)
+    """
+    name, sep, base = spec.strip().partition(" from ")
+    name = name.strip()
+    if not name.isidentifier():
+        raise InvalidInput(
+            f"induction = {spec!r}: write the integer variable (a family's length, say) and "
+            'optionally its base case, e.g. induction = "n" or induction = "n from 1"'
         )
+    if not sep:
+        return Induction(name, base=BASE_FROM_DOMAIN)
+    try:
+        value = int(base.strip())
+    except ValueError:
+        raise InvalidInput(
+            f"induction = {spec!r}: the base case must be a whole number, e.g. 'n from 1'"
+        ) from None
+    return Induction(name, base=value)
+
+
+BASE_FROM_DOMAIN = -(10**9)
+"""The base of an ``Induction`` parsed without ``from``: replaced by the start of the
+variable's domain (:func:`with_domain_base`) before the derivation is built."""
+
+
+def with_domain_base(induction: Induction, variables: Sequence[Variable]) -> Induction:
+    """``induction`` with a base left to the domain set to the domain's first value."""
+    if induction.base != BASE_FROM_DOMAIN:
+        return induction
+    found = [v for v in variables if v.name == induction.variable]
+    if not found or not found[0].domain.lower.is_Integer:
+        raise InvalidInput(
+            f"induction on {induction.variable}: declare it an integer variable with a "
+            f'finite start (e.g. {induction.variable} = "Z>=1"), or write '
+            f'induction = "{induction.variable} from 1"'
+        )
+    lower = found[0].domain.lower
+    start = int(lower) + (1 if found[0].domain.lower_open else 0)
+    return Induction(induction.variable, base=start)
 
 
 def at(expr: sp.Basic, k: sp.Symbol, value: sp.Expr) -> sp.Basic:

@@ -96,8 +96,8 @@ by = By()
 
 def justification_from_spec(spec: str, why: str = "") -> Justification:
     """A proof file's ``by`` field: ``definition``, ``algebra``, ``hypothesis``,
-    ``rule:NAME`` (several separated by ``;``), ``lemma:CATALOG-ID``, ``foundation:NAME`` or
-    ``cite:TEXT``.
+    ``induction`` (the induction hypothesis of a proof by induction), ``rule:NAME`` (several
+    separated by ``;``), ``lemma:CATALOG-ID``, ``foundation:NAME`` or ``cite:TEXT``.
 
     >>> justification_from_spec("rule:triangle inequality; monotonicity of exp").rules
     ('triangle inequality', 'monotonicity of exp')
@@ -106,6 +106,9 @@ def justification_from_spec(spec: str, why: str = "") -> Justification:
     head, rest = head.strip().lower(), rest.strip()
     if head in ("definition", "algebra", "hypothesis") and not rest:
         return getattr(by, head)(why) if why else getattr(by, head)()
+    if head == "induction" and not rest:
+        # The induction hypothesis is a hypothesis of the step (symbolic.induction).
+        return by.hypothesis(why or "induction hypothesis (the claim one length shorter)")
     if head == "rule" and rest:
         return by.rule(*(n.strip() for n in rest.split(";") if n.strip()), why=why)
     if head == "lemma" and rest:
@@ -116,7 +119,7 @@ def justification_from_spec(spec: str, why: str = "") -> Justification:
         return by.foundation(rest, why)
     raise InvalidInput(
         f"by = {spec!r} is not a justification; write definition, algebra, hypothesis, "
-        "rule:NAME, lemma:CATALOG-ID, foundation:NAME or cite:TEXT"
+        "induction, rule:NAME, lemma:CATALOG-ID, foundation:NAME or cite:TEXT"
     )
 
 

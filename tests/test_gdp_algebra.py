@@ -13,8 +13,20 @@ from derivations.catalog import get
 from derivations.gaussian_dp import g
 from derivations.gdp_algebra import clt_table, f_eps_delta, laplace_limit_table
 from derivations.gdp_algebra.clt import SEED_GAMMA_FACTOR
+from derivations.gdp_algebra.composition_k import (
+    IX as COMP_IX,
+)
+from derivations.gdp_algebra.composition_k import (
+    MU_I,
+    GaussianTensorK,
+    K,
+    half_space_direction,
+    log_likelihood_ratio,
+)
 from derivations.gdp_algebra.zero_eps import DELTA_I, IX, N
 from numeric_checks import CheckOptions, check_derivation
+from numeric_checks.dp.tradeoff import gaussian_tensor_k
+from numeric_checks.mp import phi_inv
 from symbolic.derivation import Derivation
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport
@@ -69,18 +81,61 @@ def test_derivation_holds(did: str, catalog_reports: dict[str, DerivationReport]
 
 
 @on_the_catalog_worker
-def test_gdp_composition_holds(catalog_reports: dict[str, DerivationReport]) -> None:
-    assert catalog_reports["gdp-composition"].verdict is Verdict.CHECKED
+def test_gdp_composition_is_proved_for_every_k(
+    catalog_reports: dict[str, DerivationReport],
+) -> None:
+    r = catalog_reports["gdp-composition"]
+    assert r.verdict is Verdict.PROVED, [s.evidence for s in r.steps]
+    assert all("for every length" in (s.evidence or "") for s in r.steps)
+    assert r.scope == "general" and "k >= 1" in (r.scope_note or "")
 
 
-def test_gdp_composition_with_mu1_plus_mu2_is_refuted() -> None:
+def _gdp_composition_mutant(rhs: Callable[[sp.Expr, sp.Expr], sp.Expr]) -> Derivation:
+    """gdp-composition with G_sqrt(sum mu_i^2) replaced by G_{rhs(mu_i, i)} in the claim
+    and the last step."""
     d = get("gdp-composition")
-    m1, m2, a = d.symbols["mu1"], d.symbols["mu2"], d.symbols["alpha"]
-    # One simple point: a refuted point is re-decided at up to 70 digits and then shrunk
-    # (with the catalog's own points the shrinking alone takes ~7 s).
-    one = d.replace(points=lambda rng, dps: [{"mu1": 1, "mu2": 2, "alpha": sp.Rational(1, 4)}])
-    r = check_derivation(one.with_step(0, expr=g(m1 + m2, a)), TENSOR)
+    mu, k, a = MU_I.base, K.symbol, d.symbols["alpha"]
+    wrong = g(rhs(mu[COMP_IX], k), a)
+    return d.with_step(len(d.steps) - 1, expr=wrong)
+
+
+@pytest.mark.parametrize(
+    "rhs",
+    [
+        # sqrt(sum mu_i): the mu's not squared
+        lambda m, k: sp.sqrt(sp.Sum(m, (COMP_IX, 1, k))),
+        # sum mu_i (mu_1 + mu_2 at k = 2): the mu's added instead of their squares
+        lambda m, k: sp.Sum(m, (COMP_IX, 1, k)),
+    ],
+    ids=["sqrt-sum-mu", "sum-mu"],
+)
+def test_gdp_composition_mutants_are_refuted(rhs: Callable[[sp.Expr, sp.Expr], sp.Expr]) -> None:
+    r = check_derivation(_gdp_composition_mutant(rhs), TENSOR)
     assert r.verdict is Verdict.REFUTED
+    assert r.steps[-1].verdict is Verdict.REFUTED and r.steps[0].verdict is Verdict.PROVED
+    assert r.steps[-1].counterexample is not None and "k = " in (r.steps[-1].evidence or "")
+
+
+def test_gdp_composition_two_fold_is_the_rotated_plane() -> None:
+    # k = 2: the symbolic half-plane test and the numeric construction (one coordinate
+    # integrated) agree, and both differ from the mu_1 + mu_2 mutant.
+    m1, m2, a = sp.Rational(1, 2), sp.Integer(2), sp.Rational(1, 10)
+    closed = GaussianTensorK(m1, m2, a).doit()
+    assert closed == g(sp.sqrt(m1**2 + m2**2), a)
+    with mpmath.workdps(30):
+        numeric = gaussian_tensor_k(m1, m2, a)
+        z = phi_inv(1 - mpmath.mpf(a))
+        assert abs(numeric - mpmath.ncdf(z - mpmath.sqrt(mpmath.mpf(17) / 4))) < 1e-25
+        assert abs(numeric - mpmath.ncdf(z - mpmath.mpf(5) / 2)) > 1e-3
+
+
+def test_gdp_composition_half_space_needs_an_affine_log_ratio() -> None:
+    # The Neyman-Pearson unfolding reads the test's direction off the log likelihood ratio:
+    # one coordinate's is affine with slope mu (so the test is a half-space).
+    mu = sp.Symbol("mu", positive=True)
+    assert half_space_direction(mu) == mu
+    x = sp.Symbol("x", real=True)
+    assert sp.expand(log_likelihood_ratio(mu, x) - (mu * x - mu**2 / 2)) == 0
 
 
 @pytest.mark.parametrize("did", sorted(FUNCTIONAL_IDS))

@@ -21,7 +21,7 @@ from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.families import Family, index_symbol
 from symbolic.printing.explain import explain
-from symbolic.printing.latex import derivation_latex, summary_table
+from symbolic.printing.latex import derivation_latex, latex_text, summary_table
 from symbolic.printing.text import format_report, summary
 from symbolic.relations import Relation
 from symbolic.report import CertificateRecord, CertificateStatus, DerivationReport, StepResult
@@ -33,11 +33,11 @@ from .conftest import CLAIMS, on_the_catalog_worker
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
 INSTANCES = {
-    "gdp-composition": "for n = 2 mechanisms only",
+    "azuma-binomial": "on the two-point martingale C_i in {beta - w, beta + w} only",
 }
 """The catalog derivations whose chain fixes the number the source leaves free."""
 
-INSTANCE_ID = "gdp-composition"
+INSTANCE_ID = "azuma-binomial"
 INSTANCE_NOTE = INSTANCES[INSTANCE_ID]
 INSTANCE_VERDICT = "CHECKED"
 """A catalog derivation shown for an instance only: the example of the outputs' scope."""
@@ -50,6 +50,7 @@ GENERAL_N = (
     "exponential-mechanism",
     "parallel-composition",
     "tradeoff-zero-eps-composition",
+    "gdp-composition",
 )
 """Written on families of symbolic length since issue 24: no instance declared."""
 
@@ -218,7 +219,8 @@ def test_text_explain_latex_and_html_show_the_scope(
     assert "Scope: in general:" in explain(get("laplace-ratio"), laplace)
 
     latex = derivation_latex(get(INSTANCE_ID), em)
-    assert r"\textbf{Scope.}" in latex and f"for an instance: {INSTANCE_NOTE}" in latex
+    # The report's line escapes the note as LaTeX text (the braces of {beta - w, ...}).
+    assert r"\textbf{Scope.}" in latex and latex_text(f"for an instance: {INSTANCE_NOTE}") in latex
     ids = (INSTANCE_ID, "laplace-ratio")
     table = summary_table([get(i) for i in ids], catalog_reports)
     assert f"{INSTANCE_VERDICT.lower()} (instance)" in table and table.count("(instance)") == 1

@@ -13,6 +13,9 @@ theorem.  The TOML format extends the claim-file format (a public interface)::
     rhs = "exp(Abs(fx - fy)/b)"
     why = "triangle inequality"                      # optional free text
     by = "rule:triangle inequality"                  # optional, see symbolic.kit
+    induction = "n"   # optional, top level: the chain is the step n - 1 -> n of an induction
+                      # on n ("n from 1" names the base case); steps with by = "induction"
+                      # (or "hypothesis") may use the claim at n - 1 (symbolic.induction)
     [proof]       # or the whole chain as one LaTeX block
     latex = '''\\begin{align*} ... \\end{align*}'''
 
@@ -41,6 +44,7 @@ from derivations.app.claims import (
 from derivations.catalog import catalog
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.errors import IllFormedDerivation, InvalidInput
+from symbolic.induction import Induction, parse_spec, with_domain_base
 from symbolic.kit import justification_from_spec
 from symbolic.latex_input import parse_latex_chain, split_tex_file
 from symbolic.relations import Relation, compose
@@ -56,6 +60,7 @@ TOP_KEYS = {
     "claim",
     "steps",
     "proof",
+    "induction",
 }
 STEP_KEYS = {"lhs", "relation", "rhs", "why", "by"}
 MAX_STEPS = 200
@@ -227,6 +232,7 @@ def _derivation(
     source = data.get("source", "")
     if not isinstance(title, str) or not isinstance(source, str):
         raise InvalidInput(f"{name}: title and source must be strings")
+    induction = _induction(data, header, name)
     try:
         return Derivation(
             id="proof",
@@ -238,8 +244,24 @@ def _derivation(
             defs=header.defs,
             claim=claim,
             steps=tuple(steps),
+            induction=induction,
         )
     except IllFormedDerivation as exc:
+        raise InvalidInput(f"{name}: {exc}") from None
+
+
+def _induction(data: Mapping[str, Any], header: Header, name: str) -> Induction | None:
+    """The ``induction`` field: the variable (and base case) of an induction whose step is
+    the chain; its well-formedness (an integer variable, hypotheses that carry over to
+    n - 1) is checked when the derivation is built."""
+    if "induction" not in data:
+        return None
+    spec = data["induction"]
+    if not isinstance(spec, str):
+        raise InvalidInput(f'{name}: induction must be a string, e.g. induction = "n"')
+    try:
+        return with_domain_base(parse_spec(spec), header.variables)
+    except InvalidInput as exc:
         raise InvalidInput(f"{name}: {exc}") from None
 
 

@@ -192,8 +192,8 @@ ENTRIES: tuple[Entry, ...] = (
         quote="G_{μ1}⊗…⊗G_{μn}=G_μ, μ=sqrt(μ1^2+…+μn^2)",
         claim="GDP composes by the root of the sum of squares.",
         method=Method.DERIVATION,
-        verdict=V.CHECKED,
-        detail="Catalog gdp-composition: checked.",
+        verdict=V.PROVED,
+        detail="Catalog gdp-composition: proved for every number of factors.",
         derivations=("gdp-composition",),
     ),
     Entry(

@@ -12,7 +12,9 @@ rung, with the numeric construction as the spot check; the others are ``checked`
 The seed's limit statements (k -> oo, n -> oo) are not finite claims; ``dpderive explain``
 prints how close each limit is at finite k or n.
 
-* :mod:`.products`: tensor products (``gdp-composition``, ``tradeoff-eps-delta-split``,
+* :mod:`.composition_k`: ``gdp-composition`` for every number k of mechanisms (rotation
+  of the k-dimensional normal shift);
+* :mod:`.products`: tensor products (``tradeoff-eps-delta-split``,
   ``tradeoff-zero-eps-composition``);
 * :mod:`.group`: group privacy (``gdp-group-privacy``);
 * :mod:`.clt`: the CLT functionals of f_{eps,0} and the Berry-Esseen bound.
@@ -27,8 +29,9 @@ from derivations.gdp_algebra.clt import (
     gdp_clt_berry_esseen,
 )
 from derivations.gdp_algebra.common import f_eps_delta
+from derivations.gdp_algebra.composition_k import gdp_composition
 from derivations.gdp_algebra.group import gdp_group_privacy, laplace_limit_table
-from derivations.gdp_algebra.products import gdp_composition, tradeoff_eps_delta_split
+from derivations.gdp_algebra.products import tradeoff_eps_delta_split
 from derivations.gdp_algebra.zero_eps import tradeoff_zero_eps_composition
 
 __all__ = [

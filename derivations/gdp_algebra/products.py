@@ -1,85 +1,32 @@
 """Tensor products of trade-off functions (Dong, Roth & Su, arXiv:1905.02383v3, Sec. 3;
-seed 004, sections 4.5 and 5.3).
+seed 004, section 5.3); ``gdp-composition`` is in :mod:`.composition_k`.
 
-* ``gdp-composition``: G_mu1 (x) G_mu2 = G_sqrt(mu1^2 + mu2^2), the left side from the
-  definition, the Neyman-Pearson test of the product of Gaussians (an integral over one
-  coordinate);
 * ``tradeoff-eps-delta-split``: f_{eps,delta} = f_{eps,0} (x) f_{0,delta};
 * :class:`ZeroEpsTensor`: f_{0,delta1} (x) f_{0,delta2} (x) f_{0,delta3}, the explicit
   product of three pairs (``tradeoff-zero-eps-composition``, for every n, is in
   :mod:`.zero_eps`);
 
-the last two with the Neyman-Pearson curve of an explicitly built product of finite pairs,
+the two with the Neyman-Pearson curve of an explicitly built product of finite pairs,
 numerically (``impl``, the spot checks) and symbolically (``doit``, :mod:`.np_symbolic`, so
 that the equality tactics prove the step).
 """
 
 from __future__ import annotations
 
-import mpmath
 import sympy as sp
 
-from derivations.gaussian_dp import g
 from derivations.gdp_algebra.common import (
     EPS,
     FAMILY,
-    alpha_points,
     dong_roth_su,
     f_eps_delta,
-    mu_variable,
 )
 from derivations.gdp_algebra.np_symbolic import Atom, FinitePairTradeoff, eps_delta_atoms
 from derivations.symbols import ALPHA, DELTA
-from numeric_checks.dp.tradeoff import eps_delta_pair, gaussian_tensor, tensor, tradeoff_curve
+from numeric_checks.dp.tradeoff import eps_delta_pair, tensor, tradeoff_curve
 from symbolic.derivation import Derivation
 from symbolic.domains import Domain
-from symbolic.functions import NumericFunction
 from symbolic.kit import by, chain
-
-
-class GaussianTensor(NumericFunction):
-    """(G_mu1 (x) G_mu2)(alpha) from the definition: the Neyman-Pearson curve of N(0, I)
-    against N((mu1, mu2), I), each probability a one-dimensional integral over one
-    coordinate with the other exact (:mod:`numeric_checks.dp.tradeoff.normal_product`)."""
-
-    nargs = 3
-    impl = staticmethod(gaussian_tensor)
-    latex_template = r"\left(G_{{{0}}} \otimes G_{{{1}}}\right)\left({2}\right)"
-
-
-def gdp_composition() -> Derivation:
-    """Corollary 3.3: G_mu1 (x) G_mu2 = G_sqrt(mu1^2 + mu2^2)."""
-    m1, m2 = mu_variable("mu1", r"\mu_1"), mu_variable("mu2", r"\mu_2")
-    a = ALPHA.symbol
-    proof = chain(GaussianTensor(m1.symbol, m2.symbol, a)).eq(
-        g(sp.sqrt(m1.symbol**2 + m2.symbol**2), a),
-        by.foundation(
-            "normal-rotation-invariance",
-            "N(0, I) against N((mu1, mu2), I): the likelihood ratio depends on x only "
-            "through <x, mu>/|mu| ~ N(0, 1) against N(|mu|, 1)",
-        ),
-    )
-    return proof.derive(
-        id="gdp-composition",
-        instance="for n = 2 mechanisms only",
-        title="Composition of Gaussian trade-off functions",
-        source=dong_roth_su("Corollary 3.3"),
-        statement=(
-            "G_mu1 (x) G_mu2 = G_sqrt(mu1^2 + mu2^2); by associativity, the composition of "
-            "mu_i-GDP mechanisms is sqrt(mu_1^2 + ... + mu_n^2)-GDP."
-        ),
-        variables=(m1, m2, ALPHA),
-        family=FAMILY,
-        points=alpha_points(
-            lambda r: {
-                "mu1": mpmath.mpf(10) ** r.uniform(-2, 0.8),
-                "mu2": mpmath.mpf(10) ** r.uniform(-2, 0.8),
-            },
-            12,
-        ),
-        # About 60 ms a point at 50 digits (two trapezoidal sums of ~115 nodes).
-        search_budget=20,
-    )
 
 
 class EpsDeltaSplit(FinitePairTradeoff):

@@ -28,7 +28,7 @@ from numeric_checks.dp.tradeoff.finite import (
     tradeoff_curve,
 )
 from numeric_checks.dp.tradeoff.group import gaussian_group, group_tradeoff, group_tradeoff_grid
-from numeric_checks.dp.tradeoff.normal_product import gaussian_tensor, normal_mix
+from numeric_checks.dp.tradeoff.normal_product import gaussian_tensor, gaussian_tensor_k, normal_mix
 from numeric_checks.dp.tradeoff.properties import Violation, tradeoff_violations
 from numeric_checks.dp.tradeoff.shift import (
     gaussian_tradeoff_by_shift,
@@ -48,6 +48,7 @@ __all__ = [
     "functionals",
     "gaussian_group",
     "gaussian_tensor",
+    "gaussian_tensor_k",
     "gaussian_tradeoff_by_shift",
     "group_tradeoff",
     "group_tradeoff_grid",

@@ -31,7 +31,7 @@ from numeric_checks.mp_arb import arb_precision, from_mpf, to_mpf
 from numeric_checks.validate import check_alpha, check_mu
 from symbolic.errors import EvaluationError
 
-__all__ = ["gaussian_tensor", "normal_mix"]
+__all__ = ["gaussian_tensor", "gaussian_tensor_k", "normal_mix"]
 
 GUARD = 10  # digits carried beyond the caller's precision
 
@@ -121,6 +121,36 @@ def gaussian_tensor(mu1: Any, mu2: Any, alpha: Any) -> Any:
         return mpmath.mpf(0)
     small, large = sorted((m1, m2))
     return +_gaussian_tensor(small, large, a, mpmath.mp.prec)
+
+
+def gaussian_tensor_k(*args: Any) -> Any:
+    """(G_mu1 (x) ... (x) G_muk)(alpha) = T(N(0, I_k), N(mu, I_k))(alpha), arguments
+    ``mu1, ..., muk, alpha`` (k >= 1), from the definition and never from Corollary 3.3's
+    closed form.
+
+    k = 1 is G_mu1 itself.  For k >= 2 the first k - 1 coordinates are rotated (the
+    foundation normal-rotation-invariance: an orthogonal map of those coordinates fixes
+    N(0, I) and sends (mu_1, ..., mu_{k-1}) to (r, 0, ..., 0), r = |(mu_1, ..., mu_{k-1})|),
+    which leaves the trade-off function unchanged (a bijection of the sample space); the
+    k - 2 coordinates with no shift have the same law under both hypotheses and are
+    independent of the rest, so no test gains from them.  What remains is the pair
+    N(0, I_2) against N((r, mu_k), I_2), whose Neyman-Pearson curve :func:`gaussian_tensor`
+    computes by one numerical integral.  The rotation merges the first k - 1 coordinates
+    only: the last one is still integrated, so a wrong rule for adding a mechanism shows."""
+    *mus, alpha = args
+    if not mus:
+        raise EvaluationError("a tensor product needs at least one factor")
+    ms = [check_mu(m) for m in mus]
+    a = check_alpha(alpha)
+    if len(ms) == 1:
+        if a == 0:
+            return mpmath.mpf(1)
+        if a == 1:
+            return mpmath.mpf(0)
+        return mpmath.ncdf(phi_inv(1 - a) - ms[0])
+    with mpmath.extradps(GUARD):
+        r = mpmath.sqrt(mpmath.fsum(m**2 for m in ms[:-1]))
+    return gaussian_tensor(+r, ms[-1], a)
 
 
 @functools.lru_cache(maxsize=1024)
