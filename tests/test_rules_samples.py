@@ -30,6 +30,14 @@ def test_clearly_nonzero_says_nothing_of_an_undefined_value() -> None:
     assert not clearly_nonzero(sp.Integral(sp.exp(-(x**2)), (x, 0, pos)))
 
 
+def test_clearly_nonzero_says_nothing_of_a_function_sympy_cannot_evaluate() -> None:
+    # Phi stays symbolic under sp.N: the residual is no number, and no evidence either way
+    # (comparing it with the tolerance raised TypeError and lost a derivative-rule proof).
+    from symbolic.functions import Phi
+
+    assert not clearly_nonzero(sp.exp(2 * x) - Phi(2 * x))
+
+
 def test_negative_somewhere_uses_only_points_of_the_facts() -> None:
     # x - 1 is negative at x = 0, but not where x >= 2
     assert negative_somewhere(x - 1, [])

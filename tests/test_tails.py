@@ -177,13 +177,24 @@ def test_a_tail_not_proved_leaves_the_step_certified_on_its_box_only() -> None:
 
 
 def test_tail_not_proved_in_a_claim_stays_on_the_box() -> None:
-    # x y e^{-x-y} <= 0.15 is certified on [0, 5]^2, but no rule proves a tail x >= X for
-    # every y >= 0: the step keeps its box certificate and sampling beyond it.
-    result = check(claim("x*y*exp(-x - y)", "<=", "15/100", x="[0, oo)", y="[0, oo)"), "xy")
+    # x y e^{-x y} <= 0.38 (t e^{-t} <= 1/e) is certified on [0, 5]^2, but a tail x >= X
+    # still holds every product x y, the hump included: no rule proves it for every y >= 0,
+    # and the step keeps its box certificate and sampling beyond it.
+    result = check(claim("x*y*exp(-x*y)", "<=", "38/100", x="[0, oo)", y="[0, oo)"), "xy")
     cert = result.certificate
     assert result.verdict.value == "certified"
     assert cert is not None and not cert.whole_domain and not cert.tails
     assert "beyond that box numeric only" in result.evidence
+
+
+def test_tails_proved_in_two_variables_cover_the_whole_domain() -> None:
+    # x y e^{-x-y} <= 0.15 (max e^{-2} at x = y = 1): each tail decays, and the decision
+    # procedure proves it with exp's Taylor and Pade facts; the certificate covers the domain.
+    result = check(claim("x*y*exp(-x - y)", "<=", "15/100", x="[0, oo)", y="[0, oo)"), "xy")
+    cert = result.certificate
+    assert result.verdict.value in ("certified", "proved"), result.evidence
+    if result.verdict.value == "certified":
+        assert cert is not None and cert.whole_domain and cert.tails, result.evidence
 
 
 def test_records_say_what_covered_which_region() -> None:

@@ -43,7 +43,8 @@ def clearly_nonzero(e: sp.Expr) -> bool:
             number = sp.N(e.xreplace(point), 20)
         except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
             return False
-        if number.is_real and number.is_finite and abs(number) > TOLERANCE:
+        # A function SymPy cannot evaluate (Phi, say) leaves a symbolic remainder: no evidence.
+        if number.is_Number and number.is_finite and abs(number) > TOLERANCE:
             return True
     return False
 
