@@ -124,3 +124,23 @@ def test_the_resource_count_bounds_z3_not_the_clock() -> None:
     goal = x**2 - 2 * x + 1
     assert decide(goal, False, [], rlimit=1).status == "unknown"
     assert decide(goal, False, []).status == "unsat"
+
+
+def test_a_positive_integer_is_at_least_one_in_the_relaxation() -> None:
+    # c in Z, c > 0: the real relaxation keeps c >= 1 (NumericSparse's c answers), so
+    # 32 c log(2/delta) >= 1 is decided; without it z3 finds c = 1/100 and proves nothing.
+    c = sp.Symbol("c", integer=True, positive=True)
+    delta = sp.Symbol("delta", positive=True)
+    facts = [Fact(1 - delta, True, "hypothesis")]
+    assert decide(32 * c * sp.log(2 / delta) - 1, False, facts).trace is not None
+    assert decide(c**2 - c, False, []).trace is not None
+    # ... and nothing more: 2 c <= c**2 fails at c = 1, a false goal stays unproved.
+    assert decide(c**2 - 2 * c, False, []).trace is None
+    # a nonnegative integer may be 0 (n**2 + n >= 1 is false there); between 0 and 1 the
+    # relaxation is only weaker (n**2 >= n is not decided), never unsound
+    n = sp.Symbol("n", integer=True, nonnegative=True)
+    assert decide(n**2 + n - 1, False, []).trace is None
+    # a negative integer is at most -1
+    m = sp.Symbol("m", integer=True, negative=True)
+    assert decide(m**2 + m, False, []).trace is not None  # false for m in (-1, 0)
+    assert decide(m**2 + 2 * m, False, []).trace is None  # false at m = -1

@@ -115,16 +115,25 @@ class _Translator:
 
 def symbol_facts(symbols: set[sp.Symbol]) -> list[sp.Basic]:
     """The sign assumptions of the variables, as facts (unevaluated: ``eps > 0`` of a
-    positive ``eps`` would evaluate to True, and z3 must be told)."""
+    positive ``eps`` would evaluate to True, and z3 must be told).  A positive integer is
+    at least 1 (and a negative one at most -1): the real relaxation of an integer variable
+    must keep that, since a domain "Z in [1, N]" reaches the rules as a positive integer
+    below N, its lower end implied by the assumptions."""
     out: list[sp.Basic] = []
-    zero = sp.S.Zero
+    zero, one = sp.S.Zero, sp.S.One
     for s in sorted(symbols, key=str):
         if s.is_positive:
-            out.append(sp.StrictGreaterThan(s, zero, evaluate=False))
+            if s.is_integer:
+                out.append(sp.GreaterThan(s, one, evaluate=False))
+            else:
+                out.append(sp.StrictGreaterThan(s, zero, evaluate=False))
         elif s.is_nonnegative:
             out.append(sp.GreaterThan(s, zero, evaluate=False))
         if s.is_negative:
-            out.append(sp.StrictLessThan(s, zero, evaluate=False))
+            if s.is_integer:
+                out.append(sp.LessThan(s, -one, evaluate=False))
+            else:
+                out.append(sp.StrictLessThan(s, zero, evaluate=False))
         elif s.is_nonpositive:
             out.append(sp.LessThan(s, zero, evaluate=False))
     return out
