@@ -185,7 +185,12 @@ def _prove_by_sum_rules(plan: CheckPlan, link: Link) -> str | None:
     d = plan.derivation
     hypotheses = [d.expand_defs(h) for h in d.hypotheses]
     trace = prove_sums(
-        link.lhs, link.relation, link.rhs, hypotheses=hypotheses, variables=d.variables
+        link.lhs,
+        link.relation,
+        link.rhs,
+        hypotheses=hypotheses,
+        variables=d.variables,
+        cited=link.cited,
     )
     if trace is not None:
         return f"sum rules: {trace}"
