@@ -40,6 +40,7 @@ from numeric_checks.stages import (
     spot_stage,
 )
 from symbolic.derivation import Derivation, Justification, JustificationKind
+from symbolic.errors import InvalidInput
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, RefereeRecord, StepResult
@@ -243,6 +244,11 @@ def check_derivation(
     verdicts of the catalog derivations that steps cite with ``by.lemma(id)``,
     ``lemma_scope`` their scopes (a lemma shown for an instance only makes ``d``'s scope
     an instance too)."""
+    if not isinstance(d, Derivation):
+        hint = (
+            " (call .derive(id=..., title=..., variables=...) on it)" if hasattr(d, "steps") else ""
+        )
+        raise InvalidInput(f"check_derivation takes a Derivation, got {type(d).__name__}{hint}")
     options = options or CheckOptions()
     with deadline(options.budget):
         if has_families(d):

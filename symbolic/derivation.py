@@ -66,7 +66,11 @@ class Step:
 
 @dataclass(frozen=True)
 class Source:
-    """Where a statement comes from: work, locator (theorem number), edition, seed file."""
+    """Where a statement comes from: work, locator (theorem number), edition, seed file.
+
+    >>> str(Source("Dwork & Roth 2014", "Theorem 3.6"))
+    'Dwork & Roth 2014, Theorem 3.6'
+    """
 
     work: str
     locator: str

@@ -203,6 +203,10 @@ class StepResult:
     line: int = 0
     """The line of the author's file where the step's relation stands (0 when unknown)."""
 
+    def __str__(self) -> str:
+        """One line: the step's index, relation, verdict and the evidence's short line."""
+        return render(self, "text/plain")
+
 
 @dataclass(frozen=True)
 class OracleResult:
@@ -261,6 +265,10 @@ class DerivationReport:
 
     def _repr_markdown_(self) -> str:
         return render(self, "text/markdown")
+
+    def __str__(self) -> str:
+        """The text report of ``dpderive check`` (``repr`` keeps the fields)."""
+        return render(self, "text/plain")
 
     @property
     def first_failure(self) -> int | None:
