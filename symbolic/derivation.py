@@ -23,6 +23,9 @@ from symbolic.induction import Induction, check_declaration
 from symbolic.notebook import render
 from symbolic.relations import Relation, compose
 
+USER_PROOF_ID = "proof"
+"""The id of a derivation read from a user's proof file (not a catalog id)."""
+
 
 class JustificationKind(Enum):
     DEFINITION = "definition"

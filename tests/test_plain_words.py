@@ -252,3 +252,32 @@ def test_every_public_kit_function_has_a_doctest() -> None:
         if ">>>" not in (cls.__doc__ or ""):
             missing.append(cls.__name__)
     assert not missing, missing
+
+
+def _latex_of(path: Path) -> str:
+    out = io.StringIO()
+    main(["latex", str(path), "--with-verdicts", *FAST], out=out)
+    return out.getvalue()
+
+
+def test_latex_typesets_the_authors_symbols_and_reasons() -> None:
+    tex = _latex_of(EXAMPLES / "laplace_ratio_student.toml")
+    formally = tex[tex.index("Formally") : tex.index("Proof.")]
+    # \varepsilon and f_x as the student wrote them, not italic eps and fx.
+    assert r"$\varepsilon \in (0, \infty)$" in formally and r"$f_{x} \in \mathbb{R}$" in formally
+    assert not re.search(r"(?<!var)eps|fx", formally)
+    assert r"\path{proof}" not in tex  # a user's proof has no catalog id to end a line with
+    tail = _latex_of(EXAMPLES / "advanced_composition_tail.tex")
+    assert r"(2)~$e^\varepsilon \ge 1$" in tail  # the reason's maths, not \backslash garbage
+    assert r"\backslash" not in tail and r"\textbackslash" not in tail
+    assert r"\ln{\left(\frac{1}{\delta'} \right)}" in tail  # \ln and \delta' as written
+
+
+def test_a_reason_with_unknown_commands_is_escaped_not_run(tmp_path: Path) -> None:
+    f = tmp_path / "p.toml"
+    f.write_text(
+        'title = "t"\n[variables]\nx = "(0, oo)"\n[proof]\nlatex = \'\'\'\n'
+        "\\begin{align*}\nx &\\le x + 1 && \\text{$\\input{/etc/passwd}$}\n\\end{align*}\n'''\n"
+    )
+    tex = _latex_of(f)
+    assert "\\input{" not in tex and r"\textbackslash{}input" in tex
