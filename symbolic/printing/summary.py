@@ -146,7 +146,7 @@ def step_summary(s: StepResult) -> str:
         return _cut(evidence.split("; ")[0])
     if s.verdict is Verdict.CHECKED:
         head = evidence.split("; ")[0]
-        why = evidence.partition("; why not proved: ")[2].split("; ")[0]
+        why = evidence.partition("; why not proved: ")[2].split("; ")[0].split(", with ")[0]
         nearest = s.numeric.nearest if s.numeric is not None else ""
         parts = [head] + ([nearest] if nearest else []) + ([f"not proved: {why}"] if why else [])
         return _cut("; ".join(parts))
