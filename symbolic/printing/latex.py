@@ -23,8 +23,9 @@ from sympy.printing.latex import LatexPrinter
 from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
 from symbolic.derivation import USER_PROOF_ID, Derivation
 from symbolic.domains import Variable
+from symbolic.printing.author_latex import author_latex
 from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
-from symbolic.printing.latex_prose import author_latex, latex_text, prose_latex
+from symbolic.printing.latex_prose import latex_text, prose_latex
 from symbolic.printing.wording import (
     NOT_CHECKED,
     erratum_state,
