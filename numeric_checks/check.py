@@ -19,6 +19,7 @@ from collections.abc import Callable
 import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, deadline, time_limit
+from numeric_checks.conclusion import follows_from_chain
 from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
 from numeric_checks.general import (
     Engine,
@@ -39,6 +40,7 @@ from numeric_checks.stages import (
     spot_stage,
 )
 from symbolic.derivation import Derivation, Justification, JustificationKind
+from symbolic.errors import InvalidInput
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, RefereeRecord, StepResult
@@ -242,6 +244,11 @@ def check_derivation(
     verdicts of the catalog derivations that steps cite with ``by.lemma(id)``,
     ``lemma_scope`` their scopes (a lemma shown for an instance only makes ``d``'s scope
     an instance too)."""
+    if not isinstance(d, Derivation):
+        hint = (
+            " (call .derive(id=..., title=..., variables=...) on it)" if hasattr(d, "steps") else ""
+        )
+        raise InvalidInput(f"check_derivation takes a Derivation, got {type(d).__name__}{hint}")
     options = options or CheckOptions()
     with deadline(options.budget):
         if has_families(d):
@@ -251,7 +258,19 @@ def check_derivation(
             report = _check_derivation(d, options, lemmas)
     # Scoped here, whatever path built the report: the scope reads only the derivation, the
     # records and the lemmas' scopes.
-    return with_scope(d, report, lemma_scope)
+    return with_scope(d, _as_written(d, report), lemma_scope)
+
+
+def _as_written(d: Derivation, report: DerivationReport) -> DerivationReport:
+    """``report`` with each step's text as its author wrote it (and its line), so that every
+    output can give it back beside what was checked."""
+    if len(report.steps) != len(d.steps) or not any(s.source for s in d.steps):
+        return report
+    steps = tuple(
+        dataclasses.replace(r, source=s.source, line=s.line)
+        for r, s in zip(report.steps, d.steps, strict=True)
+    )
+    return dataclasses.replace(report, steps=steps)
 
 
 def _check_derivation(
@@ -287,17 +306,9 @@ def _check_derivation(
         "the theorem's conclusion, checked on its own",
         proved_elsewhere=chain_verdict is Verdict.PROVED,
     )
-    if conclusion.verdict is not Verdict.REFUTED and chain_verdict.rank > conclusion.verdict.rank:
-        # The chain's relations compose to the claim (checked at construction), so the
-        # conclusion is as strong as its weakest link.
-        conclusion = StepResult(
-            **{
-                **conclusion.__dict__,
-                "verdict": chain_verdict,
-                "evidence": f"follows from the chain ({chain_verdict.value}); "
-                f"conclusion also {conclusion.evidence}",
-            }
-        )
+    # The chain's relations compose to the claim (checked at construction), so the
+    # conclusion is as strong as its weakest link.
+    conclusion = follows_from_chain(conclusion, chain_verdict)
     oracle = run_oracle(plan)
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
     if oracle is not None and oracle.agrees is False:

@@ -159,7 +159,7 @@ def _before_certificate(r: Records) -> Decision:
     if trace:
         return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}", None)
     if spot.verdict is Verdict.CHECKED:
-        return Decision(Verdict.CHECKED, f"numeric only: {numeric}, no counterexample", None)
+        return Decision(Verdict.CHECKED, f"numeric only, no counterexample: {numeric}", None)
     evidence = f"no symbolic proof; numeric: {numeric}"
     if spot.budget_spent:
         evidence = f"budget spent: no symbolic proof; numeric so far: {numeric}"

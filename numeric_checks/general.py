@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
+from numeric_checks.conclusion import follows_from_chain
 from numeric_checks.family_instances import (
     Instance,
     covered,
@@ -315,14 +316,7 @@ def check_general_derivation(
         lemmas,
     )
     chain_verdict = weakest(s.verdict for s in steps)
-    if conclusion.verdict is not Verdict.REFUTED and chain_verdict.rank > conclusion.verdict.rank:
-        conclusion = dataclasses.replace(
-            conclusion,
-            verdict=chain_verdict,
-            # Its own "why not proved" would contradict the verdict it now has.
-            evidence=f"follows from the chain ({chain_verdict.value}); conclusion also "
-            + conclusion.evidence.split("; why not proved")[0],
-        )
+    conclusion = follows_from_chain(conclusion, chain_verdict)
     oracle = merged_oracle(instances)
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
     if oracle is not None and oracle.agrees is False:

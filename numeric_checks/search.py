@@ -36,6 +36,7 @@ from numeric_checks.points import (
     fmt_pair,
 )
 from numeric_checks.sampling import Point
+from symbolic.printing.wording import nearest_to_failing
 from symbolic.report import Counterexample, NumericEvidence
 from symbolic.verdicts import Verdict
 
@@ -132,6 +133,11 @@ def spot_check(
         undefined=undefined,
         worst_margin=("" if worst is None else f"relative gap {mpmath.nstr(worst, 3)}"),
         seed=seed,
+        nearest=(
+            ""
+            if worst is None
+            else nearest_to_failing(float(worst), check.relation.value, check.dps)
+        ),
     )
     if violated:
         point, decided = min(violated, key=lambda pr: len(str(pr[0].values)))

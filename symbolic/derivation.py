@@ -23,6 +23,9 @@ from symbolic.induction import Induction, check_declaration
 from symbolic.notebook import render
 from symbolic.relations import Relation, compose
 
+USER_PROOF_ID = "proof"
+"""The id of a derivation read from a user's proof file (not a catalog id)."""
+
 
 class JustificationKind(Enum):
     DEFINITION = "definition"
@@ -66,7 +69,11 @@ class Step:
 
 @dataclass(frozen=True)
 class Source:
-    """Where a statement comes from: work, locator (theorem number), edition, seed file."""
+    """Where a statement comes from: work, locator (theorem number), edition, seed file.
+
+    >>> str(Source("Dwork & Roth 2014", "Theorem 3.6"))
+    'Dwork & Roth 2014, Theorem 3.6'
+    """
 
     work: str
     locator: str

@@ -140,7 +140,13 @@ UNIT_OPEN = Domain(lower=sp.S.Zero, upper=sp.S.One, scale="log")
 
 @dataclass(frozen=True)
 class Variable:
-    """A free variable of a derivation: its name, domain and what it stands for."""
+    """A free variable of a derivation: its name, domain and what it stands for.  Its
+    ``symbol`` carries the domain's assumptions, for SymPy and the rules.
+
+    >>> eps = Variable("eps", parse_domain("(0, oo)"), "the privacy parameter")
+    >>> eps.symbol, eps.symbol.is_positive, str(eps.domain)
+    (eps, True, '(0, oo)')
+    """
 
     name: str
     domain: Domain = field(default_factory=Domain)

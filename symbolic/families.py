@@ -34,7 +34,11 @@ length 10^6 would build a million-term expression)."""
 
 def index_symbol(name: str) -> sp.Symbol:
     """The symbol of an index named ``name``: one integer symbol per name, so that the
-    ``i`` of a claim file, of a LaTeX sum and of the kit are the same object."""
+    ``i`` of a claim file, of a LaTeX sum and of the kit are the same object.
+
+    >>> index_symbol("i") is index_symbol("i"), index_symbol("i").is_integer
+    (True, True)
+    """
     return sp.Symbol(name, integer=True)
 
 

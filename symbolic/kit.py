@@ -23,6 +23,7 @@ as unchecked).  Proof files write the same as ``by = "rule:NAME"``, parsed by
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,7 +31,14 @@ from typing import Any
 
 import sympy as sp
 
-from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
+from symbolic.derivation import (
+    Claim,
+    Derivation,
+    Justification,
+    JustificationKind,
+    Source,
+    Step,
+)
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.errors import InvalidInput
 from symbolic.families import Family, ForAll, index_symbol
@@ -46,7 +54,17 @@ _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 class By:
-    """Builders of :class:`~symbolic.derivation.Justification`; use the instance ``by``."""
+    """Builders of :class:`~symbolic.derivation.Justification`; use the instance ``by``.
+
+    >>> by.rule("triangle inequality").rules, by.lemma("kl-bound").lemma
+    (('triangle inequality',), 'kl-bound')
+    >>> by.hypothesis("sensitivity", "monotonicity of exp").kind.value
+    'hypothesis'
+    >>> by.rule("trinagle inequality")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    symbolic.errors.InvalidInput: 'trinagle inequality' is not a rule the prover knows; ...
+    """
 
     def definition(self, why: str = "by definition") -> Justification:
         return Justification(why, K.DEFINITION)
@@ -124,19 +142,85 @@ def justification_from_spec(spec: str, why: str = "") -> Justification:
 
 
 def _reason(value: Justification | str) -> Justification:
-    return value if isinstance(value, Justification) else by.algebra(value)
+    if isinstance(value, Justification):
+        return value
+    if isinstance(value, str):
+        return by.algebra(value)
+    raise InvalidInput(
+        f"a step's reason is a string or a by.*(...) justification, got {type(value).__name__}"
+    )
+
+
+def _expression(value: Any, where: str) -> sp.Expr:
+    """``value`` as a SymPy expression; text is refused (sympify would evaluate it)."""
+    if isinstance(value, str):
+        raise InvalidInput(
+            f"{where}: give a SymPy expression, not the text {value!r} (text is never "
+            "evaluated; parse it with symbolic.parse_expr(text, symbols))"
+        )
+    if isinstance(value, bool) or not isinstance(value, (sp.Basic, int, float)):
+        raise InvalidInput(f"{where}: expected a SymPy expression, got {type(value).__name__}")
+    expr = sp.sympify(value)
+    if not isinstance(expr, sp.Expr):
+        raise InvalidInput(f"{where}: expected an expression, got the {type(expr).__name__} {expr}")
+    return expr
+
+
+def _variable(value: Any) -> Variable:
+    if isinstance(value, Variable):
+        return value
+    name = value.name if isinstance(value, sp.Symbol) else repr(value)
+    raise InvalidInput(
+        f"variables are Variable(name, domain), got {name} ({type(value).__name__}); write "
+        f'Variable("{name}", parse_domain("(0, oo)")) with the domain it ranges over'
+    )
+
+
+def _source(value: Any) -> Source:
+    if isinstance(value, Source):
+        return value
+    if isinstance(value, str) and value.strip():
+        return Source(value.strip(), "")
+    raise InvalidInput(
+        f'source is a Source("work", "theorem") or a string, got {type(value).__name__}'
+    )
+
+
+_DERIVE_FIELDS = frozenset(f.name for f in dataclasses.fields(Derivation)) - {
+    "id",
+    "title",
+    "variables",
+    "claim",
+    "steps",
+}
 
 
 @dataclass(frozen=True)
 class Chain:
-    """``lhs R1 e1 R2 e2 ...``: immutable; every method returns a longer chain."""
+    """``lhs R1 e1 R2 e2 ...``: immutable; every method returns a longer chain.
+
+    >>> x = sp.Symbol("x", positive=True)
+    >>> c = chain(x**2).eq(x * x, "a square").le(x * x + 1, by.rule("positive factor"))
+    >>> [s.relation.value for s in c.steps], c.relation.value
+    (['=', '<='], '<=')
+    """
 
     lhs: sp.Expr
     steps: tuple[Step, ...] = ()
 
     def step(self, relation: Relation | str, expr: Any, reason: Justification | str) -> Chain:
+        """The chain with one more step ``relation expr``, for ``reason``.
+
+        >>> chain(sp.Integer(1)).step("<", 2, "one is less than two").relation.value
+        '<'
+        >>> chain(sp.Integer(1)).le("2", "text")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        symbolic.errors.InvalidInput: step 1: give a SymPy expression, not the text '2' ...
+        """
         rel = relation if isinstance(relation, Relation) else Relation.parse(relation)
-        return Chain(self.lhs, (*self.steps, Step(rel, sp.sympify(expr), _reason(reason))))
+        where = f"step {len(self.steps) + 1}"
+        return Chain(self.lhs, (*self.steps, Step(rel, _expression(expr, where), _reason(reason))))
 
     def eq(self, expr: Any, reason: Justification | str = "algebra") -> Chain:
         return self.step(Relation.EQ, expr, reason)
@@ -180,17 +264,42 @@ class Chain:
         title: str,
         variables: Sequence[Any],
         claim: Claim | None = None,
+        source: Source | str = "your own proof",
         **fields: Any,
     ) -> Derivation:
         """The derivation proving ``claim`` (default: the chain's own conclusion) by this
-        chain; ``fields`` are the other :class:`~symbolic.derivation.Derivation` fields
-        (``source``, ``hypotheses``, ``defs``, ``statement``, ``oracle``, ...)."""
+        chain; ``source`` is a :class:`~symbolic.derivation.Source` or a string; ``fields``
+        are the other :class:`~symbolic.derivation.Derivation` fields (``hypotheses``,
+        ``defs``, ``statement``, ``oracle``, ...).  Anything else is refused by name.
+
+        >>> x = Variable("x", parse_domain("(0, oo)"))
+        >>> d = chain(sp.exp(x.symbol)).ge(1 + x.symbol, by.rule("exp tangent")).derive(
+        ...     id="exp-tangent", title="exp(x) >= 1 + x", variables=[x])
+        >>> d.claim, str(d.source)
+        (Claim(lhs=exp(x), relation=<Relation.GE: '>='>, rhs=x + 1), 'your own proof')
+        >>> chain(sp.exp(x.symbol)).ge(1 + x.symbol, "tangent").derive(
+        ...     id="t", title="t", variables=[sp.Symbol("x")])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        symbolic.errors.InvalidInput: variables are Variable(name, domain), got x (Symbol); ...
+        """
+        if not self.steps:
+            raise InvalidInput("the chain has no steps: add .eq(...), .le(...) before derive")
+        unknown = sorted(set(fields) - _DERIVE_FIELDS)
+        if unknown:
+            raise InvalidInput(
+                f"derive() does not know {', '.join(unknown)}; it takes id, title, variables, "
+                f"claim, source and {', '.join(sorted(_DERIVE_FIELDS - {'source'}))}"
+            )
+        if isinstance(variables, (str, Variable)) or not isinstance(variables, Sequence):
+            raise InvalidInput("variables is a list of Variable(name, domain)")
         fields.setdefault("hypotheses", ())
         fields.setdefault("defs", ())
         return Derivation(
             id=id,
             title=title,
-            variables=tuple(variables),
+            source=_source(source),
+            variables=tuple(_variable(v) for v in variables),
             claim=claim or self.conclusion,
             steps=self.steps,
             hypotheses=tuple(fields.pop("hypotheses")),
@@ -200,8 +309,12 @@ class Chain:
 
 
 def chain(lhs: Any) -> Chain:
-    """Start a chain at ``lhs`` (the claim's left-hand side)."""
-    return Chain(sp.sympify(lhs))
+    """Start a chain at ``lhs`` (the claim's left-hand side), a SymPy expression.
+
+    >>> chain(sp.Symbol("x")).lhs
+    x
+    """
+    return Chain(_expression(lhs, "the chain's start"))
 
 
 # -- families --------------------------------------------------------------------------------
@@ -267,7 +380,17 @@ def forall(
     upper: sp.Expr | int | None = None,
 ) -> ForAll:
     """The hypothesis "``relation`` for every index": ``over`` is a family (its index and
-    range) or an index name with its ``lower`` and ``upper`` ends."""
+    range) or an index name with its ``lower`` and ``upper`` ends.
+
+    >>> i, n = index_symbol("i"), sp.Symbol("n", integer=True, positive=True)
+    >>> q = sp.IndexedBase("q")
+    >>> print(forall(q[i] <= 1, "i", 1, n))
+    q[i] <= 1 for all i in 1..n
+    >>> forall(q[i] <= 1, "i")
+    Traceback (most recent call last):
+    ...
+    symbolic.errors.InvalidInput: forall over an index name needs its lower and upper ends
+    """
     if isinstance(over, Variable):
         if over.family is None:
             raise InvalidInput(f"forall over {over.name}: it is not a family")

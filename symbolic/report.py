@@ -43,13 +43,19 @@ class NumericEvidence:
     digits: int
     undefined: int = 0
     worst_margin: str = ""
+    """The largest signed relative gap over the points, as a number ("relative gap
+    -0.0858"; see :func:`symbolic.printing.wording.nearest_to_failing` for its meaning)."""
     seed: int = 0
+    nearest: str = ""
+    """The same in words: "nearest to failing: lhs is 8.58% below rhs"."""
 
     def describe(self) -> str:
         text = f"{self.points} points at {self.digits} digits"
         if self.undefined:
             text += f" ({self.undefined} points where a side is undefined were skipped)"
-        if self.worst_margin:
+        if self.nearest:
+            text += f"; {self.nearest}"
+        elif self.worst_margin:
             text += f"; closest approach {self.worst_margin}"
         return text
 
@@ -191,6 +197,15 @@ class StepResult:
     basis: str = ""
     """What the step rests on beyond its own check: a catalog lemma and its verdict, an
     unchecked cited result, or whether the rules named in its justification proved it."""
+    source: str = ""
+    """The step's right side as its author wrote it (LaTeX), empty for a step written in
+    SymPy syntax; ``lhs``/``rhs`` are what was checked."""
+    line: int = 0
+    """The line of the author's file where the step's relation stands (0 when unknown)."""
+
+    def __str__(self) -> str:
+        """One line: the step's index, relation, verdict and the evidence's short line."""
+        return render(self, "text/plain")
 
 
 @dataclass(frozen=True)
@@ -250,6 +265,10 @@ class DerivationReport:
 
     def _repr_markdown_(self) -> str:
         return render(self, "text/markdown")
+
+    def __str__(self) -> str:
+        """The text report of ``dpderive check`` (``repr`` keeps the fields)."""
+        return render(self, "text/plain")
 
     @property
     def first_failure(self) -> int | None:

@@ -104,3 +104,24 @@ def test_most_steps_are_proved_or_certified_and_the_rest_say_why(
         for s in r.steps:
             if s.verdict is Verdict.CHECKED:
                 assert "why not proved" in s.evidence, (r.id, s.index, s.evidence)
+
+
+def test_proved_and_certified_never_say_why_not_proved(
+    catalog_reports: dict[str, DerivationReport],
+) -> None:
+    """Issue 29: a proved or certified conclusion says how it follows, never why it is not
+    proved; no step speaks of a "relative gap"; each has a short line within 160 characters
+    (its first line, for a counterexample family's table)."""
+    from symbolic.printing.summary import MAX_SUMMARY, step_summary
+
+    for r in catalog_reports.values():
+        for s in (*r.steps, r.conclusion):
+            where = (r.id, s.index)
+            if s.verdict.rank >= STRONG:
+                assert "why not proved" not in s.evidence, where
+            assert "relative gap" not in s.evidence and "closest approach" not in s.evidence
+            assert len(step_summary(s).splitlines()[0]) <= MAX_SUMMARY, where
+        c = r.conclusion
+        if c.evidence.startswith("follows from the chain"):
+            how = {Verdict.PROVED: "proved", Verdict.CERTIFIED: "proved or certified"}
+            assert c.evidence.startswith(f"follows from the chain: every step is {how[c.verdict]}")

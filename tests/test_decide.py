@@ -96,7 +96,7 @@ def test_a_confirmed_violation_of_a_proved_step_is_an_inconsistency() -> None:
 def test_checked_numeric_only() -> None:
     d = decide(Records(Relation.EQ, spot(Verdict.CHECKED), NO_PROOF))
     assert d.verdict is Verdict.CHECKED
-    assert d.evidence == f"numeric only: {EVIDENCE.describe()}, no counterexample"
+    assert d.evidence == f"numeric only, no counterexample: {EVIDENCE.describe()}"
 
 
 def test_only_checked_inequalities_are_certified() -> None:
@@ -116,7 +116,7 @@ def test_certified_on_a_box_says_checked_beyond_it() -> None:
     d = decide(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF, (), c))
     assert d.verdict is Verdict.CERTIFIED
     assert d.evidence.startswith("certified on eps in [1e-06, 1] (57 boxes")
-    assert "; beyond that box numeric only: " in d.evidence
+    assert "; beyond that box numeric only, no counterexample: " in d.evidence
 
 
 def test_certified_on_the_whole_domain_needs_no_caveat() -> None:

@@ -67,7 +67,10 @@ def test_the_students_wrong_step_is_shown_with_both_sides(capsys: pytest.Capture
     code = main(["verify", str(EXAMPLES / "laplace_ratio_student.toml"), *FAST], out=out)
     text = out.getvalue()
     assert code == 1
-    assert ">>step 2:" in text and "FIRST WRONG STEP" in text
+    # The step as the student wrote it, with the line of their file, beside what was checked.
+    assert ">>step 2 (line 22), as written: \\le e^{|f_x - f_y|/(2b)}" in text
+    assert "checked as: exp((-Abs(fx - z) + Abs(fy - z))/b)" in text
+    assert "FIRST WRONG STEP" in text
     assert "left side  =" in text and "right side =" in text
 
 
@@ -244,7 +247,7 @@ def test_the_students_counterexample_family_is_a_table() -> None:
     code = main(["verify", str(EXAMPLES / "kl_bound_every_n_student.toml"), *FAST], out=out)
     text = out.getvalue()
     assert code == 1
-    assert ">>step 5:" in text
+    assert ">>step 5 (line 28), as written: " in text
     assert "i | p_i | q_i" in text  # the counterexample family, one row per outcome
     _, report = _verify(str(EXAMPLES / "kl_bound_every_n.toml"))
     assert report["scope"] == "general" and "n >= 1" in report["scope_note"]

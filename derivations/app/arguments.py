@@ -22,6 +22,7 @@ __all__ = [
 
 PLOT_NAMES = tuple(PLOTS)
 JSON_HELP = "print JSON instead of text (the fields are listed in README.md)"
+VERBOSE_HELP = "print each step's full evidence, not its short line (JSON always has both)"
 
 
 def list_arguments(p: argparse.ArgumentParser) -> None:
@@ -42,6 +43,7 @@ def check_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="check the whole catalog")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     p.add_argument("--no-oracle", action="store_true", help="skip the end-to-end oracles")
+    p.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
     add_check_options(p)
     add_jobs_option(p)
 
@@ -56,6 +58,7 @@ def verify_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a proof file: .toml (steps or a LaTeX block) or .tex")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     p.add_argument("--no-oracle", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
     add_check_options(p)
 
 
@@ -93,6 +96,7 @@ def explain_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not run the check (omit how each step was checked)",
     )
+    p.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
 
 
 def plot_arguments(p: argparse.ArgumentParser) -> None:

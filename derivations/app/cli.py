@@ -187,7 +187,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         _write_json([report_json(r) for r in reports], out)
     else:
         for r in reports:
-            out.write(format_report(r))
+            out.write(format_report(r, verbose=args.verbose))
         out.write(summary(reports))
     if any(not r.as_expected for r in reports):
         return EXIT_REFUTED
@@ -259,7 +259,7 @@ def _size(path: Path) -> str:
 def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     d = _target(args.id)
     report = None if args.no_check else _check_one(d, CheckOptions())
-    out.write(explain(d, report))
+    out.write(explain(d, report, verbose=args.verbose))
     return EXIT_OK
 
 
@@ -274,7 +274,7 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _write_json(proof_json(report), out)
     else:
-        out.write(proof_text(d, report))
+        out.write(proof_text(d, report, verbose=args.verbose))
     return for_verdict(report.verdict)
 
 

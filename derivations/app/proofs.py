@@ -27,7 +27,9 @@ lines starting with ``%!`` form the TOML header and its first ``align*`` (or ``a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +44,20 @@ from derivations.app.claims import (
     text_field,
 )
 from derivations.catalog import catalog
-from symbolic.derivation import Claim, Derivation, Justification, Source, Step
+from symbolic.derivation import (
+    USER_PROOF_ID,
+    Claim,
+    Derivation,
+    Justification,
+    Source,
+    Step,
+)
+from symbolic.domains import Variable
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.induction import Induction, parse_spec, with_domain_base
 from symbolic.kit import justification_from_spec
 from symbolic.latex_input import parse_latex_chain, split_tex_file
+from symbolic.latex_input.vocabulary import GREEK
 from symbolic.relations import Relation, compose
 from symbolic.tactics import prove_zero
 
@@ -93,7 +104,71 @@ def parse_proof(text: str, name: str = "<proof>", *, tex_body: str | None = None
     else:
         lhs, steps, lhs_source = _toml_steps(data, header, name)
     claim = _claim(data, header, name, lhs, steps)
-    return _derivation(data, header, name, claim, steps).replace(lhs_source=lhs_source)
+    d = _derivation(data, header, name, claim, steps).replace(lhs_source=lhs_source)
+    written = [lhs_source, *(s.source for s in steps), *_latex_strings(data)]
+    return d.replace(variables=as_written_names(d.variables, "\n".join(written)))
+
+
+def _latex_strings(data: Mapping[str, Any]) -> list[str]:
+    """The header's strings that may spell a variable in LaTeX (hypotheses, the claim)."""
+    found: list[str] = []
+    for value in (data.get("hypotheses"), data.get("claim")):
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            if isinstance(item, dict):
+                found += [v for v in item.values() if isinstance(v, str)]
+            elif isinstance(item, str):
+                found.append(item)
+    return [t for t in found if looks_like_latex(t)]
+
+
+def _spellings(name: str) -> list[tuple[str, str]]:
+    r"""(how an author may write ``name`` in LaTeX, how to typeset it): ``eps`` is
+    ``\varepsilon`` or ``\epsilon``; ``fx`` is ``f_x`` or ``f_{x}``; ``deltaprime`` is
+    ``\delta'``; ``eps0`` is ``\varepsilon_0`` (the reader's own rules,
+    :mod:`symbolic.latex_input.names`, read backwards)."""
+
+    def bases(base: str) -> list[str]:
+        letters = [base] if len(base) == 1 and base.isalpha() else []
+        return letters + [f"\\{g}" for g, names in GREEK.items() if base in names]
+
+    out = [(b, b) for b in bases(name) if b.startswith("\\")]
+    for k in range(1, len(name)):
+        head, tail = name[:k], name[k:]
+        for b in bases(head):
+            if tail in ("prime", "_prime"):
+                out.append((b + "'", b + "'"))
+            elif tail.isalnum():
+                typeset = f"{b}_{{{tail}}}"
+                out += [(f"{b}_{{{tail}}}", typeset)]
+                if len(tail) == 1:
+                    out.append((f"{b}_{tail}", typeset))
+    return out
+
+
+def as_written_names(variables: Sequence[Variable], text: str) -> tuple[Variable, ...]:
+    r"""``variables`` with the LaTeX name their author used in ``text`` (``\varepsilon``
+    for ``eps``, ``f_{x}`` for ``fx``), so that documents typeset the author's symbols; a
+    variable not spelled in LaTeX there, a family, or one with its own name is kept.
+
+    >>> from symbolic.domains import parse_domain
+    >>> vs = [Variable(n, parse_domain("R")) for n in ("eps", "fx", "z", "deltaprime")]
+    >>> [v.latex_name for v in as_written_names(vs, r"|z - f_x| \le \varepsilon \delta'")]
+    ['\\varepsilon', 'f_{x}', '', "\\delta'"]
+    """
+    out = []
+    for v in variables:
+        if v.latex_name or v.family is not None:
+            out.append(v)
+            continue
+        found = [
+            (m.start(), typeset)
+            for spelled, typeset in _spellings(v.name)
+            for m in [re.search(re.escape(spelled) + r"(?![A-Za-z])", text)]
+            if m is not None
+        ]
+        out.append(dataclasses.replace(v, latex_name=min(found)[1]) if found else v)
+    return tuple(out)
 
 
 def _toml_steps(
@@ -235,7 +310,7 @@ def _derivation(
     induction = _induction(data, header, name)
     try:
         return Derivation(
-            id="proof",
+            id=USER_PROOF_ID,
             title=title or f"proof from {name}",
             source=Source(source or "proof file", "" if source else name),
             statement=title,

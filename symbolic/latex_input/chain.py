@@ -282,7 +282,10 @@ def _collect(text: str, rows: list[list[Tok]], line_offset: int) -> tuple[_Pendi
                     line,
                     rel_tok.value,
                 )
-            steps.append(_Pending([seg], line, RELATIONS[rel_tok.value]))
+            # A step's line is its relation's: the row may begin a line earlier, with the
+            # chain's left side.
+            at = line_of(text, rel_tok.pos) + line_offset
+            steps.append(_Pending([seg], at, RELATIONS[rel_tok.value]))
         if why:
             (steps[-1] if steps else (lhs or _Pending([], line))).why.append(why)
     if lhs is None or not lhs.toks:

@@ -1,7 +1,8 @@
 """Registers the notebook displays of the data classes with :mod:`symbolic.notebook`
 (imported by :mod:`symbolic.printing`, hence by ``import symbolic``):
 ``Derivation._repr_latex_``, ``Derivation._repr_markdown_`` and
-``DerivationReport._repr_markdown_`` and ``Chain._repr_latex_`` (the kit's chain)."""
+``DerivationReport._repr_markdown_`` and ``Chain._repr_latex_`` (the kit's chain); and
+``str()`` of a report (the text report of ``dpderive check``) and of a step's record."""
 
 from __future__ import annotations
 
@@ -10,13 +11,21 @@ from symbolic.kit import Chain
 from symbolic.notebook import register
 from symbolic.printing.latex import DerivationPrinter, display_latex, latex_text
 from symbolic.printing.markdown import derivation_markdown, report_markdown
-from symbolic.report import DerivationReport
+from symbolic.printing.summary import step_summary
+from symbolic.printing.text import format_report
+from symbolic.report import DerivationReport, StepResult
 
 __all__: list[str] = []
 
 register(Derivation, "text/latex", display_latex)
 register(Derivation, "text/markdown", derivation_markdown)
 register(DerivationReport, "text/markdown", report_markdown)
+register(DerivationReport, "text/plain", format_report)
+register(
+    StepResult,
+    "text/plain",
+    lambda s: f"step {s.index} [{s.relation}] {s.verdict.value}: {step_summary(s)}",
+)
 
 
 def _chain_latex(c: Chain) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from symbolic.basis import BASIS_MEANING, NONE, basis_phrase
 from symbolic.derivation import Derivation, JustificationKind
+from symbolic.printing.text import said
 from symbolic.printing.wording import oracle_state, scope_text, verdict_word
 from symbolic.relations import Relation, compose
 from symbolic.report import DerivationReport
@@ -33,8 +34,10 @@ _KIND = {
 }
 
 
-def explain(d: Derivation, report: DerivationReport | None = None) -> str:
-    """The proof of ``d`` as numbered, plain-text lessons."""
+def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool = False) -> str:
+    """The proof of ``d`` as numbered, plain-text lessons: each step as its author wrote it
+    (with its line) beside what was checked; the evidence's short line, or all of it
+    (``verbose``)."""
     out = [f"{d.title}  ({d.id})", f"Source: {d.source}", ""]
     if d.erratum:
         out += [f"ERRATUM (the seed's statement, kept as written): {d.erratum}", ""]
@@ -59,9 +62,17 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         out += [f"  {s} = {v}" for s, v in d.defs]
     out += ["", f"Claim:  {d.claim}", "", "Proof, step by step:"]
     results = {s.index: s for s in report.steps} if report else {}
-    for i, (left, rel, right, why) in enumerate(d.links(), start=1):
-        out.append(f"Step {i}.  {left}")
-        out.append(f"    {rel.value} {right}")
+    for i, ((left, rel, right, why), step) in enumerate(
+        zip(d.links(), d.steps, strict=True), start=1
+    ):
+        if step.source:
+            where = f" (line {step.line})" if step.line else ""
+            out.append(f"Step {i}.  As you wrote it{where}:  {rel.latex} {step.source}")
+            out.append(f"  Checked as:  {left}")
+            out.append(f"    {rel.value} {right}")
+        else:
+            out.append(f"Step {i}.  {left}")
+            out.append(f"    {rel.value} {right}")
         out.append(f"  What it does: {_WHAT[rel]}.")
         rules = f" ({', '.join(why.rules)})" if why.rules else ""
         lemma = f" [lemma {why.lemma}]" if why.lemma else ""
@@ -70,7 +81,7 @@ def explain(d: Derivation, report: DerivationReport | None = None) -> str:
         out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}{cited}: {why.text}.")
         if i in results:
             r = results[i]
-            out.append(f"  How it was checked: {verdict_word(r.verdict)}: {r.evidence}.")
+            out.append(f"  How it was checked: {verdict_word(r.verdict)}: {said(r, verbose)}.")
             if r.basis:
                 out.append(f"  What it rests on: {r.basis}.")
         out.append("")

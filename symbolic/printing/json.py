@@ -15,6 +15,7 @@ from typing import Any
 
 from symbolic.basis import Basis
 from symbolic.derivation import Derivation
+from symbolic.printing.summary import step_summary
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import Scope
 
@@ -70,6 +71,10 @@ def report_json(r: DerivationReport) -> dict[str, Any]:
     """The object of one derivation in ``dpderive check --json``."""
     fields = jsonable(r)
     fields["expected_refuted"] = r.expected_refuted
+    # The short line beside the full evidence (added; ``evidence`` keeps all of it).
+    for step, record in zip(fields["steps"], r.steps, strict=True):
+        step["summary"] = step_summary(record)
+    fields["conclusion"]["summary"] = step_summary(r.conclusion)
     ordered = {key: fields.pop(key) for key in _REPORT_ORDER if key in fields}
     return ordered | fields
 
@@ -81,8 +86,9 @@ def proof_json(r: DerivationReport) -> dict[str, Any]:
 
 
 def step_json(s: StepResult) -> dict[str, Any]:
-    """A step's record as JSON (every field of :class:`StepResult`)."""
+    """A step's record as JSON (every field of :class:`StepResult`, and ``summary``)."""
     out: dict[str, Any] = jsonable(s)
+    out["summary"] = step_summary(s)
     return out
 
 
@@ -104,6 +110,7 @@ def claim_json(
         "points": result.numeric.points if result.numeric else 0,
         "digits": result.numeric.digits if result.numeric else 0,
         "evidence": result.evidence,
+        "summary": step_summary(result),
         "symbolic": result.symbolic,
         "statement": statement,
         "claim": f"{result.lhs} {result.relation} {result.rhs}",

@@ -21,8 +21,9 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
-from symbolic.derivation import Derivation
+from symbolic.derivation import USER_PROOF_ID, Derivation
 from symbolic.domains import Variable
+from symbolic.printing.author_latex import author_latex
 from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
 from symbolic.printing.latex_prose import latex_text, prose_latex
 from symbolic.printing.wording import (
@@ -160,9 +161,11 @@ class DerivationPrinter(LatexPrinter):
         self, d: Derivation, report: DerivationReport | None = None, heading: str = "paragraph"
     ) -> str:
         p = self.for_derivation(d)
+        ident = "" if d.id == USER_PROOF_ID else f"; {latex_id(d.id)}"
         lines = [
             rf"\{heading}{{{prose_latex(d.title)}}}",
-            rf"{{\raggedright {latex_text(str(d.source))}; {latex_id(d.id)}.\par}}",
+            # A user's proof has no catalog id to give ("proof" ended the line, issue 29).
+            rf"{{\raggedright {latex_text(str(d.source))}{ident}.\par}}",
             "",
         ]
         if d.erratum:
@@ -271,7 +274,7 @@ class DerivationPrinter(LatexPrinter):
         notes: list[str] = []
         for i, (_, rel, right, why) in enumerate(d.links(), start=1):
             source = d.steps[i - 1].source
-            note = rf"({i})~{prose_latex(why.text)}"
+            note = rf"({i})~{author_latex(why.text)}"
             if i in results:
                 note += " " + self._print_StepResult(results[i])
                 cex = results[i].counterexample

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from symbolic.derivation import Derivation
 from symbolic.printing.latex import DerivationPrinter
+from symbolic.printing.summary import step_summary
 from symbolic.printing.wording import erratum_state, oracle_state, scope_text, verdict_word
 from symbolic.report import DerivationReport
 
@@ -43,7 +44,9 @@ def report_markdown(r: DerivationReport) -> str:
     for s in (*r.steps, r.conclusion):
         name = str(s.index) if s.index else "conclusion"
         verdict = verdict_word(s.verdict)
-        lines.append(f"| {name} | `{s.relation}` | {verdict} | {_cell(s.evidence)} |")
+        # The short line: a table cell of 400 characters is unreadable (print(report) or
+        # report.steps[i].evidence has all of it).
+        lines.append(f"| {name} | `{s.relation}` | {verdict} | {_cell(step_summary(s))} |")
     if r.oracle is not None:
         state = oracle_state(r.oracle.agrees)
         lines += ["", f"Oracle `{r.oracle.name}` {state}: {_cell(r.oracle.detail)}"]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from symbolic.basis import BASES, NONE, Basis, basis_phrase
 from symbolic.derivation import Derivation
+from symbolic.printing.summary import step_summary
 from symbolic.printing.wording import (
     erratum_state,
     oracle_state,
@@ -18,11 +19,13 @@ from symbolic.scope import Scope
 from symbolic.verdicts import Verdict
 
 __all__ = [
+    "as_written",
     "based_headline",
     "catalog_listing",
     "claim_text",
     "format_report",
     "proof_text",
+    "said",
     "summary",
 ]
 
@@ -35,8 +38,23 @@ def based_headline(r: DerivationReport) -> str:
     return f"{head} {phrase}" if phrase else head
 
 
-def format_report(r: DerivationReport) -> str:
-    """A derivation's report as text: one line per step with its verdict and evidence."""
+def said(s: StepResult, verbose: bool = False) -> str:
+    """A step's evidence as a report prints it: the short line, or all of it (``verbose``)."""
+    return s.evidence if verbose else step_summary(s)
+
+
+def as_written(s: StepResult) -> str:
+    r"""The step as its author wrote it, with the line of their file when known:
+    ``line 21: &\le e^{|f_x - f_y|/(2b)}`` (empty for a step written in SymPy syntax)."""
+    if not s.source:
+        return ""
+    where = f"line {s.line}: " if s.line else ""
+    return f"{where}{s.source}"
+
+
+def format_report(r: DerivationReport, verbose: bool = False) -> str:
+    """A derivation's report as text: one line per step with its verdict and evidence (the
+    short line; all of it when ``verbose``), and the step as its author wrote it."""
     lines = [f"{r.id}: {based_headline(r)}  {r.title}"]
     lines.append(f"  source: {r.source}")
     if r.scope:
@@ -44,11 +62,15 @@ def format_report(r: DerivationReport) -> str:
     if r.erratum:
         lines.append(f"  erratum ({erratum_state(r.as_expected)}): {r.erratum}")
     for s in r.steps:
-        lines.append(f"  step {s.index} [{s.relation}] {verdict_word(s.verdict)}: {s.evidence}")
+        lines.append(
+            f"  step {s.index} [{s.relation}] {verdict_word(s.verdict)}: {said(s, verbose)}"
+        )
+        if s.source:
+            lines.append(f"    as written, {as_written(s)}")
         if s.basis:
             lines.append(f"    {s.basis}")
     c = r.conclusion
-    lines.append(f"  conclusion: {verdict_word(c.verdict)}: {c.evidence}")
+    lines.append(f"  conclusion: {verdict_word(c.verdict)}: {said(c, verbose)}")
     o = r.oracle
     if o:
         lines.append(f"  oracle {o.name}: {oracle_state(o.agrees)}: {o.detail}")
@@ -142,21 +164,28 @@ def catalog_listing(derivations: Sequence[Derivation]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def proof_text(d: Derivation, r: DerivationReport) -> str:
-    """The report of ``dpderive verify``: the chain as written, a verdict per step, and the
-    first failing step marked with its counterexample (both sides' values)."""
+def proof_text(d: Derivation, r: DerivationReport, verbose: bool = False) -> str:
+    """The report of ``dpderive verify``: each step as its author wrote it (with its line in
+    their file) beside what was checked, a verdict per step (the short line; all of the
+    evidence when ``verbose``), and the first failing step marked with its counterexample
+    (both sides' values)."""
     lines = [f"{r.title}: {based_headline(r)}"]
     if r.scope:
         lines.append(f"  scope: {scope_text(r.scope, r.scope_note)}")
     lines.append(f"  claim: {d.claim}")
     first = r.first_failure
-    for (left, rel, right, why), s in zip(d.links(), r.steps, strict=True):
+    for (left, rel, right, why), s, step in zip(d.links(), r.steps, d.steps, strict=True):
         mark = ">>" if s.index == first else "  "
-        lines.append(f"{mark}step {s.index}: {left}")
+        if step.source:
+            where = f" (line {step.line})" if step.line else ""
+            lines.append(f"{mark}step {s.index}{where}, as written: {rel.latex} {step.source}")
+            lines.append(f"      checked as: {left}")
+        else:
+            lines.append(f"{mark}step {s.index}: {left}")
         lines.append(f"      {rel.value} {right}")
         if why.text:
             lines.append(f"      why: {why.text}")
-        lines.append(f"      {verdict_word(s.verdict)}: {s.evidence}")
+        lines.append(f"      {verdict_word(s.verdict)}: {said(s, verbose)}")
         if s.basis:
             lines.append(f"      {s.basis}")
         if s.index == first and s.counterexample is not None:
@@ -166,6 +195,6 @@ def proof_text(d: Derivation, r: DerivationReport) -> str:
             lines.append(f"        left side  = {cex.lhs}")
             lines.append(f"        right side = {cex.rhs}")
     c = r.conclusion
-    lines.append(f"  conclusion: {verdict_word(c.verdict)}: {c.evidence}")
+    lines.append(f"  conclusion: {verdict_word(c.verdict)}: {said(c, verbose)}")
     lines += [f"  note: {n}" for n in r.notes]
     return "\n".join(lines) + "\n"

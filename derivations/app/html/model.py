@@ -25,6 +25,7 @@ from symbolic.basis import (
 )
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
+from symbolic.printing.summary import step_summary
 from symbolic.printing.wording import (
     NOT_CHECKED,
     erratum_state,
@@ -57,6 +58,8 @@ class Evidence:
     sides: tuple[str, str] | None
     counterexample_note: str
     referees: tuple[str, ...]
+    detail: str = ""
+    """The full evidence (``summary`` is its short line)."""
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,8 @@ def evidence_of(s: StepResult) -> Evidence:
         box = tuple((n, f"{lo:.6g}", f"{hi:.6g}") for n, (lo, hi) in cert.box.items())
     return Evidence(
         verdict=verdict_word(s.verdict),
-        summary=s.evidence,
+        summary=step_summary(s),
+        detail=s.evidence,
         symbolic=s.symbolic,
         basis=s.basis,
         numeric=s.numeric.describe() if s.numeric else None,

@@ -1,0 +1,55 @@
+"""A theorem's conclusion when its chain shows it: the verdict and the words that say so.
+
+The chain's relations compose to the claim's (checked when the derivation is built), so the
+conclusion is as strong as the chain's weakest link.  Its own check (sampling, with no
+proof attempted once the chain is proved) is kept as a cross-check, without the "why not
+proved" that a ``checked`` step carries: said of a proved conclusion it would contradict
+the verdict (issue 29)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from symbolic.report import StepResult
+from symbolic.verdicts import Verdict
+
+__all__ = ["WHY_NOT", "follows_from_chain", "own_check"]
+
+WHY_NOT = "; why not proved"
+"""Where a ``checked`` step's evidence starts saying what stands between it and a proof."""
+
+_HOW = {
+    Verdict.PROVED: "every step is proved",
+    Verdict.CERTIFIED: "every step is proved or certified",
+}
+
+
+def own_check(evidence: str) -> str:
+    """What the conclusion's own check found, without its "why not proved".
+
+    >>> own_check("numeric only, no counterexample: 9 points at 50 digits; why not proved: x")
+    'sampled on its own, no counterexample: 9 points at 50 digits'
+    >>> own_check("checked at n = 1..4 (49 points or more each)")
+    'checked on its own at n = 1..4 (49 points or more each)'
+    """
+    own = evidence.split(WHY_NOT)[0]
+    for prefix, lead in (
+        ("numeric only", "sampled on its own"),
+        ("checked at ", "checked on its own at "),
+    ):
+        if own.startswith(prefix):
+            return lead + own[len(prefix) :]
+    return "on its own: " + own
+
+
+def follows_from_chain(conclusion: StepResult, chain: Verdict) -> StepResult:
+    """``conclusion`` raised to the chain's verdict when the chain shows more than the
+    conclusion's own check (never over a refutation); unchanged otherwise."""
+    if conclusion.verdict is Verdict.REFUTED or chain.rank <= conclusion.verdict.rank:
+        return conclusion
+    how = _HOW.get(chain, f"its weakest step is {chain.value}")
+    return dataclasses.replace(
+        conclusion,
+        verdict=chain,
+        evidence=f"follows from the chain: {how}; also {own_check(conclusion.evidence)}",
+    )
