@@ -98,7 +98,7 @@ def _catalog_record(spec: CheckSpec, run: _Catalog) -> Record:
         step = report.steps[spec.step - 1]
         point = step.counterexample.point if step.counterexample else None
         evidence = f"{report.id}, step {spec.step} ({step.justification}): {step.evidence}"
-        if step.counterexample:
+        if step.counterexample and "counterexample" not in step.evidence:
             evidence += f"; counterexample {step.counterexample.describe()}"
         return _record(
             step.verdict,

@@ -11,7 +11,7 @@ refuting values in ``point``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -19,7 +19,7 @@ from typing import Any
 from symbolic.errors import InvalidInput
 from symbolic.verdicts import Verdict
 
-__all__ = ["Experiment", "Result", "names", "register", "run", "topic"]
+__all__ = ["Experiment", "Recheck", "Result", "names", "recheck", "register", "run", "topic"]
 
 
 @dataclass(frozen=True)
@@ -37,22 +37,43 @@ class Result:
 
 
 Experiment = Callable[[Mapping[str, Any]], Result]
+Recheck = Callable[
+    [Mapping[str, Any], Sequence[Sequence[Fraction]], Mapping[str, Fraction]], "bool | None"
+]
+"""Whether the statement holds at a printed witness (params, distributions, point)."""
 
 _REGISTRY: dict[str, tuple[str, frozenset[str], Experiment]] = {}
+_RECHECK: dict[str, Recheck] = {}
 
 
 def register(
-    name: str, topic: str, params: tuple[str, ...] = ()
+    name: str, topic: str, params: tuple[str, ...] = (), recheck: Recheck | None = None
 ) -> Callable[[Experiment], Experiment]:
-    """Register ``name`` under ``topic``, accepting the parameters ``params``."""
+    """Register ``name`` under ``topic``, accepting the parameters ``params``; ``recheck``
+    decides the statement at a witness the experiment printed (for the tests)."""
 
     def add(f: Experiment) -> Experiment:
         if name in _REGISTRY:
             raise ValueError(f"experiment {name!r} registered twice")
         _REGISTRY[name] = (topic, frozenset(params), f)
+        if recheck is not None:
+            _RECHECK[name] = recheck
         return f
 
     return add
+
+
+def recheck(
+    name: str,
+    params: Mapping[str, Any],
+    witness: Sequence[Sequence[Fraction]],
+    point: Mapping[str, Fraction],
+) -> bool | None:
+    """Decide experiment ``name``'s statement again at a printed witness, from scratch."""
+    _load()
+    if name not in _RECHECK:
+        raise InvalidInput(f"experiment {name!r} prints no witness to recheck")
+    return _RECHECK[name](params, witness, point)
 
 
 def _load() -> None:

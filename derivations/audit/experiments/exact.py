@@ -9,7 +9,7 @@ symbolic values of every variable; an exact computation on one concrete example 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -55,7 +55,7 @@ def coin_laws(shared: bool) -> tuple[list[Fraction], list[Fraction], list[Fracti
     return marginals[True, 0], joint[0], joint[1]
 
 
-def _balls(p: list[Fraction]) -> list[Any]:
+def _balls(p: Sequence[Fraction]) -> list[Any]:
     return [arb(x.numerator) / x.denominator for x in p]
 
 
@@ -63,7 +63,21 @@ def _show(x: Any) -> str:
     return str(x.mid()) if x.is_finite() else "inf"
 
 
-@register("coins", TOPIC, ("coins",))
+def _coins_at(
+    _: Mapping[str, Any], witness: Sequence[Sequence[Fraction]], __: Mapping[str, Fraction]
+) -> bool | None:
+    """Is the pair with the printed joint laws on x and y (0 + 0)-DP?  Each mechanism's
+    law is the marginal of the joint law; both must be the same on x and y (0-DP)."""
+    on_x, on_y = (list(w) for w in witness)
+    firsts = [[w[0] + w[1], w[2] + w[3]] for w in (on_x, on_y)]
+    seconds = [[w[0] + w[2], w[1] + w[3]] for w in (on_x, on_y)]
+    if firsts[0] != firsts[1] or seconds[0] != seconds[1]:
+        return None  # not a witness of this statement: a mechanism alone is not 0-DP
+    jx, jy = _balls(on_x), _balls(on_y)
+    return leq(max_div(jx, jy).max(max_div(jy, jx)), arb(0))
+
+
+@register("coins", TOPIC, ("coins",), _coins_at)
 def coins(params: Mapping[str, Any]) -> Result:
     """Two 0-DP mechanisms paired, with shared or independent coins: is the pair 0-DP?"""
     kind = params.get("coins", "shared")

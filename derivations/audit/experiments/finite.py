@@ -17,7 +17,7 @@ from typing import Any
 
 from flint import arb
 
-from derivations.audit.experiments import Experiment, Result, register
+from derivations.audit.experiments import Experiment, Recheck, Result, register
 from numeric_checks.dp.finite_search import (
     FiniteStatement,
     Holds,
@@ -151,6 +151,19 @@ def _searched(name: str, params: Mapping[str, Any]) -> Result:
     )
 
 
+def _recheck(name: str) -> Recheck:
+    def decide(
+        params: Mapping[str, Any],
+        witness: Sequence[Sequence[Fraction]],
+        point: Mapping[str, Fraction],
+    ) -> bool | None:
+        s = statement(name, params)
+        balls = [[arb(x.numerator) / x.denominator for x in d] for d in witness]
+        return s.holds(balls, {k: arb(v.numerator) / v.denominator for k, v in point.items()})
+
+    return decide
+
+
 def _experiment(name: str) -> Experiment:
     def run(params: Mapping[str, Any]) -> Result:
         return _searched(name, params)
@@ -159,4 +172,4 @@ def _experiment(name: str) -> Experiment:
 
 
 for _name in _STATEMENTS:
-    register(_name, "finite-distribution search", _PARAMS)(_experiment(_name))
+    register(_name, "finite-distribution search", _PARAMS, _recheck(_name))(_experiment(_name))

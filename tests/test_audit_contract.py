@@ -1,0 +1,227 @@
+"""The contract every seed kept as data (``derivations/audit/data/seed_NNN.toml``) meets:
+quotes are literal substrings of the seed and cover its paragraphs, every section heading
+has entries, every check runs and gives the stored result, every printed counterexample is
+recomputed here from the entry's data, every correction holds, an entry whose own text
+describes a failure is an erratum or says why not, and the standing conventions decide
+what a refutation is worth.  The searches have teeth: planted mutants are refuted."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sympy as sp
+
+from derivations.audit import entries, errata
+from derivations.audit.experiments import recheck, run
+from derivations.audit.run import entries_of, outside_conventions, read_results, run_seed
+from derivations.audit.spec import EntrySpec, SeedSpec, data_seeds, load_seed
+from derivations.catalog import catalog, get
+from symbolic.audit import AuditVerdict, Severity, severity_of
+from symbolic.errors import InvalidInput
+from symbolic.functions import unfold
+
+SEEDS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+SPECS = {seed: load_seed(path) for seed, path in data_seeds().items()}
+ENTRY_SPECS = [(s, e) for s in SPECS.values() for e in s.entries]
+HOLDS = {"proved", "certified", "checked"}
+BOILERPLATE = re.compile(r"results matching")
+# Words by which an entry's own text says that something is wrong with the statement.
+FAILURE = re.compile(r"\b(fails?|clash(es)?|missing|is not in|omits?|wrong|typo|false)\b", re.I)
+COMPARED = ("verdict", "scope", "basis", "point", "witness")
+
+
+def _ids(pairs: list[tuple[SeedSpec, EntrySpec]]) -> list[str]:
+    return [e.id for _, e in pairs]
+
+
+def _seed_text(spec: SeedSpec) -> str:
+    path = SEEDS_DIR / spec.file
+    if not path.exists():
+        pytest.skip(f"the seed file {path} is not on this machine")
+    return path.read_text(encoding="utf-8")
+
+
+def test_some_seed_is_kept_as_data() -> None:
+    assert "000" in SPECS
+
+
+@pytest.mark.parametrize("seed", sorted(SPECS))
+def test_quotes_are_literal_and_cover_every_paragraph_and_heading(seed: str) -> None:
+    spec = SPECS[seed]
+    text = _seed_text(spec)
+    for e in spec.entries:
+        assert e.quote in text, f"{e.id}: quote not in the seed: {e.quote!r}"
+    headings = {line.strip() for line in text.splitlines() if re.match(r"^\d+(\.\d+)+\s+\S", line)}
+    assert headings and headings == {e.section for e in spec.entries}
+    for p in (p.strip() for p in text.splitlines() if p.strip()):
+        if p in headings or BOILERPLATE.search(p):
+            continue
+        assert any(e.quote in p for e in spec.entries), f"no entry quotes {p[:60]!r}"
+
+
+@pytest.mark.parametrize("seed", sorted(SPECS))
+def test_every_check_runs_and_gives_the_stored_result(seed: str) -> None:
+    spec = SPECS[seed]
+    stored = read_results(spec)
+    fresh = run_seed(spec)
+    assert set(fresh) == set(stored) == {e.id for e in spec.entries if e.check is not None}
+    for ident, record in fresh.items():
+        old = stored[ident]
+        assert {k: record[k] for k in COMPARED} == {k: old[k] for k in COMPARED}, (
+            f"{ident}: the stored result is stale: run `python3 -m derivations.audit.docs`"
+        )
+        now = [c["verdict"] for c in record.get("corrections", [])]
+        assert now == [c["verdict"] for c in old.get("corrections", [])], ident
+
+
+def test_entries_are_built_from_data_and_results() -> None:
+    built = {e.id: e for e in entries()}
+    for spec in SPECS.values():
+        for e in spec.entries:
+            entry = built[e.id]
+            assert (entry.verdict is AuditVerdict.NOT_CHECKABLE) == (e.check is None)
+            assert entry.check_spec == (e.check.label() if e.check else "")
+            if e.check is not None:
+                assert entry.scope, f"{e.id}: every run check states its scope"
+            assert set(entry.derivations) <= set(catalog()), e.id
+
+
+REFUTED = [(s, e) for s, e in ENTRY_SPECS if e.erratum is not None]
+
+
+@pytest.mark.parametrize(("spec", "entry"), REFUTED, ids=_ids(REFUTED))
+def test_printed_counterexample_is_recomputed(spec: SeedSpec, entry: EntrySpec) -> None:
+    record = read_results(spec)[entry.id]
+    assert record["verdict"] == "refuted"
+    check = entry.check
+    assert check is not None
+    printed = record["evidence"]
+    point = {k: Fraction(v) for k, v in record["point"].items()}
+    for value in record["point"].values():
+        assert value in printed, f"{entry.id}: the printed counterexample lacks {value}"
+    if check.kind == "experiment":
+        witness = [[Fraction(x) for x in d] for d in record["witness"]]
+        assert witness, f"{entry.id}: a refuting experiment prints its witness"
+        for law in witness:
+            assert sum(law) == 1 and all(x >= 0 for x in law)
+            assert all(str(x) in printed for x in law), f"{entry.id}: {law} not printed"
+        assert recheck(check.target[0], check.params, witness, point) is False
+    else:
+        assert check.kind == "catalog" and check.step is not None
+        d = get(check.target[0])
+        chain = [d.claim.lhs, *(s.expr for s in d.steps)]
+        # Defined quantities (a joint probability of independent outputs) by their
+        # definitions, then the printed point, exactly.
+        lhs, rhs = unfold(chain[check.step - 1]), unfold(chain[check.step])
+        for name, value in d.defs:
+            lhs, rhs = lhs.subs(name, value), rhs.subs(name, value)
+        at = {s: sp.Rational(point[s.name]) for s in lhs.free_symbols | rhs.free_symbols}
+        relation = d.steps[check.step - 1].relation.make(lhs.subs(at), rhs.subs(at))
+        assert relation.func(*relation.args) == sp.false, f"{entry.id}: {relation} at {point}"
+    assert not outside_conventions(spec, record["point"]), entry.id
+
+
+ERRATA = [(e, x) for e, x in errata() if e.check_spec]
+
+
+@pytest.mark.parametrize(("entry", "erratum"), ERRATA, ids=[x.id for _, x in ERRATA])
+def test_every_correction_holds(entry: Any, erratum: Any) -> None:
+    assert erratum.check_correction is not None
+    outcome = erratum.check_correction()
+    assert outcome.holds is True, outcome.detail
+    assert erratum.counterexample == read_results(SPECS[entry.seed])[entry.id]["evidence"]
+
+
+@pytest.mark.parametrize(("spec", "entry"), ENTRY_SPECS, ids=_ids(ENTRY_SPECS))
+def test_an_entry_describing_a_failure_is_an_erratum_or_says_why_not(
+    spec: SeedSpec, entry: EntrySpec
+) -> None:
+    del spec
+    said = FAILURE.search(f"{entry.readings} {entry.note}")
+    if said and entry.erratum is None:
+        assert entry.not_erratum, f"{entry.id} says {said[0]!r} but is no erratum: say why"
+
+
+def test_catalog_errata_are_the_ones_cited() -> None:
+    known = catalog()
+    for _, e in ENTRY_SPECS:
+        if e.erratum is not None and e.erratum.as_written:
+            assert known[e.erratum.as_written].erratum is not None, e.id
+            assert known[e.erratum.corrected or ""].erratum is None, e.id
+
+
+def test_errata_are_listed_most_severe_first() -> None:
+    rank = list(Severity)
+    found = [rank.index(severity_of(x)) for _, x in errata()]
+    assert found == sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("pure-composition", {"outcomes": [2, 3], "draws": 50, "combine": "max"}),
+        (
+            "approx-composition",
+            {
+                "outcomes": [2, 3],
+                "draws": 50,
+                "combine": "max",
+                "ranges": {"eps1": [0, 2], "eps2": [0, 2]},
+            },
+        ),
+        ("coins", {"coins": "shared"}),
+    ],
+)
+def test_planted_mutants_are_refuted_with_a_witness_that_rechecks(
+    name: str, params: dict[str, Any]
+) -> None:
+    result = run(name, params)
+    assert result.verdict.value == "refuted", result.evidence
+    assert recheck(name, params, result.witness, result.point) is False
+
+
+def test_unknown_experiments_and_parameters_are_bad_input() -> None:
+    with pytest.raises(InvalidInput, match="unknown experiment"):
+        run("no-such-experiment", {})
+    with pytest.raises(InvalidInput, match="unknown parameter"):
+        run("coins", {"sides": 3})
+
+
+def _tiny_seed(tmp_path: Path, check: str) -> Path:
+    path = tmp_path / "seed_999.toml"
+    path.write_text(
+        'seed = "999"\nfile = "x.txt"\nsection = "1.1 s"\n'
+        '[conventions]\neps = "[0, oo)"\n'
+        '[[entries]]\nkey = "a"\nquote = "q"\nclaim = "c"\n'
+        f"check = {check}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_searched_range_must_lie_inside_the_conventions(tmp_path: Path) -> None:
+    bad = '{ experiment = "pointwise-to-events", params = { ranges = { eps = [-1, 2] } } }'
+    with pytest.raises(InvalidInput, match="leaves eps in"):
+        load_seed(_tiny_seed(tmp_path, bad))
+
+
+def test_a_refutation_outside_the_conventions_is_a_note_not_an_erratum(tmp_path: Path) -> None:
+    spec = load_seed(_tiny_seed(tmp_path, '{ experiment = "coins" }'))
+    record = {
+        "verdict": "refuted",
+        "scope": "instance: a witness",
+        "basis": "",
+        "evidence": "fails at eps1 = -1/2",
+        "point": {"eps1": "-1/2"},
+        "witness": [],
+    }
+    (entry,) = entries_of(spec, {"seed-999-a": record})
+    assert entry.erratum is None and entry.verdict is AuditVerdict.UNDECIDED
+    assert "outside the seed's conventions" in entry.notes and "eps1 = -1/2" in entry.notes
+    inside = dict(record, point={"eps1": "1/2"})
+    with pytest.raises(InvalidInput, match="no erratum"):
+        entries_of(spec, {"seed-999-a": inside})
