@@ -123,6 +123,8 @@ class Erratum:
     severity: Severity | None = None
     aliases: tuple[str, ...] = ()
     """Ids of errata merged into this one (the same problem at another place)."""
+    same_as: str | None = None
+    """Set on a merged duplicate: the id of the erratum it repeats (listed there only)."""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):

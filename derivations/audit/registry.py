@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from functools import cache
 from types import ModuleType
@@ -86,4 +87,18 @@ def errata() -> tuple[tuple[Entry, Erratum], ...]:
     order), in seed order within a severity."""
     rank = {s: i for i, s in enumerate(Severity)}
     found = [(e, e.erratum) for e in _all() if e.erratum is not None]
-    return tuple(sorted(found, key=lambda ex: rank[severity_of(ex[1])]))
+    # One problem, one erratum: a merged duplicate is listed as an alias of its first id.
+    merged: dict[str, list[str]] = {}
+    for _, x in found:
+        if x.same_as is not None:
+            merged.setdefault(x.same_as, []).append(x.id)
+    known = {x.id for _, x in found}
+    unknown = sorted(set(merged) - known)
+    if unknown:
+        raise InvalidInput(f"errata merged into unknown ids: {unknown}")
+    kept = [
+        (e, dataclasses.replace(x, aliases=(*x.aliases, *merged.get(x.id, ()))))
+        for e, x in found
+        if x.same_as is None
+    ]
+    return tuple(sorted(kept, key=lambda ex: rank[severity_of(ex[1])]))

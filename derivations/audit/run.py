@@ -111,15 +111,29 @@ def _catalog_record(spec: CheckSpec, run: _Catalog) -> Record:
     weakest_report = next(r for r in reports if r.verdict is verdict)
     shown = "; ".join(
         f"{r.id}: {r.verdict.value} ({len(r.steps)} steps"
-        + (f", {basis_phrase(r.basis, r.rests_on)}" if r.basis else "")
+        + (f", {phrase}" if (phrase := basis_phrase(r.basis, r.rests_on)) else "")
         + ")"
         for r in reports
     )
+    evidence, point = f"catalog {shown}", None
+    if verdict is Verdict.REFUTED:
+        # The refutation as the engine found it: the first refuted step, else the oracle.
+        r = weakest_report
+        failing = next((s for s in r.steps if s.verdict is Verdict.REFUTED), None)
+        if failing is not None:
+            evidence += f"; {r.id} step {failing.index}: {failing.evidence}"
+            point = failing.counterexample.point if failing.counterexample else None
+        if r.oracle is not None and r.oracle.agrees is False:
+            evidence += f"; oracle {r.oracle.name}: {r.oracle.detail}"
+            if r.oracle.counterexample and point is None:
+                point = r.oracle.counterexample
+                evidence += " at " + ", ".join(f"{k} = {v}" for k, v in point.items())
     return _record(
         verdict,
         _scope(weakest_report.scope, weakest_report.scope_note),
-        f"catalog {shown}",
+        evidence,
         basis_phrase(weakest_report.basis, weakest_report.rests_on),
+        point,
     )
 
 
@@ -265,7 +279,7 @@ def _entry(seed: SeedSpec, e: EntrySpec, record: Record | None) -> Entry:
         if x is None:
             raise InvalidInput(f"{e.id}: refuted inside the conventions but has no erratum")
         erratum = Erratum(
-            id=e.id,
+            id=x.id,
             kind=x.kind,
             wrong=x.wrong,
             counterexample=record["evidence"],
@@ -275,6 +289,7 @@ def _entry(seed: SeedSpec, e: EntrySpec, record: Record | None) -> Entry:
             check_correction=lambda: _correction(record.get("corrections", [])),
             severity=x.severity,
             aliases=x.aliases,
+            same_as=x.same_as,
         )
     elif e.erratum is not None:
         raise InvalidInput(f"{e.id}: declares an erratum but its check gave {verdict.value}")

@@ -56,6 +56,8 @@ _ENTRY_KEYS = {
 _CHECK_KINDS = ("catalog", "claim", "proof", "experiment")
 _CHECK_KEYS = {*_CHECK_KINDS, "step", "params"}
 _ERRATUM_KEYS = {
+    "id",
+    "same_as",
     "severity",
     "kind",
     "wrong",
@@ -109,6 +111,8 @@ class CheckSpec:
 
 @dataclass(frozen=True)
 class ErratumSpec:
+    id: str
+    """The erratum's id (the entry's unless the data gives one: ids stay stable)."""
     severity: Severity
     kind: ErratumKind
     wrong: str
@@ -117,6 +121,9 @@ class ErratumSpec:
     as_written: str | None = None
     corrected: str | None = None
     aliases: tuple[str, ...] = ()
+    same_as: str | None = None
+    """The id of the erratum this one repeats (one problem at another place): listed
+    there as an alias, not on its own."""
 
 
 @dataclass(frozen=True)
@@ -198,7 +205,9 @@ def _check(value: object, where: str, conventions: Mapping[str, Convention]) -> 
     return CheckSpec(kind, target, step, params)
 
 
-def _erratum(value: object, where: str, conventions: Mapping[str, Convention]) -> ErratumSpec:
+def _erratum(
+    value: object, where: str, conventions: Mapping[str, Convention], entry_id: str
+) -> ErratumSpec:
     table = _table(value, where, _ERRATUM_KEYS)
     checks = table.get("correction_checks", [])
     if not isinstance(checks, list) or not checks:
@@ -209,6 +218,7 @@ def _erratum(value: object, where: str, conventions: Mapping[str, Convention]) -
     except ValueError as exc:
         raise InvalidInput(f"{where}: {exc}") from None
     return ErratumSpec(
+        id=table.get("id", entry_id),
         severity=severity,
         kind=kind,
         wrong=_text(table, "wrong", where),
@@ -219,6 +229,7 @@ def _erratum(value: object, where: str, conventions: Mapping[str, Convention]) -
         as_written=table.get("as_written"),
         corrected=table.get("corrected"),
         aliases=tuple(table.get("aliases", ())),
+        same_as=table.get("same_as"),
     )
 
 
@@ -256,7 +267,9 @@ def load_seed(path: Path) -> SeedSpec:
                 check=None if check is None else _check(check, where, conventions),
                 why_not_checkable=why,
                 not_erratum=_text(table, "not_erratum", where, ""),
-                erratum=None if erratum is None else _erratum(erratum, where, conventions),
+                erratum=None
+                if erratum is None
+                else _erratum(erratum, where, conventions, f"seed-{seed}-{key}"),
             )
         )
     return SeedSpec(seed, _text(data, "file", str(path)), conventions, tuple(out), path.parent)

@@ -78,7 +78,12 @@ def recheck(
 
 def _load() -> None:
     # The topic modules register themselves on import.
-    from derivations.audit.experiments import exact, finite  # noqa: F401
+    from derivations.audit.experiments import (  # noqa: F401
+        exact,
+        finite,
+        sparse_algebra,
+        sparse_exact,
+    )
 
 
 def names() -> dict[str, str]:
