@@ -17,8 +17,14 @@ import sympy as sp
 
 from derivations.audit import entries, errata
 from derivations.audit.experiments import recheck, run
-from derivations.audit.run import entries_of, outside_conventions, read_results, run_seed
-from derivations.audit.spec import EntrySpec, SeedSpec, data_seeds, load_seed
+from derivations.audit.run import (
+    entries_of,
+    outside_conventions,
+    read_results,
+    run_check,
+    run_seed,
+)
+from derivations.audit.spec import CheckSpec, EntrySpec, SeedSpec, data_seeds, load_seed
 from derivations.catalog import catalog, get
 from symbolic.audit import AuditVerdict, Severity, severity_of
 from symbolic.errors import InvalidInput
@@ -238,3 +244,16 @@ def test_a_refutation_outside_the_conventions_is_a_note_not_an_erratum(tmp_path:
     inside = dict(record, point={"eps1": "1/2"})
     with pytest.raises(InvalidInput, match="no erratum"):
         entries_of(spec, {"seed-999-a": inside})
+
+
+@pytest.mark.parametrize(
+    ("rhs", "verdict"), [("x**2 + 1", "proved"), ("x**2 + 2", "refuted")], ids=["true", "false"]
+)
+def test_a_claim_file_is_checked_as_dpderive_claim(tmp_path: Path, rhs: str, verdict: str) -> None:
+    (tmp_path / "c.toml").write_text(
+        f'[claim]\nlhs = "(x + 1)**2 - 2*x"\nrelation = ">="\nrhs = "{rhs}"\n'
+        '[variables]\nx = "[-3, 3]"\n',
+        encoding="utf-8",
+    )
+    record = run_check(CheckSpec("claim", ("c.toml",)), tmp_path)
+    assert record["verdict"] == verdict and record["scope"].startswith("general")
