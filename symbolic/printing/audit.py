@@ -122,6 +122,12 @@ def severity_counts(errata: Sequence[tuple[Entry, Erratum]]) -> dict[str, int]:
     return {s.value: c.get(s, 0) for s in Severity}
 
 
+def _label(x: Erratum) -> str:
+    """Severity, then the kind where it says more (``gap; missing hypothesis``)."""
+    severity = severity_of(x).value
+    return severity if x.kind.value == severity else f"{severity}; {x.kind.value}"
+
+
 def _severity_line(errata: Sequence[tuple[Entry, Erratum]]) -> str:
     return ", ".join(f"{n} {s}" for s, n in severity_counts(errata).items())
 
@@ -130,7 +136,7 @@ def errata_text(errata: Sequence[tuple[Entry, Erratum]]) -> str:
     lines = [f"{len(errata)} errata ({_severity_line(errata)})", ""]
     for e, x in errata:
         lines += [
-            f"{x.id} ({severity_of(x).value}; {x.kind.value}) seed {e.seed}, {e.section}",
+            f"{x.id} ({_label(x)}) seed {e.seed}, {e.section}",
             f"  quote: {e.quote}",
             f"  wrong: {x.wrong}",
             f"  counterexample: {x.counterexample}",
@@ -213,7 +219,7 @@ def errata_markdown(errata: Sequence[tuple[Entry, Erratum]]) -> str:
     for e, x in errata:
         lines += [
             "",
-            f"## `{x.id}` ({severity_of(x).value}; {x.kind.value})",
+            f"## `{x.id}` ({_label(x)})",
             "",
             f"- Seed {e.seed}, {e.section}: \u201c{e.quote}\u201d",
             f"- Claims: {e.claim}",
@@ -247,10 +253,14 @@ def errata_latex(errata: Sequence[tuple[Entry, Erratum]]) -> str:
     ]
     for e, x in errata:
         parts.append(
-            rf"\item[{latex_id(x.id)}] ({latex_text(severity_of(x).value)}; "
-            rf"{latex_text(x.kind.value)}, seed {e.seed}) "
+            rf"\item[{latex_id(x.id)}] ({latex_text(_label(x))}, seed {e.seed}) "
             rf"{prose_latex(x.wrong)} \emph{{Counterexample:}} {prose_latex(x.counterexample)} "
             rf"\emph{{Correction:}} {prose_latex(x.correction)}"
+            + (
+                rf" \emph{{Also at:}} {', '.join(latex_id(a) for a in x.aliases)}."
+                if x.aliases
+                else ""
+            )
         )
     parts.append(r"\end{description}")
     return "\n".join(parts)
