@@ -160,9 +160,27 @@ def test_an_entry_describing_a_failure_is_an_erratum_or_says_why_not(
     spec: SeedSpec, entry: EntrySpec
 ) -> None:
     del spec
+    problem = _unexplained_failure(entry)
+    assert problem is None, f"{entry.id} says {problem!r} but is no erratum: say why"
+
+
+def _unexplained_failure(entry: EntrySpec) -> str | None:
+    """The word by which the entry's own text says something fails, when the entry is no
+    erratum and does not say why not."""
     said = FAILURE.search(f"{entry.readings} {entry.note}")
-    if said and entry.erratum is None:
-        assert entry.not_erratum, f"{entry.id} says {said[0]!r} but is no erratum: say why"
+    if said and entry.erratum is None and not entry.not_erratum:
+        return said[0]
+    return None
+
+
+def test_the_consistency_rule_catches_an_unexplained_failure() -> None:
+    quiet = EntrySpec("seed-999-a", "s", "q", "c", note="The bound holds.")
+    loud = EntrySpec("seed-999-a", "s", "q", "c", readings="As printed the symbols clash.")
+    explained = EntrySpec(
+        "seed-999-a", "s", "q", "c", note="A hypothesis is missing.", not_erratum="Stated once."
+    )
+    assert _unexplained_failure(quiet) is None and _unexplained_failure(explained) is None
+    assert _unexplained_failure(loud) == "clash"
 
 
 def test_catalog_errata_are_the_ones_cited() -> None:
@@ -257,3 +275,36 @@ def test_a_claim_file_is_checked_as_dpderive_claim(tmp_path: Path, rhs: str, ver
     )
     record = run_check(CheckSpec("claim", ("c.toml",)), tmp_path)
     assert record["verdict"] == verdict and record["scope"].startswith("general")
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ('key = "a"\nquote = "q"\nclaim = "c"\n', "give a check or why_not_checkable"),
+        (
+            'key = "a"\nquote = "q"\nclaim = "c"\nwhy_not_checkable = "w"\n'
+            'check = { experiment = "coins" }\n',
+            "exactly one",
+        ),
+        (
+            'key = "a"\nquote = "q"\nclaim = "c"\ncheck = { catalog = "x", claim = "y" }\n',
+            "name exactly one of",
+        ),
+        ('key = "a"\nquote = "q"\nclaim = "c"\nverdict = "proved"\n', "unknown key"),
+        (
+            'key = "a"\nquote = "q"\nclaim = "c"\ncheck = { claim = "f.toml", step = 2 }\n',
+            "'step' needs one catalog id",
+        ),
+    ],
+    ids=["no-check", "both", "two-kinds", "typed-verdict", "step-on-claim"],
+)
+def test_malformed_data_is_bad_input_naming_the_place(
+    tmp_path: Path, entry: str, message: str
+) -> None:
+    path = tmp_path / "seed_999.toml"
+    path.write_text(
+        f'seed = "999"\nfile = "x.txt"\nsection = "1.1 s"\n[[entries]]\n{entry}',
+        encoding="utf-8",
+    )
+    with pytest.raises(InvalidInput, match=message):
+        load_seed(path)
