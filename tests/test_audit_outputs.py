@@ -102,6 +102,9 @@ def test_errata_json_fields() -> None:
     assert severities == sorted(severities, key=order.index), "errata are listed by severity"
     one = rows[0]["id"]
     assert json.loads(run("errata", one, "--json")[1])[0]["id"] == one
+    merged = next(r for r in rows if r["aliases"])
+    alias = merged["aliases"][0]
+    assert [r["id"] for r in json.loads(run("errata", alias, "--json")[1])] == [merged["id"]]
 
 
 @pytest.mark.parametrize(
