@@ -16,7 +16,7 @@ from typing import Any
 import sympy as sp
 from flint import arb
 
-from derivations.audit.experiments import Result, register
+from derivations.audit.experiments.base import Result, register
 from numeric_checks.dp.finite_search import leq, max_div, tv
 from symbolic.errors import InvalidInput
 from symbolic.verdicts import Verdict

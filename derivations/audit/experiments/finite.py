@@ -17,7 +17,7 @@ from typing import Any
 
 from flint import arb
 
-from derivations.audit.experiments import Experiment, Recheck, Result, register
+from derivations.audit.experiments.base import Experiment, Recheck, Result, register
 from numeric_checks.dp.finite_search import (
     FiniteStatement,
     Holds,

@@ -19,7 +19,7 @@ from typing import Any
 
 import sympy as sp
 
-from derivations.audit.experiments import Result, register
+from derivations.audit.experiments.base import Result, register
 from symbolic.audit import Outcome
 from symbolic.verdicts import Verdict
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import mpmath
 
-from derivations.audit.experiments import Result, register
+from derivations.audit.experiments.base import Result, register
 from derivations.numeric_sparse import alpha_seed
 from numeric_checks.dp.sparse import SparseParams, answer_error_probability, assess, exact_failure
 from numeric_checks.mp import quad_relative
