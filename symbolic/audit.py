@@ -18,7 +18,16 @@ from typing import Any
 
 from symbolic.errors import IllFormedDerivation
 
-__all__ = ["AuditVerdict", "Entry", "Erratum", "ErratumKind", "Method", "Outcome"]
+__all__ = [
+    "AuditVerdict",
+    "Entry",
+    "Erratum",
+    "ErratumKind",
+    "Method",
+    "Outcome",
+    "Severity",
+    "severity_of",
+]
 
 _ID = re.compile(r"^seed-\d{3}-[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -61,6 +70,34 @@ class ErratumKind(Enum):
     """A display that does not parse as mathematics (unbound index, mismatched support)."""
 
 
+class Severity(Enum):
+    """How much an erratum matters, most serious first (the order of every errata list)."""
+
+    FALSE = "false"
+    """A stated theorem or claim is false as written."""
+    TYPO = "typo"
+    """A displayed formula is wrong, but the intended one is clear and true."""
+    GAP = "gap"
+    """A step or hypothesis is missing; the conclusion stands once it is supplied."""
+    WORDING = "wording"
+    """An informal sentence that misleads."""
+
+
+_SEVERITY_OF_KIND = {
+    ErratumKind.FALSE: Severity.FALSE,
+    ErratumKind.TYPO: Severity.TYPO,
+    ErratumKind.ILL_FORMED: Severity.TYPO,
+    ErratumKind.MISSING_HYPOTHESIS: Severity.GAP,
+    ErratumKind.INVALID_STEP: Severity.GAP,
+}
+
+
+def severity_of(x: Erratum) -> Severity:
+    """The erratum's severity: the one its data declares, else the one its kind implies
+    (seeds whose entries are still Python modules declare none)."""
+    return x.severity if x.severity is not None else _SEVERITY_OF_KIND[x.kind]
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What a check found: ``holds`` is True, False or None (could not decide)."""
@@ -83,6 +120,11 @@ class Erratum:
     corrected: str | None = None
     check_correction: Callable[[], Outcome] | None = field(default=None, compare=False)
     """Re-checks the correction (must hold)."""
+    severity: Severity | None = None
+    aliases: tuple[str, ...] = ()
+    """Ids of errata merged into this one (the same problem at another place)."""
+    same_as: str | None = None
+    """Set on a merged duplicate: the id of the erratum it repeats (listed there only)."""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -108,6 +150,16 @@ class Entry:
     erratum: Erratum | None = None
     readings: str = ""
     """Where the text is ambiguous: which readings were checked."""
+    check_spec: str = ""
+    """What was run, for entries kept as data: ``catalog:ID``, ``claim:FILE``,
+    ``proof:FILE``, ``experiment:NAME`` (empty for the Python-module seeds)."""
+    scope: str = ""
+    """``general`` or ``instance: ...``, from the check (empty where nothing was run)."""
+    basis: str = ""
+    """The basis of a catalog or proof-file verdict (``symbolic.basis``)."""
+    notes: str = ""
+    """What a check teaches beyond the verdict, e.g. a refutation outside the seed's
+    standing conventions (not an erratum)."""
 
     @classmethod
     def of(cls, seed: str, key: str, **fields: Any) -> Entry:

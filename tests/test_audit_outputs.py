@@ -28,7 +28,12 @@ def test_every_seed_is_audited_and_every_entry_well_formed() -> None:
     for e in entries():
         assert e.id.startswith(f"seed-{e.seed}-")
         assert set(e.derivations) <= known, e.id
-        assert e.check is not None or e.derivations or e.verdict is AuditVerdict.NOT_CHECKABLE
+        assert (
+            e.check is not None
+            or e.check_spec
+            or e.derivations
+            or e.verdict is AuditVerdict.NOT_CHECKABLE
+        )
     for _, x in errata():
         assert x.check_correction is not None, x.id
         assert {x.as_written, x.corrected} - {None} <= known, x.id
@@ -54,6 +59,11 @@ def test_audit_json_is_stable_and_counts_add_up() -> None:
             "readings",
             "derivations",
             "erratum",
+            "severity",
+            "check",
+            "scope",
+            "basis",
+            "notes",
         }
 
 
@@ -81,9 +91,20 @@ def test_errata_json_fields() -> None:
         "correction",
         "as_written",
         "corrected",
+        "severity",
+        "aliases",
+        "check",
+        "scope",
+        "basis",
     }
+    severities = [r["severity"] for r in rows]
+    order = ["false", "typo", "gap", "wording"]
+    assert severities == sorted(severities, key=order.index), "errata are listed by severity"
     one = rows[0]["id"]
     assert json.loads(run("errata", one, "--json")[1])[0]["id"] == one
+    merged = next(r for r in rows if r["aliases"])
+    alias = merged["aliases"][0]
+    assert [r["id"] for r in json.loads(run("errata", alias, "--json")[1])] == [merged["id"]]
 
 
 @pytest.mark.parametrize(

@@ -55,13 +55,14 @@ def run_audit(args: argparse.Namespace, out: TextIO) -> int:
 def run_errata(args: argparse.Namespace, out: TextIO) -> int:
     listed = audit.errata()
     if args.ids:
-        known = {x.id for _, x in listed}
-        unknown = [i for i in args.ids if i not in known]
+        # A merged duplicate's id still names its erratum (listed under the first id).
+        names = {i: x.id for _, x in listed for i in (x.id, *x.aliases)}
+        unknown = [i for i in args.ids if i not in names]
         if unknown:
-            raise DpderiveError(
-                f"unknown erratum id(s) {unknown}; known ids: {', '.join(sorted(known))}"
-            )
-        listed = tuple((e, x) for e, x in listed if x.id in args.ids)
+            known = ", ".join(sorted({x.id for _, x in listed}))
+            raise DpderiveError(f"unknown erratum id(s) {unknown}; known ids: {known}")
+        wanted = {names[i] for i in args.ids}
+        listed = tuple((e, x) for e, x in listed if x.id in wanted)
     if args.json:
         _write_json(errata_json(listed), out)
     else:

@@ -1,5 +1,7 @@
-"""Write ``docs/audit.md`` and ``docs/errata.md`` from the audit data:
-``python3 -m derivations.audit.docs`` (a test fails when the committed files are stale)."""
+"""Write the stored check results of the seeds kept as data (``data/seed_NNN.results.json``)
+and ``docs/audit.md``, ``docs/errata.md`` from the audit: ``python3 -m
+derivations.audit.docs`` (``--docs-only`` skips re-running the checks).  Tests fail when the
+committed files are stale."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 from derivations.audit.registry import entries, errata, seed_names
 from symbolic.printing.audit import audit_markdown, errata_markdown
 
-__all__ = ["DOCS", "render", "write"]
+__all__ = ["DOCS", "render", "rerun", "write"]
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -22,6 +24,18 @@ def render() -> dict[str, str]:
     }
 
 
+def rerun() -> list[Path]:
+    """Run every check of the seeds kept as data and store the results."""
+    from derivations.audit.run import run_seed, write_results
+    from derivations.audit.spec import data_seeds, load_seed
+
+    written = []
+    for path in data_seeds().values():
+        spec = load_seed(path)
+        written.append(write_results(spec, run_seed(spec)))
+    return written
+
+
 def write(directory: Path = DOCS) -> list[Path]:
     written = []
     for name, text in render().items():
@@ -32,5 +46,6 @@ def write(directory: Path = DOCS) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for path in write():
+    done = [] if "--docs-only" in sys.argv[1:] else rerun()
+    for path in [*done, *write()]:
         sys.stdout.write(f"wrote {path}\n")

@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from functools import cache
 from types import ModuleType
 
-from symbolic.audit import Entry, Erratum
+from derivations.audit.spec import data_seeds, load_seed
+from symbolic.audit import Entry, Erratum, Severity, severity_of
 from symbolic.errors import InvalidInput
 
 __all__ = ["SEEDS", "entries", "errata", "seed_names"]
 
 SEEDS = ("000", "001", "002", "003", "004")
 """The seed files, by their number (``shared/seeds/NNN_*.txt``)."""
+
+
+@cache
+def _data(seed: str) -> tuple[str, tuple[Entry, ...]] | None:
+    """A seed kept as data: its file name and entries (verdicts from the stored results)."""
+    path = data_seeds().get(seed)
+    if path is None:
+        return None
+    from derivations.audit.run import entries_of, read_results  # the engine: only on use
+
+    spec = load_seed(path)
+    return spec.file, entries_of(spec, read_results(spec))
 
 
 def _module(seed: str) -> ModuleType | None:
@@ -28,6 +42,10 @@ def seed_names() -> dict[str, str]:
     """Seed number -> its file name, for the seeds audited so far."""
     out = {}
     for seed in SEEDS:
+        data = _data(seed)
+        if data is not None:
+            out[seed] = data[0]
+            continue
         module = _module(seed)
         if module is not None:
             out[seed] = module.SEED
@@ -38,6 +56,10 @@ def seed_names() -> dict[str, str]:
 def _all() -> tuple[Entry, ...]:
     out: list[Entry] = []
     for seed in SEEDS:
+        data = _data(seed)
+        if data is not None:
+            out += data[1]
+            continue
         module = _module(seed)
         if module is not None:
             out += module.ENTRIES
@@ -61,5 +83,22 @@ def entries(seed: str | None = None) -> tuple[Entry, ...]:
 
 
 def errata() -> tuple[tuple[Entry, Erratum], ...]:
-    """Every erratum with the entry it belongs to."""
-    return tuple((e, e.erratum) for e in _all() if e.erratum is not None)
+    """Every erratum with the entry it belongs to, most severe first (``Severity``'s
+    order), in seed order within a severity."""
+    rank = {s: i for i, s in enumerate(Severity)}
+    found = [(e, e.erratum) for e in _all() if e.erratum is not None]
+    # One problem, one erratum: a merged duplicate is listed as an alias of its first id.
+    merged: dict[str, list[str]] = {}
+    for _, x in found:
+        if x.same_as is not None:
+            merged.setdefault(x.same_as, []).append(x.id)
+    known = {x.id for _, x in found}
+    unknown = sorted(set(merged) - known)
+    if unknown:
+        raise InvalidInput(f"errata merged into unknown ids: {unknown}")
+    kept = [
+        (e, dataclasses.replace(x, aliases=(*x.aliases, *merged.get(x.id, ()))))
+        for e, x in found
+        if x.same_as is None
+    ]
+    return tuple(sorted(kept, key=lambda ex: rank[severity_of(ex[1])]))

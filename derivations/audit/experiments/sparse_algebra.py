@@ -1,19 +1,27 @@
-"""Seed 001 (NumericSparse, Dwork & Roth 2014 section 3.6.3): the symbolic checks.
+"""Exact computation, symbolic: the NumericSparse algebra of seed 001 (Dwork & Roth 2014,
+section 3.6.3).
 
-Each function re-runs one check of the audit (:mod:`derivations.audit.seed_001`) and returns
-an :class:`~symbolic.audit.Outcome`.  The formulas written here are the seed's displays as
-printed and the book's statements they are compared with (Theorem 3.26, the accuracy of
-Sparse; the noise scales of Algorithms 2 and 3).  Inequalities are reduced by substituting
-logarithms by symbols that carry their signs (``ln k = L >= 0``, ``ln(c/beta) = m > 0``
-since ``c >= 1 > beta``) after ``expand_log``; SymPy's assumptions then decide the sign of
-the residual.  Nothing numeric is called a proof here.
+Each function computes one fact with SymPy and returns an :class:`~symbolic.audit.Outcome`;
+registered as an experiment it is ``proved`` when SymPy decided it for symbolic values of
+every variable (in the scope registered with it), ``undecided`` otherwise.  The formulas
+here are the seed's displays as printed and the book's statements they are compared with
+(Theorem 3.26, the accuracy of Sparse; the noise scales of Algorithms 2 and 3).
+Inequalities are reduced by substituting logarithms by symbols that carry their signs
+(``ln k = L >= 0``, ``ln(c/beta) = m > 0`` since ``c >= 1 > beta``) after ``expand_log``;
+SymPy's assumptions then decide the sign of the residual.  Nothing numeric is called a
+proof here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 import sympy as sp
 
+from derivations.audit.experiments.base import Result, register
 from symbolic.audit import Outcome
+from symbolic.verdicts import Verdict
 
 __all__ = [
     "R512",
@@ -294,3 +302,33 @@ def logarithmic_in_k() -> Outcome:
         f"k d(alpha)/dk = {pure} (delta = 0) and {approx} (delta > 0): alpha = A + B ln k "
         "with B free of k (SymPy)",
     )
+
+
+def _symbolic(name: str, scope: str, f: Callable[[], Outcome]) -> None:
+    def run(_: Mapping[str, Any]) -> Result:
+        o = f()
+        # SymPy not deciding is no counterexample: undecided, never refuted.
+        return Result(Verdict.PROVED if o.holds else Verdict.UNDECIDED, scope, o.detail)
+
+    register(name, "exact computation")(run)
+
+
+_GENERAL = "general: every eps, delta in (0, 1), beta in (0, 1], c, k >= 1"
+for _name, _scope, _f in (
+    (
+        "constant-factor-vs-sparse",
+        "instance: delta = 0 and 0 < delta <= 1/2 (no constant exists as delta -> 1)",
+        constant_factor_vs_sparse,
+    ),
+    ("sparse-part-noise", _GENERAL, sparse_part_noise),
+    ("budget-sums", "general: every eps > 0, delta", budget_sums),
+    ("display-approx-is-sparse-part", _GENERAL, display_approx_is_sparse_part),
+    ("display-pure-is-sparse-part", _GENERAL, display_pure_is_sparse_part),
+    ("union-bound", "general: every beta", union_bound),
+    ("bottom-union-bound", _GENERAL, bottom_union_bound),
+    ("laplace-step-pure", _GENERAL, laplace_step_pure),
+    ("laplace-step-approx-corrected", _GENERAL, laplace_step_approx_corrected),
+    ("laplace-baseline-ratio", "instance: delta = 0 and beta <= 1/2", laplace_baseline_ratio),
+    ("logarithmic-in-k", _GENERAL, logarithmic_in_k),
+):
+    _symbolic(_name, _scope, _f)

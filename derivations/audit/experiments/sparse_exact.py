@@ -1,24 +1,28 @@
-"""Seed 001 (NumericSparse, Dwork & Roth 2014 section 3.6.3): the exact computations.
+"""Exact computation, numeric: probabilities of NumericSparse (seed 001, Dwork & Roth 2014
+section 3.6.3) at stated parameters.
 
 Probabilities of NumericSparse (Algorithm 3 of the book, which the seed does not print; its
 parameters are :class:`numeric_checks.dp.sparse.SparseParams`) computed exactly with mpmath:
 the chance of a bottom on one query, the exact failure probability of (alpha, beta)-accuracy
 on short streams (:func:`numeric_checks.dp.sparse.exact_failure`), and a rigorous lower bound
 on the privacy loss of the numeric answers for very large eps.  Each function returns an
-:class:`~symbolic.audit.Outcome`; a counterexample is an Outcome with ``holds=False``.
+:class:`~symbolic.audit.Outcome`; registered as an experiment, a failure is ``refuted`` at
+the stated point (the seed's parameters, checked against its conventions) and a success is
+``checked`` on the instances computed, never more.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import mpmath
 
-from derivations.numeric_sparse import alpha_seed, privacy_approx
-from numeric_checks import check_derivation
+from derivations.audit.experiments.base import Result, register
+from derivations.numeric_sparse import alpha_seed
 from numeric_checks.dp.sparse import SparseParams, answer_error_probability, assess, exact_failure
 from numeric_checks.mp import quad_relative
-from numeric_checks.plan import CheckOptions
 from symbolic.audit import Outcome
 from symbolic.verdicts import Verdict
 
@@ -28,7 +32,6 @@ __all__ = [
     "bottom_probability",
     "laplace_step_approx_as_written",
     "large_eps_privacy_violation",
-    "privacy_small_eps",
     "summary_as_written",
 ]
 
@@ -180,11 +183,122 @@ def large_eps_privacy_violation() -> Outcome:
         )
 
 
-def privacy_small_eps() -> Outcome:
-    """The corrected statement (eps <= 1): the catalog's numeric-sparse-privacy-approx."""
-    report = check_derivation(privacy_approx(), CheckOptions(points=30, search_budget=30))
-    ok = report.verdict in (Verdict.PROVED, Verdict.CERTIFIED)
-    return Outcome(
-        ok,
-        f"numeric-sparse-privacy-approx (eps <= 1): {report.verdict.value}",
-    )
+def _fraction(x: Any) -> Any:
+    return mpmath.mpf(x.numerator) / x.denominator
+
+
+def _bottom_at(point: Mapping[str, Fraction]) -> bool | None:
+    """The closed form of Pr[a_1 = bottom] at the point against beta/2."""
+    with mpmath.workdps(DPS):
+        p = SparseParams.make(_fraction(point["eps"]), _fraction(point["delta"]), 1, 1)
+        _, closed = bottom_probability(_fraction(point["x"]), p.threshold_scale)
+        return not closed > _fraction(point["beta"]) / 2
+
+
+def _laplace_at(point: Mapping[str, Fraction]) -> bool | None:
+    """Pr[|Lap(sigma(eps2))| > alpha] for one answer is (4ck/beta)^(-1/(2 sqrt 2)) exactly
+    (alpha over the answer scale is ln(4ck/beta)/(2 sqrt 2)); against beta/2."""
+    with mpmath.workdps(DPS):
+        beta = _fraction(point["beta"])
+        c, k = int(point["c"]), int(point["k"])
+        closed = c * (4 * c * k / beta) ** (-1 / (2 * mpmath.sqrt(2)))
+        return not closed > beta / 2
+
+
+def _summary_at(point: Mapping[str, Fraction]) -> bool | None:
+    with mpmath.workdps(DPS):
+        p = SparseParams.make(_fraction(point["eps"]), _fraction(point["delta"]), 1, 2)
+        beta = _fraction(point["beta"])
+        alpha = alpha_seed(p, beta)
+        return not exact_failure(p, (0, 2 * alpha), alpha) > beta
+
+
+def _privacy_at(point: Mapping[str, Fraction]) -> bool | None:
+    return large_eps_privacy_violation().holds
+
+
+_POINTS: dict[str, tuple[dict[str, Fraction], Callable[[Mapping[str, Fraction]], bool | None]]] = {
+    "bottom-above-threshold": (
+        {
+            "eps": Fraction(1),
+            "beta": Fraction(1, 20),
+            "c": Fraction(1),
+            "k": Fraction(1),
+            "delta": Fraction(0),
+            "x": Fraction(1),
+        },
+        _bottom_at,
+    ),
+    "laplace-step-approx-as-written": (
+        {
+            "eps": Fraction(1),
+            "delta": Fraction(1, 10),
+            "beta": Fraction(1, 20),
+            "c": Fraction(1),
+            "k": Fraction(1),
+        },
+        _laplace_at,
+    ),
+    "summary-as-written": (
+        {
+            "eps": Fraction(1),
+            "delta": Fraction(0),
+            "beta": Fraction(1, 20),
+            "c": Fraction(1),
+            "k": Fraction(2),
+        },
+        _summary_at,
+    ),
+    "large-eps-privacy-violation": (
+        {"eps": Fraction(10**5), "delta": Fraction(1, 2), "c": Fraction(10**4)},
+        _privacy_at,
+    ),
+}
+"""The refuting experiments: the point each prints (the first parameters it reports) and
+an independent decision at that point, from the printed values alone (for the tests)."""
+
+_REFUTING: dict[str, Callable[[], Outcome]] = {
+    "bottom-above-threshold": bottom_above_threshold,
+    "laplace-step-approx-as-written": laplace_step_approx_as_written,
+    "summary-as-written": summary_as_written,
+    "large-eps-privacy-violation": large_eps_privacy_violation,
+}
+
+
+def _numeric(name: str, f: Callable[[], Outcome], scope: str) -> None:
+    point, decide = _POINTS.get(name, ({}, None))
+
+    def run(_: Mapping[str, Any]) -> Result:
+        o = f()
+        shown = ", ".join(f"{k} = {v}" for k, v in point.items())
+        if o.holds is False:
+            return Result(Verdict.REFUTED, "instance: a witness", f"at {shown}: {o.detail}", point)
+        verdict = Verdict.CHECKED if o.holds else Verdict.UNDECIDED
+        return Result(verdict, scope, o.detail)
+
+    def recheck(
+        _: Mapping[str, Any], __: Sequence[Sequence[Fraction]], at: Mapping[str, Fraction]
+    ) -> bool | None:
+        return None if decide is None else decide(at)
+
+    register(name, "exact computation", (), recheck if decide else None)(run)
+
+
+for _name, _f in _REFUTING.items():
+    _numeric(_name, _f, "instance: the parameters printed")
+
+
+def _corrected(delta: str) -> Callable[[], Outcome]:
+    return lambda: accuracy_corrected_hypothesis(delta)
+
+
+_numeric(
+    "accuracy-corrected-pure",
+    _corrected("0"),
+    "instance: delta = 0, eps = 0.5, c = 2, k = 3; 4 streams, exact failure probabilities",
+)
+_numeric(
+    "accuracy-corrected-approx",
+    _corrected("0.1"),
+    "instance: delta = 0.1, (eps, c, k) in {(1, 1, 2), (0.5, 2, 3)}; 4 streams each",
+)

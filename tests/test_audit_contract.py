@@ -1,0 +1,310 @@
+"""The contract every seed kept as data (``derivations/audit/data/seed_NNN.toml``) meets:
+quotes are literal substrings of the seed and cover its paragraphs, every section heading
+has entries, every check runs and gives the stored result, every printed counterexample is
+recomputed here from the entry's data, every correction holds, an entry whose own text
+describes a failure is an erratum or says why not, and the standing conventions decide
+what a refutation is worth.  The searches have teeth: planted mutants are refuted."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sympy as sp
+
+from derivations.audit import entries, errata
+from derivations.audit.experiments import recheck, run
+from derivations.audit.run import (
+    entries_of,
+    outside_conventions,
+    read_results,
+    run_check,
+    run_seed,
+)
+from derivations.audit.spec import CheckSpec, EntrySpec, SeedSpec, data_seeds, load_seed
+from derivations.catalog import catalog, get
+from symbolic.audit import AuditVerdict, Severity, severity_of
+from symbolic.errors import InvalidInput
+from symbolic.functions import unfold
+
+SEEDS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+SPECS = {seed: load_seed(path) for seed, path in data_seeds().items()}
+ENTRY_SPECS = [(s, e) for s in SPECS.values() for e in s.entries]
+HOLDS = {"proved", "certified", "checked"}
+BOILERPLATE = re.compile(r"results matching")
+CJK = re.compile(r"[\u4e00-\u9fff]")
+# Words by which an entry's own text says that something is wrong with the statement.
+FAILURE = re.compile(r"\b(fails?|clash(es)?|missing|is not in|omits?|wrong|typo|false)\b", re.I)
+COMPARED = ("verdict", "scope", "basis", "point", "witness")
+
+
+def _ids(pairs: list[tuple[SeedSpec, EntrySpec]]) -> list[str]:
+    return [e.id for _, e in pairs]
+
+
+def _seed_text(spec: SeedSpec) -> str:
+    path = SEEDS_DIR / spec.file
+    if not path.exists():
+        pytest.skip(f"the seed file {path} is not on this machine")
+    return path.read_text(encoding="utf-8")
+
+
+def test_some_seed_is_kept_as_data() -> None:
+    assert "000" in SPECS
+
+
+@pytest.mark.parametrize("seed", sorted(SPECS))
+def test_quotes_are_literal_and_cover_every_paragraph_and_heading(seed: str) -> None:
+    spec = SPECS[seed]
+    text = _seed_text(spec)
+    for e in spec.entries:
+        assert e.quote in text, f"{e.id}: quote not in the seed: {e.quote!r}"
+    headings = {line.strip() for line in text.splitlines() if re.match(r"^\d+(\.\d+)+\s+\S", line)}
+    assert headings and headings == {e.section for e in spec.entries}
+    lines = [p.strip() for p in text.splitlines() if p.strip()]
+    quoted = [any(e.quote in p for e in spec.entries) for p in lines]
+    for i, p in enumerate(lines):
+        if quoted[i] or p in headings or BOILERPLATE.search(p):
+            continue
+        # A displayed formula comes as its LaTeX source between two text renderings of it:
+        # a line without Chinese next to a quoted one without Chinese is that display.
+        near = [j for j in range(max(0, i - 2), min(len(lines), i + 3)) if quoted[j]]
+        rendering = not CJK.search(p) and any(not CJK.search(lines[j]) for j in near)
+        assert rendering, f"no entry quotes {p[:60]!r}"
+
+
+@pytest.mark.parametrize("seed", sorted(SPECS))
+def test_every_check_runs_and_gives_the_stored_result(seed: str) -> None:
+    spec = SPECS[seed]
+    stored = read_results(spec)
+    fresh = run_seed(spec)
+    assert set(fresh) == set(stored) == {e.id for e in spec.entries if e.check is not None}
+    for ident, record in fresh.items():
+        old = stored[ident]
+        assert {k: record[k] for k in COMPARED} == {k: old[k] for k in COMPARED}, (
+            f"{ident}: the stored result is stale: run `python3 -m derivations.audit.docs`"
+        )
+        now = [c["verdict"] for c in record.get("corrections", [])]
+        assert now == [c["verdict"] for c in old.get("corrections", [])], ident
+
+
+def test_entries_are_built_from_data_and_results() -> None:
+    built = {e.id: e for e in entries()}
+    for spec in SPECS.values():
+        for e in spec.entries:
+            entry = built[e.id]
+            assert (entry.verdict is AuditVerdict.NOT_CHECKABLE) == (e.check is None)
+            assert entry.check_spec == (e.check.label() if e.check else "")
+            if e.check is not None:
+                assert entry.scope, f"{e.id}: every run check states its scope"
+            assert set(entry.derivations) <= set(catalog()), e.id
+
+
+REFUTED = [(s, e) for s, e in ENTRY_SPECS if e.erratum is not None]
+
+
+@pytest.mark.parametrize(("spec", "entry"), REFUTED, ids=_ids(REFUTED))
+def test_printed_counterexample_is_recomputed(spec: SeedSpec, entry: EntrySpec) -> None:
+    record = read_results(spec)[entry.id]
+    assert record["verdict"] == "refuted"
+    check = entry.check
+    assert check is not None
+    printed = record["evidence"]
+    point = {k: Fraction(v) for k, v in record["point"].items()}
+    for value in record["point"].values():
+        assert value in printed, f"{entry.id}: the printed counterexample lacks {value}"
+    if check.kind == "experiment":
+        witness = [[Fraction(x) for x in d] for d in record["witness"]]
+        assert witness or point, f"{entry.id}: a refutation prints its witness or its point"
+        for law in witness:
+            assert sum(law) == 1 and all(x >= 0 for x in law)
+            assert all(str(x) in printed for x in law), f"{entry.id}: {law} not printed"
+        assert recheck(check.target[0], check.params, witness, point) is False
+    elif check.step is None:
+        # A whole catalog derivation refuted (by a step or its oracle): the engine's own
+        # counterexample, which the freshness test re-runs and the catalog's tests recheck.
+        assert check.kind == "catalog" and (
+            f"{check.target[0]} step" in printed or "oracle" in printed
+        )
+    else:
+        assert check.kind == "catalog"
+        d = get(check.target[0])
+        chain = [d.claim.lhs, *(s.expr for s in d.steps)]
+        # Defined quantities (a joint probability of independent outputs) by their
+        # definitions, then the printed point, exactly.
+        lhs, rhs = unfold(chain[check.step - 1]), unfold(chain[check.step])
+        for name, value in d.defs:
+            lhs, rhs = lhs.subs(name, value), rhs.subs(name, value)
+        at = {s: sp.Rational(point[s.name]) for s in lhs.free_symbols | rhs.free_symbols}
+        relation = d.steps[check.step - 1].relation.make(lhs.subs(at), rhs.subs(at))
+        assert relation.func(*relation.args) == sp.false, f"{entry.id}: {relation} at {point}"
+    assert not outside_conventions(spec, record["point"]), entry.id
+
+
+ERRATA = [(e, x) for e, x in errata() if e.check_spec]
+
+
+@pytest.mark.parametrize(("entry", "erratum"), ERRATA, ids=[x.id for _, x in ERRATA])
+def test_every_correction_holds(entry: Any, erratum: Any) -> None:
+    assert erratum.check_correction is not None
+    outcome = erratum.check_correction()
+    assert outcome.holds is True, outcome.detail
+    assert erratum.counterexample == read_results(SPECS[entry.seed])[entry.id]["evidence"]
+
+
+@pytest.mark.parametrize(("spec", "entry"), ENTRY_SPECS, ids=_ids(ENTRY_SPECS))
+def test_an_entry_describing_a_failure_is_an_erratum_or_says_why_not(
+    spec: SeedSpec, entry: EntrySpec
+) -> None:
+    del spec
+    problem = _unexplained_failure(entry)
+    assert problem is None, f"{entry.id} says {problem!r} but is no erratum: say why"
+
+
+def _unexplained_failure(entry: EntrySpec) -> str | None:
+    """The word by which the entry's own text says something fails, when the entry is no
+    erratum and does not say why not."""
+    said = FAILURE.search(f"{entry.readings} {entry.note}")
+    if said and entry.erratum is None and not entry.not_erratum:
+        return said[0]
+    return None
+
+
+def test_the_consistency_rule_catches_an_unexplained_failure() -> None:
+    quiet = EntrySpec("seed-999-a", "s", "q", "c", note="The bound holds.")
+    loud = EntrySpec("seed-999-a", "s", "q", "c", readings="As printed the symbols clash.")
+    explained = EntrySpec(
+        "seed-999-a", "s", "q", "c", note="A hypothesis is missing.", not_erratum="Stated once."
+    )
+    assert _unexplained_failure(quiet) is None and _unexplained_failure(explained) is None
+    assert _unexplained_failure(loud) == "clash"
+
+
+def test_catalog_errata_are_the_ones_cited() -> None:
+    known = catalog()
+    for _, e in ENTRY_SPECS:
+        if e.erratum is not None and e.erratum.as_written:
+            assert known[e.erratum.as_written].erratum is not None, e.id
+            assert known[e.erratum.corrected or ""].erratum is None, e.id
+
+
+def test_errata_are_listed_most_severe_first() -> None:
+    rank = list(Severity)
+    found = [rank.index(severity_of(x)) for _, x in errata()]
+    assert found == sorted(found)
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("pure-composition", {"outcomes": [2, 3], "draws": 50, "combine": "max"}),
+        (
+            "approx-composition",
+            {
+                "outcomes": [2, 3],
+                "draws": 50,
+                "combine": "max",
+                "ranges": {"eps1": [0, 2], "eps2": [0, 2]},
+            },
+        ),
+        ("coins", {"coins": "shared"}),
+    ],
+)
+def test_planted_mutants_are_refuted_with_a_witness_that_rechecks(
+    name: str, params: dict[str, Any]
+) -> None:
+    result = run(name, params)
+    assert result.verdict.value == "refuted", result.evidence
+    assert recheck(name, params, result.witness, result.point) is False
+
+
+def test_unknown_experiments_and_parameters_are_bad_input() -> None:
+    with pytest.raises(InvalidInput, match="unknown experiment"):
+        run("no-such-experiment", {})
+    with pytest.raises(InvalidInput, match="unknown parameter"):
+        run("coins", {"sides": 3})
+
+
+def _tiny_seed(tmp_path: Path, check: str) -> Path:
+    path = tmp_path / "seed_999.toml"
+    path.write_text(
+        'seed = "999"\nfile = "x.txt"\nsection = "1.1 s"\n'
+        '[conventions]\neps = "[0, oo)"\n'
+        '[[entries]]\nkey = "a"\nquote = "q"\nclaim = "c"\n'
+        f"check = {check}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_a_searched_range_must_lie_inside_the_conventions(tmp_path: Path) -> None:
+    bad = '{ experiment = "pointwise-to-events", params = { ranges = { eps = [-1, 2] } } }'
+    with pytest.raises(InvalidInput, match="leaves eps in"):
+        load_seed(_tiny_seed(tmp_path, bad))
+
+
+def test_a_refutation_outside_the_conventions_is_a_note_not_an_erratum(tmp_path: Path) -> None:
+    spec = load_seed(_tiny_seed(tmp_path, '{ experiment = "coins" }'))
+    record = {
+        "verdict": "refuted",
+        "scope": "instance: a witness",
+        "basis": "",
+        "evidence": "fails at eps1 = -1/2",
+        "point": {"eps1": "-1/2"},
+        "witness": [],
+    }
+    (entry,) = entries_of(spec, {"seed-999-a": record})
+    assert entry.erratum is None and entry.verdict is AuditVerdict.UNDECIDED
+    assert "outside the seed's conventions" in entry.notes and "eps1 = -1/2" in entry.notes
+    inside = dict(record, point={"eps1": "1/2"})
+    with pytest.raises(InvalidInput, match="no erratum"):
+        entries_of(spec, {"seed-999-a": inside})
+
+
+@pytest.mark.parametrize(
+    ("rhs", "verdict"), [("x**2 + 1", "proved"), ("x**2 + 2", "refuted")], ids=["true", "false"]
+)
+def test_a_claim_file_is_checked_as_dpderive_claim(tmp_path: Path, rhs: str, verdict: str) -> None:
+    (tmp_path / "c.toml").write_text(
+        f'[claim]\nlhs = "(x + 1)**2 - 2*x"\nrelation = ">="\nrhs = "{rhs}"\n'
+        '[variables]\nx = "[-3, 3]"\n',
+        encoding="utf-8",
+    )
+    record = run_check(CheckSpec("claim", ("c.toml",)), tmp_path)
+    assert record["verdict"] == verdict and record["scope"].startswith("general")
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ('key = "a"\nquote = "q"\nclaim = "c"\n', "give a check or why_not_checkable"),
+        (
+            'key = "a"\nquote = "q"\nclaim = "c"\nwhy_not_checkable = "w"\n'
+            'check = { experiment = "coins" }\n',
+            "exactly one",
+        ),
+        (
+            'key = "a"\nquote = "q"\nclaim = "c"\ncheck = { catalog = "x", claim = "y" }\n',
+            "name exactly one of",
+        ),
+        ('key = "a"\nquote = "q"\nclaim = "c"\nverdict = "proved"\n', "unknown key"),
+        (
+            'key = "a"\nquote = "q"\nclaim = "c"\ncheck = { claim = "f.toml", step = 2 }\n',
+            "'step' needs one catalog id",
+        ),
+    ],
+    ids=["no-check", "both", "two-kinds", "typed-verdict", "step-on-claim"],
+)
+def test_malformed_data_is_bad_input_naming_the_place(
+    tmp_path: Path, entry: str, message: str
+) -> None:
+    path = tmp_path / "seed_999.toml"
+    path.write_text(
+        f'seed = "999"\nfile = "x.txt"\nsection = "1.1 s"\n[[entries]]\n{entry}',
+        encoding="utf-8",
+    )
+    with pytest.raises(InvalidInput, match=message):
+        load_seed(path)
