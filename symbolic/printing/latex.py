@@ -307,6 +307,14 @@ _PACKAGES = r"""\usepackage[T1]{fontenc}
 \usepackage[margin=2cm]{geometry}
 \usepackage[hyphens]{url}
 \usepackage{array,longtable,booktabs}
+\ifdefined\pdfgentounicode\input{glyphtounicode}\pdfgentounicode=1\fi
+\IfFileExists{CJKutf8.sty}{\IfFileExists{c70gbsn.fd}{\def\dpzhfont{gbsn}}{}}{}
+\ifdefined\dpzhfont
+  \usepackage{CJKutf8}
+  \DeclareRobustCommand{\zh}[1]{\begin{CJK}{UTF8}{\dpzhfont}#1\end{CJK}}
+\else
+  \DeclareRobustCommand{\zh}[1]{[Chinese text]}
+\fi
 \allowdisplaybreaks
 """
 
@@ -366,7 +374,7 @@ def summary_table(
             verdict += f", {r.basis}"
         if d.erratum:
             verdict += " (erratum)"
-        rows.append(rf"{latex_id(d.id)} & {latex_text(d.source.locator)} & {verdict} \\")
+        rows.append(rf"{latex_id(d.id)} & {prose_latex(d.source.locator)} & {verdict} \\")
     head = r"\textbf{id} & \textbf{source} & \textbf{verdict} \\"
     return (
         "\\begin{longtable}{@{}>{\\raggedright}p{5.6cm}>{\\raggedright}p{7.4cm}"
@@ -386,8 +394,9 @@ def catalog_book(
     """The whole catalog as one document: a table of contents, a summary table of the
     verdicts, a chapter per theorem family and a section per derivation, then ``errata``
     (the chapter "Errata in the sources", from :func:`symbolic.printing.audit.errata_latex`).
-    Compile it twice (:func:`derivations.app.pdflatex.compile_pdf` does) to fill the
-    contents."""
+    Compile it until the contents settle (:func:`derivations.app.pdflatex.compile_pdf`
+    runs pdflatex until a pass changes neither the .aux nor the .toc); quotes in Chinese
+    need the CJKutf8 package and its Song font (``\\zh`` of :data:`PREAMBLE`)."""
     reports = reports or {}
     parts = [
         BOOK_PREAMBLE,
