@@ -40,6 +40,7 @@ __all__ = [
     "PREAMBLE",
     "TEXT_WIDTH",
     "DerivationPrinter",
+    "as_written",
     "catalog_book",
     "counterexample_note",
     "derivation_latex",
@@ -86,7 +87,7 @@ def _unevaluated(expr: sp.Basic) -> bool:
     return False
 
 
-def _as_written(expr: sp.Add) -> bool:
+def as_written(expr: sp.Add) -> bool:
     """Whether a sum was written by its author (built unevaluated, or holding unevaluated
     terms) rather than produced by SymPy, whose canonical order is no one's."""
     try:
@@ -143,13 +144,13 @@ class DerivationPrinter(LatexPrinter):
     def _print_Add(self, expr: sp.Add, order: str | None = None) -> str:
         # An unevaluated sum keeps the author's order (8 eps/9 + c/sigma, not c/sigma + ...);
         # an evaluated one prints in SymPy's polynomial order (e^eps - 1, not -1 + e^eps).
-        if order is None and _as_written(expr):
+        if order is None and as_written(expr):
             order = "none"
         return str(super()._print_Add(expr, order=order))
 
     def ordered(self, expr: sp.Basic) -> list[sp.Basic]:
         """The terms of a sum in the order they print."""
-        order = "none" if _as_written(expr) else None
+        order = "none" if as_written(expr) else None
         return list(self._as_ordered_terms(expr, order=order))
 
     def pieces(self, expr: sp.Basic, budget: float) -> list[Piece]:
