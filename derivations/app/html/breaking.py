@@ -250,7 +250,8 @@ def lines_of(pieces: list[Piece], first: float, rest: float) -> list[list[str]]:
             lines.append(current)
             current, width = [p.opening], p.width
         else:
-            current.append(p.joined if current else p.opening)
+            # the formula's first piece as it starts the formula, not as a continuation
+            current.append(p.joined if current or not lines else p.opening)
             width += p.width
     lines.append(current)
     return lines
