@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
+import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -16,8 +19,10 @@ from hypothesis import strategies as st
 from derivations import audit
 from derivations.app.cli import PLOT_NAMES, main
 from derivations.app.pdflatex import (
+    INSTALL_CJK,
     INSTALL_LATEX,
     compile_pdf,
+    kpsewhich,
     latex_errors,
     overfull_boxes,
     render,
@@ -27,7 +32,7 @@ from numeric_checks import CheckOptions, check_derivation
 from symbolic.printing.audit import errata_latex
 from symbolic.printing.latex import DerivationPrinter, catalog_book, derivation_latex
 from symbolic.printing.latex_layout import fill, math_width
-from symbolic.printing.latex_prose import prose_latex
+from symbolic.printing.latex_prose import latex_text, prose_latex
 from symbolic.report import DerivationReport
 
 from .conftest import on_the_catalog_worker
@@ -100,7 +105,21 @@ def test_statements_and_justifications_are_typeset_as_mathematics() -> None:
         ("1 - (1 - f)^{o k}", r"$1 - (1 - f)^{\circ k}$"),
         ("G_mu1 (x) G_mu2", r"$G_{\mu_{1}} \otimes G_{\mu_{2}}$"),
         ("|a - b| = max(a, b)", r"$|a - b| = \max(a, b)$"),
-        ("差分隐私 <= eps", r"[Chinese text] $\le \varepsilon$"),
+        ("差分隐私 <= eps", r"\zh{差分隐私} $\le \varepsilon$"),
+        # issue 29: no ASCII mathematics left in the book's titles and errata
+        ("bar kappa_3(f) = 1", r"$\bar{\kappa}_{3}(f) = 1$"),
+        ("0/0 = +oo, so", r"$0/0 = +\infty$, so"),
+        ("D_inf = inf > 0", r"$D_{\infty} = \infty > 0$"),
+        ("at most beta (delta = 0)", r"at most $\beta$ $(\delta = 0)$"),
+        ("delta > 0 (alpha and more)", r"$\delta > 0$ ($\alpha$ and more)"),
+        ("eps (e^eps - 1) here", r"$\varepsilon (e^{\varepsilon} - 1)$ here"),
+        ("is (alpha, beta)-accurate", r"is $(\alpha, \beta)$-accurate"),
+        (
+            "f_{0,d_1} (x) f_{0,d_2} = f_{0, 1-(1-d_1)(1-d_2)}",
+            r"$f_{0,d_{1}} \otimes f_{0,d_{2}} = f_{0, 1-(1-d_{1})(1-d_{2})}$",
+        ),
+        ("D_∞(Z||Y) ≤ ε, Pr[Z∈S]", r"$D_{\infty}(Z\|Y) \le \varepsilon$, $\Pr[Z\in S]$"),
+        ("delta = 1e-5: a", r"$\delta = 10^{-5}$: a"),
     ],
 )
 def test_prose_marks_its_mathematics(ascii: str, latex: str) -> None:
@@ -133,22 +152,131 @@ def test_book_has_chapters_contents_and_summary() -> None:
         assert rf"\path{{{d.id}}}" in text
 
 
-@needs_latex
-def test_book_fits_the_page_and_has_its_contents(tmp_path: Path) -> None:
-    """pdflatex's own log of the whole book (unchecked, plus a checked derivation with
-    badges and evidence and a refuted erratum with its footnote): no line more than 5 pt
-    too wide, and after the second run the table of contents lists every section."""
-    derivations = list(catalog().values())
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """The whole book compiled once for this module (unchecked, plus a checked derivation
+    with badges and evidence and a refuted erratum with its footnote, and the errata
+    chapter): its LaTeX and the folder with pdflatex's files."""
+    if not HAVE_LATEX and not os.environ.get("DPDERIVE_REQUIRE_LATEX"):
+        pytest.skip("pdflatex/pdftoppm not installed")
     fast = CheckOptions(points=8, search_budget=1, oracle=False)
     checked = [get("laplace-ratio"), get("numeric-sparse-privacy-approx-seed")]
     reports = {d.id: check_derivation(d, fast) for d in checked}
-    tex = catalog_book(derivations, reports, errata=errata_latex(audit.errata()))
-    compile_pdf(tex, tmp_path)
-    boxes = overfull_boxes((tmp_path / "doc.log").read_text(errors="replace"))
+    tex = catalog_book(list(catalog().values()), reports, errata=errata_latex(audit.errata()))
+    workdir = tmp_path_factory.mktemp("book")
+    compile_pdf(tex, workdir)
+    return tex, workdir
+
+
+@needs_latex
+def test_book_fits_the_page_and_has_its_contents(book: tuple[str, Path]) -> None:
+    """pdflatex's own log of the whole book: no line more than 5 pt too wide, and the table
+    of contents lists every section."""
+    tex, workdir = book
+    boxes = overfull_boxes((workdir / "doc.log").read_text(errors="replace"))
     assert [b for b in boxes if b[0] > 5.0] == []
-    toc = (tmp_path / "doc.toc").read_text(errors="replace")
-    assert toc.count(r"\contentsline {section}") == len(derivations)
+    toc = (workdir / "doc.toc").read_text(errors="replace")
+    assert toc.count(r"\contentsline {section}") == len(catalog())
     assert r"\fbox{\scriptsize\textsf{proved}}" in tex and r"\footnotetext[2]" in tex
+
+
+def _pdf_pages(pdf: Path) -> dict[int, str]:
+    """The text of each page of ``pdf`` (pdftotext) under the number printed at its foot."""
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    pages = {}
+    for page in text.split("\f"):
+        lines = [x.strip() for x in page.strip().splitlines() if x.strip()]
+        if lines and lines[-1].isdigit():
+            pages[int(lines[-1])] = "\n".join(lines[:-1])
+    return pages
+
+
+_ENTRY = re.compile(
+    r"\\contentsline \{(chapter|section)\}\{(?:\\numberline \{([0-9.]+)\})?(.*)\}\{(\d+)\}\{\}%$"
+)
+
+
+def misplaced_contents(toc: str, pages: Mapping[int, str]) -> list[str]:
+    """The contents lines whose page does not start the chapter or section they name: a
+    section's number opens a line of that page, a chapter's "Chapter N" is on it, an
+    unnumbered chapter's title is."""
+    wrong = []
+    for line in toc.splitlines():
+        m = _ENTRY.match(line)
+        assert m is not None, line
+        kind, number, title, page = m.groups()
+        text = pages.get(int(page), "")
+        if kind == "section":
+            found = re.search(rf"^{re.escape(number)}\s", text, re.MULTILINE) is not None
+        elif number:
+            found = f"Chapter {number}\n" in text + "\n"
+        else:
+            found = title in text
+        if not found:
+            wrong.append(f"{number or ''} {title[:40]} p. {page}")
+    return wrong
+
+
+@needs_latex
+def test_contents_page_numbers_are_the_pages_where_sections_start(
+    book: tuple[str, Path],
+) -> None:
+    """Issue 29: after two pdflatex passes every contents page number was one too small
+    (the contents grew by a page on the second pass).  compile_pdf runs until the .toc
+    settles; every entry, read back from the PDF, is on its page.  The same check on the
+    contents shifted by one page (the old bug) finds every entry misplaced."""
+    _, workdir = book
+    pages = _pdf_pages(workdir / "doc.pdf")
+    toc = (workdir / "doc.toc").read_text(errors="replace")
+    entries = toc.count("\\contentsline")
+    assert entries >= len(catalog()) + 5
+    assert misplaced_contents(toc, pages) == []
+    shifted = re.sub(r"\}\{(\d+)\}\{\}%$", lambda m: f"}}{{{int(m[1]) - 1}}}{{}}%", toc, flags=re.M)
+    assert len(misplaced_contents(shifted, pages)) >= entries - 3
+
+
+@needs_latex
+def test_errata_quote_the_seeds_in_chinese(book: tuple[str, Path]) -> None:
+    """Issue 29: the errata chapter printed "[Chinese text]" for the seeds' words, which a
+    reader needs to find the passage; each erratum now quotes its seed, in Chinese."""
+    _, workdir = book
+    if not (kpsewhich("CJKutf8.sty") and kpsewhich("c70gbsn.fd")):
+        if os.environ.get("DPDERIVE_REQUIRE_LATEX"):
+            pytest.fail(INSTALL_CJK)
+        pytest.skip(INSTALL_CJK)
+    text = "".join(_pdf_pages(workdir / "doc.pdf").values())
+    assert "[Chinese text]" not in text
+    quotes = [e.quote for e, _ in audit.errata()]
+    chinese = [q for q in quotes if re.search(r"[\u4e00-\u9fff]{2,}", q)]
+    assert len(chinese) >= 10
+    # Only the Chinese characters, in order: a quote breaks across lines, and the layout
+    # puts a root sign of the line below between them.
+    han = re.compile(r"[^\u4e00-\u9fff]+")
+    flat = han.sub("", text)
+    for q in chinese:
+        assert han.sub("", q) in flat, q
+
+
+def test_titles_and_errata_have_no_ascii_mathematics() -> None:
+    """Issue 29: "bar κ3", "+oo", "f_{0}$, 1-(1-delta1)...": what the book prints of every
+    title and erratum has no Greek spelled out, no "oo", no ASCII sub/superscript outside
+    its mathematics."""
+    ascii_maths = re.compile(
+        r"(?<![-\w])(eps|epsilon|delta|alpha|beta|kappa|mu|sigma|oo|bar|inf)(?![-\w])"
+        r"|\\_|\\textasciicircum"
+    )
+    texts = [d.title for d in catalog().values()]
+    texts += [t for _, x in audit.errata() for t in (x.wrong, x.counterexample, x.correction)]
+    left = {}
+    for t in texts:
+        prose = re.sub(r"(?<!\\)\$[^$]*(?<!\\)\$", " ", prose_latex(t))
+        if ascii_maths.search(prose):
+            left[t] = prose
+    assert left == {}
+    # the check can fail: the same words untypeset are caught
+    assert ascii_maths.search(latex_text("bar kappa_3 = +oo"))
 
 
 def test_overfull_boxes_are_read_from_the_log() -> None:

@@ -347,7 +347,8 @@ def test_mathml_is_balanced_markup(expr: sp.Expr) -> None:
 def test_screenshots_are_in_docs_and_readme() -> None:
     root = Path(__file__).resolve().parents[1]
     readme = (root / "README.md").read_text(encoding="utf-8")
-    for name in ("html-index.png", "html-laplace-ratio.png", "lemma-graph.png"):
+    names = ("html-index.png", "html-laplace-ratio.png", "lemma-graph.png")
+    for name in (*names, "html-kl-bound.png", "html-teaching.png"):
         assert (root / "docs" / name).stat().st_size > 10_000
         assert f"docs/{name}" in readme
 
@@ -403,3 +404,45 @@ def test_checked_page_shows_its_basis(checked: Path) -> None:
     assert "<strong>Basis</strong>: outright <a" in text
     graph = (checked / "graph.html").read_text(encoding="utf-8")
     assert 'data-verdict="proved" data-basis="outright"' in graph
+
+
+def _leaves(markup: str) -> list[str]:
+    """The identifiers and numbers of MathML (what a cut must not lose; a cut quotient
+    adds its 1 of 1/den)."""
+    import re
+
+    return sorted(re.findall(r"<m[in]>([^<]*)</m[in]>", markup))
+
+
+@pytest.mark.parametrize(("did", "index"), [("kl-bound", 4), ("numeric-sparse-accuracy-approx", 1)])
+def test_long_sides_break_into_lines_of_the_whole(did: str, index: int) -> None:
+    """Issue 29: the site breaks a long side where the book does, from the expression tree:
+    several lines, each piece its own <math>, and nothing lost (the pieces hold the
+    identifiers and numbers of the whole).  With room for everything, one line."""
+    from derivations.app.html.breaking import LINE_EM, math_lines
+    from symbolic.printing.latex import DerivationPrinter
+
+    d = get(did)
+    expr = d.steps[index - 1].expr
+    p, book = MathPrinter(display_names(d)), DerivationPrinter().for_derivation(d)
+    broken = str(math_lines(expr, p, book, LINE_EM))
+    assert broken.count('<span class="line') >= 2 and broken.count("<math") >= 3
+    whole = p.inner(expr)
+    assert set(_leaves(whole)) <= set(_leaves(broken))
+    roomy = str(math_lines(expr, p, book, 1000.0))
+    assert roomy.count('<span class="line') == 1
+
+
+def test_pieces_pack_into_lines_within_their_width() -> None:
+    """Greedy packing: no line wider than its width unless it holds one piece (or a short
+    start and the wide piece after it); continuation lines open with the piece's opening
+    form (a factor with its dot)."""
+    from derivations.app.html.breaking import Piece, lines_of
+
+    pieces = [Piece(f"<mi>a{k}</mi>", f"<mo>·</mo><mi>a{k}</mi>", 4.0) for k in range(7)]
+    lines = lines_of(pieces, 10.0, 9.0)
+    assert [len(line) for line in lines] == [2, 2, 2, 1]
+    assert all(line[0].startswith("<mo>·</mo>") for line in lines[1:])
+    assert lines[0][0] == "<mi>a0</mi>"
+    wide = [Piece("<mi>c</mi>", "<mi>c</mi>", 1.0), Piece("<mi>W</mi>", "<mi>W</mi>", 50.0)]
+    assert lines_of(wide, 10.0, 10.0) == [["<mi>c</mi>", "<mi>W</mi>"]]

@@ -91,8 +91,9 @@ def test_every_page_loads_without_console_errors_and_links_resolve(
 def test_chain_mathematics_is_rendered(driver: Any, sites: tuple[Path, Path]) -> None:
     assert _open(driver, sites[0] / "theorems" / "laplace-ratio.html") == []
     sizes = driver.execute_script(
-        "return Array.from(document.querySelectorAll('#chain td.rhs math'))"
-        ".map(m => { const r = m.getBoundingClientRect(); return [r.width, r.height]; });"
+        "return Array.from(document.querySelectorAll('#chain td.rhs'))"
+        ".map(td => { const r = td.querySelector('math').getBoundingClientRect();"
+        " return [r.width, r.height]; });"
     )
     assert len(sizes) == len(get("laplace-ratio").steps)
     assert all(w > 5 and h > 5 for w, h in sizes), sizes
@@ -119,18 +120,22 @@ def test_teaching_mode_reveals_one_step_per_click(driver: Any, sites: tuple[Path
         next_button.click()
         assert _visible_steps(driver) == shown
     assert not next_button.is_enabled()
-    # "why?" shows the justification, then the evidence.
+    # "why?" shows the justification, then the evidence, in its own row across the table.
     row = driver.find_element("id", "step-4")
-    why, evidence = (
-        row.find_element("css selector", ".why-text"),
-        row.find_element("css selector", "details.evidence"),
-    )
+    why = row.find_element("css selector", ".why-text")
+    evidence = driver.find_element("css selector", "#evidence-4 details.evidence")
     assert not why.is_displayed() and not evidence.is_displayed()
     button = row.find_element("css selector", ".why-button")
     button.click()
     assert why.is_displayed() and not evidence.is_displayed()
     button.click()
     assert evidence.is_displayed() and evidence.get_attribute("open") is not None
+    # Issue 29: the evidence was poured into the justification column, word by word.
+    cell, table, why_cell = driver.execute_script(
+        "return ['#evidence-4 td.evidence-cell', '#chain', '#step-4 td.why']"
+        ".map(s => document.querySelector(s).getBoundingClientRect().width);"
+    )
+    assert cell > 0.85 * table and cell > 2 * why_cell, (cell, table, why_cell)
     driver.find_element("id", "teach-start").click()  # leave: the whole chain again
     assert _visible_steps(driver) == n
 
@@ -211,3 +216,66 @@ def test_refuted_steps_counterexample_is_shown_without_a_click(
     # A step without a counterexample keeps its evidence collapsed.
     closed = driver.find_elements("css selector", "details.evidence:not([open])")
     assert closed and all("left side =" not in d.text for d in closed)
+
+
+_OVERFLOWING = """
+const cells = Array.from(document.querySelectorAll('#chain td'))
+  .filter(td => td.scrollWidth > td.clientWidth + 1)
+  .map(td => (td.closest('tr').id || td.closest('tr').className) + ' ' + td.className
+       + ' ' + td.scrollWidth + ' > ' + td.clientWidth);
+const page = document.documentElement;
+if (document.querySelector('#chain').getBoundingClientRect().right > page.clientWidth + 1)
+  cells.push('the chain is wider than the window');
+return cells;
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_no_chain_cell_scrolls_horizontally(width: int, sites: tuple[Path, Path]) -> None:
+    """Issue 29: on kl-bound six of eight rows were cut off behind a scroll bar of their own.
+    Long sides are now broken where the book breaks them: on every derivation page (the
+    whole catalog, and a checked page with its evidence rows, and a user's proof) no cell
+    of the chain is wider inside than it shows (scrollWidth <= clientWidth) and the chain
+    fits the window, at 1280 and 1024 px."""
+    if find_chromium() is None:
+        pytest.fail(f"DPDERIVE_REQUIRE_BROWSER=1 but headless Chromium is missing: {INSTALL}")
+    pages = sorted((sites[1] / "theorems").glob("*.html")) + sorted(sites[0].glob("*/*.html"))
+    assert len(pages) >= len(catalog()) + 2
+    with chromium(width, 900) as driver:
+        wide = {}
+        for page in pages:
+            assert _open(driver, page) == []
+            if driver.find_elements("id", "chain"):
+                found = driver.execute_script(_OVERFLOWING)
+                if found:
+                    wide[page.name] = found
+        assert wide == {}
+        # The check can fail: a formula that cannot break (a wide box) is caught.
+        driver.execute_script(
+            "document.querySelector('#chain td.rhs').insertAdjacentHTML('beforeend',"
+            " '<span style=\"display:inline-block;width:3000px\">x</span>');"
+        )
+        assert driver.execute_script(_OVERFLOWING)
+
+
+def test_narrow_screens_wrap_and_never_clip(sites: tuple[Path, Path]) -> None:
+    """Below the width the lines were packed for, each step stacks (its justification under
+    its formula) and the formula's pieces wrap; no cell of the chain hides what overflows
+    (overflow visible), and kl-bound fits a 600 px window."""
+    if find_chromium() is None:
+        pytest.fail(f"DPDERIVE_REQUIRE_BROWSER=1 but headless Chromium is missing: {INSTALL}")
+    with chromium(600, 900) as driver:
+        assert _open(driver, sites[1] / "theorems" / "kl-bound.html") == []
+        clipping = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#chain td'))"
+            ".map(td => getComputedStyle(td).overflowX).filter(o => o !== 'visible');"
+        )
+        assert clipping == []
+        # step (4), two lines of about 500 px at 1024 px, wraps between its pieces to fit
+        assert driver.execute_script(_OVERFLOWING) == []
+        assert (
+            driver.execute_script(
+                "return document.querySelector('#step-4 td.rhs').getBoundingClientRect().width"
+            )
+            < 500
+        )

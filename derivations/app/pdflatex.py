@@ -18,6 +18,11 @@ INSTALL_LATEX = (
 INSTALL_POPPLER = (
     "pdftoppm was not found; install poppler, e.g. `apt-get install poppler-utils` on Debian/Ubuntu"
 )
+INSTALL_CJK = (
+    "the seeds' Chinese quotes need CJKutf8 and its Song font; install them, e.g. `apt-get "
+    "install latex-cjk-chinese latex-cjk-chinese-arphic-gbsn00lp` on Debian/Ubuntu (without "
+    'them the book prints "[Chinese text]" in their place)'
+)
 _LATEX_ERROR = re.compile(r"^! .*$|^.*Undefined control sequence.*$", re.MULTILINE)
 _OVERFULL = re.compile(r"^Overfull \\hbox \(([0-9.]+)pt too wide\)(.*)$", re.MULTILINE)
 
@@ -27,6 +32,15 @@ def _tool(name: str, message: str) -> str:
     if path is None:
         raise ToolMissing(message)
     return path
+
+
+def kpsewhich(name: str) -> str | None:
+    """Where TeX finds ``name`` (a package or font file), or None."""
+    tool = shutil.which("kpsewhich")
+    if tool is None:
+        return None
+    proc = subprocess.run([tool, name], capture_output=True, text=True, timeout=60, check=False)
+    return proc.stdout.strip() or None
 
 
 def latex_errors(log: str) -> list[str]:
@@ -44,13 +58,32 @@ def overfull_boxes(log: str) -> list[tuple[float, str]]:
     return [(float(m.group(1)), m.group(2).strip()) for m in _OVERFULL.finditer(log)]
 
 
-def compile_pdf(tex: str, workdir: Path, runs: int = 2) -> Path:
-    """Compile ``tex`` in ``workdir``; two runs so that the table of contents is filled.
-    Raises :class:`LatexFailed` with the first error lines on any LaTeX error."""
+MAX_PASSES = 4
+"""pdflatex passes at most: the contents of the book settle in three (the second pass
+typesets a contents list one page longer than the first, which moves every section)."""
+
+
+def _cross_references(workdir: Path) -> tuple[str | None, ...]:
+    """What one pass writes for the next to read: the .aux (labels, footnote marks) and the
+    .toc (the contents with their page numbers); None for a file not written."""
+    return tuple(
+        (workdir / f"doc.{ext}").read_text(errors="replace")
+        if (workdir / f"doc.{ext}").exists()
+        else None
+        for ext in ("aux", "toc")
+    )
+
+
+def compile_pdf(tex: str, workdir: Path, max_passes: int = MAX_PASSES) -> Path:
+    """Compile ``tex`` in ``workdir``, running pdflatex again until a pass writes the same
+    .aux and .toc as it read (so that the contents' page numbers are the pages where the
+    sections start), at most ``max_passes`` times.  Raises :class:`LatexFailed` with the
+    first error lines on any LaTeX error."""
     pdflatex = _tool("pdflatex", INSTALL_LATEX)
     source = workdir / "doc.tex"
     source.write_text(tex, encoding="utf-8")
-    for _ in range(runs):
+    for _ in range(max_passes):
+        read = _cross_references(workdir)
         proc = subprocess.run(
             [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
             cwd=workdir,
@@ -66,6 +99,8 @@ def compile_pdf(tex: str, workdir: Path, runs: int = 2) -> Path:
         if proc.returncode != 0 or errors:
             shown = "; ".join(errors[:3]) or proc.stdout[-500:]
             raise LatexFailed(f"pdflatex failed: {shown}")
+        if _cross_references(workdir) == read:
+            break
     return workdir / "doc.pdf"
 
 

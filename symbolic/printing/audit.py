@@ -7,6 +7,7 @@ The JSON fields are documented in the README and stable: a script can diff two v
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -237,11 +238,23 @@ def errata_markdown(errata: Sequence[tuple[Entry, Erratum]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _quote_latex(text: str) -> str:
+    r"""A seed's words as written, for LaTeX text mode: Chinese set in Chinese, LaTeX source
+    shown as source, with break points after its closing braces, brackets and signs (a
+    quoted ``\frac{...}{...}`` is one long word that no line could hold).
+
+    >>> _quote_latex("合成定理 x=1")
+    '\\zh{合成定理} x=\\allowbreak{}1'
+    """
+    return re.sub(r"(\\\}|[=,;\])\]])", r"\1\\allowbreak{}", latex_text(text))
+
+
 def errata_latex(errata: Sequence[tuple[Entry, Erratum]]) -> str:
-    """The book's chapter "Errata in the sources" (text mode, with the ASCII mathematics of
-    each entry typeset; quotes in the original language are not reproduced, since pdflatex
-    without CJK fonts cannot set them).  Ragged right: the entries hold long formulas that
-    a justified line could not stretch around."""
+    """The book's chapter "Errata in the sources" (text mode): each entry with its place in
+    the seed and its words there, as written (in Chinese where the seed is: what a reader
+    searches the source for), then what is wrong, a counterexample and the correction, the
+    ASCII mathematics typeset.  Ragged right: the entries hold long formulas that a
+    justified line could not stretch around."""
     parts = [
         r"\chapter{Errata in the sources}",
         latex_text(
@@ -253,7 +266,8 @@ def errata_latex(errata: Sequence[tuple[Entry, Erratum]]) -> str:
     ]
     for e, x in errata:
         parts.append(
-            rf"\item[{latex_id(x.id)}] ({latex_text(_label(x))}, seed {e.seed}) "
+            rf"\item[{latex_id(x.id)}] ({latex_text(_label(x))}, seed {e.seed}, "
+            rf"{latex_text(e.section)}) \emph{{The seed:}} ``{_quote_latex(e.quote)}''\\ "
             rf"{prose_latex(x.wrong)} \emph{{Counterexample:}} {prose_latex(x.counterexample)} "
             rf"\emph{{Correction:}} {prose_latex(x.correction)}"
             + (

@@ -41,6 +41,7 @@ __all__ = [
     "PREAMBLE",
     "TEXT_WIDTH",
     "DerivationPrinter",
+    "as_written",
     "catalog_book",
     "counterexample_note",
     "derivation_latex",
@@ -87,7 +88,7 @@ def _unevaluated(expr: sp.Basic) -> bool:
     return False
 
 
-def _as_written(expr: sp.Add) -> bool:
+def as_written(expr: sp.Add) -> bool:
     """Whether a sum was written by its author (built unevaluated, or holding unevaluated
     terms) rather than produced by SymPy, whose canonical order is no one's."""
     try:
@@ -144,13 +145,13 @@ class DerivationPrinter(LatexPrinter):
     def _print_Add(self, expr: sp.Add, order: str | None = None) -> str:
         # An unevaluated sum keeps the author's order (8 eps/9 + c/sigma, not c/sigma + ...);
         # an evaluated one prints in SymPy's polynomial order (e^eps - 1, not -1 + e^eps).
-        if order is None and _as_written(expr):
+        if order is None and as_written(expr):
             order = "none"
         return str(super()._print_Add(expr, order=order))
 
     def ordered(self, expr: sp.Basic) -> list[sp.Basic]:
         """The terms of a sum in the order they print."""
-        order = "none" if _as_written(expr) else None
+        order = "none" if as_written(expr) else None
         return list(self._as_ordered_terms(expr, order=order))
 
     def pieces(self, expr: sp.Basic, budget: float) -> list[Piece]:
@@ -310,6 +311,14 @@ _PACKAGES = r"""\usepackage[T1]{fontenc}
 \usepackage[margin=2cm]{geometry}
 \usepackage[hyphens]{url}
 \usepackage{array,longtable,booktabs}
+\ifdefined\pdfgentounicode\input{glyphtounicode}\pdfgentounicode=1\fi
+\IfFileExists{CJKutf8.sty}{\IfFileExists{c70gbsn.fd}{\def\dpzhfont{gbsn}}{}}{}
+\ifdefined\dpzhfont
+  \usepackage{CJKutf8}
+  \DeclareRobustCommand{\zh}[1]{\begin{CJK}{UTF8}{\dpzhfont}#1\end{CJK}}
+\else
+  \DeclareRobustCommand{\zh}[1]{[Chinese text]}
+\fi
 \allowdisplaybreaks
 """
 
@@ -369,7 +378,7 @@ def summary_table(
             verdict += f", {r.basis}"
         if d.erratum:
             verdict += " (erratum)"
-        rows.append(rf"{latex_id(d.id)} & {latex_text(d.source.locator)} & {verdict} \\")
+        rows.append(rf"{latex_id(d.id)} & {prose_latex(d.source.locator)} & {verdict} \\")
     head = r"\textbf{id} & \textbf{source} & \textbf{verdict} \\"
     return (
         "\\begin{longtable}{@{}>{\\raggedright}p{5.6cm}>{\\raggedright}p{7.4cm}"
@@ -389,8 +398,9 @@ def catalog_book(
     """The whole catalog as one document: a table of contents, a summary table of the
     verdicts, a chapter per theorem family and a section per derivation, then ``errata``
     (the chapter "Errata in the sources", from :func:`symbolic.printing.audit.errata_latex`).
-    Compile it twice (:func:`derivations.app.pdflatex.compile_pdf` does) to fill the
-    contents."""
+    Compile it until the contents settle (:func:`derivations.app.pdflatex.compile_pdf`
+    runs pdflatex until a pass changes neither the .aux nor the .toc); quotes in Chinese
+    need the CJKutf8 package and its Song font (``\\zh`` of :data:`PREAMBLE`)."""
     reports = reports or {}
     parts = [
         BOOK_PREAMBLE,

@@ -64,7 +64,7 @@ _UNICODE = {
     "κ": r"$\kappa$",
     "≠": r"$\ne$",
 }
-_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]+")
+_CJK = re.compile(r"([\u3000-\u9fff\uff00-\uffef]+)")
 
 
 def _char(c: str) -> str:
@@ -78,17 +78,23 @@ def _char(c: str) -> str:
 
 
 def latex_text(text: str) -> str:
-    r"""Plain text for LaTeX text mode: specials escaped, ``<=``/``>=`` as math.
+    r"""Plain text for LaTeX text mode: specials escaped, ``<=``/``>=`` as math, a run of
+    Chinese as the argument of ``\zh`` (which our preamble defines: CJKutf8's Song font,
+    or a marker where that is not installed).
 
     >>> latex_text("|f(x) - f(y)| <= Delta_f & 5%")
     '|f(x) - f(y)| $\\le$ Delta\\_f \\& 5\\%'
     >>> latex_text("X ∩ D_i")
     'X $\\cap$ D\\_i'
     >>> latex_text("差分隐私 ⊆ √2")
-    '[Chinese text] $\\subseteq$ $\\surd$2'
+    '\\zh{差分隐私} $\\subseteq$ $\\surd$2'
     """
-    # pdflatex without CJK fonts cannot set Chinese: a quoted run is marked, not garbled.
-    out = "".join(_char(c) for c in _CJK.sub("[Chinese text]", text))
+    # A quote in the seed's own words is what a reader searches the source for: it is set in
+    # Chinese, never transliterated or dropped.
+    out = "".join(
+        rf"\zh{{{part}}}" if k % 2 else "".join(_char(c) for c in part)
+        for k, part in enumerate(_CJK.split(text))
+    )
     out = out.replace("<=", r"$\le$").replace(">=", r"$\ge$")
     return re.sub(r"(?<![\\$])([<>])", r"$\1$", out)
 
@@ -129,25 +135,63 @@ FUNCTIONS = {
     "int": r"\int",
 }
 _OPERATORS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "->": r"\to", "||": r"\|", "~": r"\sim"}
-_MATH_UNICODE = {"∩": r"\cap", "∪": r"\cup", "≤": r"\le", "≥": r"\ge", "⊆": r"\subseteq"}
+_MATH_UNICODE = {
+    "∩": r"\cap",
+    "∪": r"\cup",
+    "≤": r"\le",
+    "≥": r"\ge",
+    "⊆": r"\subseteq",
+    "∈": r"\in",
+    "∞": r"\infty",
+    "ε": r"\varepsilon",
+    "δ": r"\delta",
+    "α": r"\alpha",
+    "β": r"\beta",
+    "μ": r"\mu",
+    "σ": r"\sigma",
+    "κ": r"\kappa",
+    "Σ": r"\Sigma",
+    "⊥": r"\bot",
+    "·": r"\cdot ",
+    "…": r"\dots ",
+    "−": "-",
+}
 _SYMBOL = re.compile(r"^([A-Za-z]+)(\d*)('*)$")
-_NUMBER = re.compile(r"^\d+(\.\d+)?$")
+_NUMBER = re.compile(r"^\d+(\.\d+)?(e-?\d+)?$")
 _CALL = re.compile(r"[A-Za-z0-9]\s*[(\[]")
 _OPERATOR_CHARS = set("_^=<>/+*|~")
 _PUNCT = ",.;:"
-_RELATION = re.compile(r"<=|>=|!=|[=<>]")
-_SUFFIX = re.compile(r"^(.+?)(-(?:[a-z]?DP|GDP|zCDP))(\W*)$")
-_TOKEN = re.compile(r"\.\.\.?|<=|>=|!=|->|\|\||[A-Za-z]+\d*|\d+(?:\.\d+)?|\s+|.")
+_RELATION = re.compile(r"<=|>=|!=|[=<>≤≥]")
+_SUFFIX = re.compile(r"^(.+?)(-(?:[a-z]?DP|GDP|zCDP|accurate|approximate|close|fold))(\W*)$")
+_TOKEN = re.compile(r"\.\.\.?|<=|>=|!=|->|\|\||[A-Za-z]+\d*|\d+(?:\.\d+)?(?:e-?\d+)?|\s+|.")
 
 
 def _top_level_relation(run: str) -> bool:
     """Whether ``run`` states a relation and closes every bracket it opens."""
-    depth = sum(run.count(c) for c in "([") - sum(run.count(c) for c in ")]")
+    depth = sum(run.count(c) for c in "([{") - sum(run.count(c) for c in ")]}")
     return depth == 0 and _RELATION.search(run) is not None
 
 
 def _open_brackets(run: str) -> bool:
-    return sum(run.count(c) for c in "([") > sum(run.count(c) for c in ")]")
+    # braces count: f_{0, 1 - delta} is one formula, not two split at its comma
+    return sum(run.count(c) for c in "([{") > sum(run.count(c) for c in ")]}")
+
+
+def _aside_follows(words: list[tuple[str, str]], i: int) -> bool:
+    """Whether ``words[i]`` opens a parenthesis that is an aside, not a factor: it states a
+    relation at its own level (``beta (delta = 0)``, a condition) or holds prose
+    (``delta > 0 (alpha and hypothesis corrected)``)."""
+    if not words[i][0].startswith("("):
+        return False
+    depth, inside = 0, []
+    for w, kind in words[i:]:
+        inside.append((w, kind))
+        depth += w.count("(") - w.count(")")
+        if depth <= 0:
+            break
+    group = " ".join(w for w, _ in inside)
+    prose = any(kind == "prose" for _, kind in inside)
+    return prose or _RELATION.search(group[1 : group.rfind(")")]) is not None
 
 
 def _core(word: str) -> str:
@@ -159,15 +203,21 @@ def _kind(word: str) -> str:
     core = _core(word)
     if not core or _NUMBER.match(core) or word in ("-", "(", ")"):
         return "neutral"
+    if core.lstrip("+-") == "oo":
+        return "math"  # -oo, +oo: infinity as SymPy spells it
     if any(ord(c) > 127 and c not in _MATH_UNICODE for c in word):
         return "prose"
+    if all(c in _MATH_UNICODE for c in core):
+        return "math"  # ε, ∞: a symbol written in Unicode
     m = _SYMBOL.match(core)
     if m:
         name, _, primes = m.groups()
         # "a" and "I" are English words unless bracketed (|a - b|)
         single = len(name) == 1 and (name not in "aAI" or word.rstrip(_PUNCT) != core)
-        if name in GREEK or single:
+        if name in GREEK or single or name == "oo":
             return "math"
+        if name in ("bar", "inf"):  # "bar kappa_3", "D_inf = inf": only beside a formula
+            return "neutral"
         if name in FUNCTIONS:  # "ln k" is math, "the max divergence" is not
             return "neutral"
         # a word with a prime is a symbol (delta'); ``seed's`` is prose, caught above
@@ -215,6 +265,8 @@ def _identifier(t: str) -> str:
     name, digits, _ = m.groups()
     if name in GREEK:
         out = GREEK[name]
+    elif name in ("oo", "inf"):
+        return r"\infty"  # SymPy's spelling, as in the domains "(0, oo)"; D_inf's
     elif name in FUNCTIONS and not digits:
         return FUNCTIONS[name]
     elif name == "in":
@@ -237,6 +289,11 @@ def _convert(tokens: list[str]) -> str:
             arg, i = _script(tokens, i + 1)
             out.append(f"{t}{{{arg}}}")
             continue
+        if t == "bar" and i + 2 < len(tokens) and tokens[i + 1].isspace():
+            # bar kappa_3: the bar over the symbol, its subscript outside (Dong, Roth & Su)
+            arg, i = _convert([tokens[i + 2]]), i + 3
+            out.append(rf"\bar{{{arg}}}")
+            continue
         if t == "sqrt" and i + 1 < len(tokens) and tokens[i + 1] == "(":
             arg, i = _group(tokens, i + 1)
             out.append(rf"\sqrt{{{arg}}}")
@@ -246,8 +303,15 @@ def _convert(tokens: list[str]) -> str:
             out.append(_identifier(t))
         elif t in _OPERATORS:
             out.append(_OPERATORS[t])
+        elif _NUMBER.match(t) and "e" in t:
+            mantissa, power = t.split("e")  # 1e-5 as a book writes it
+            scale = rf"10^{{{int(power)}}}"
+            out.append(scale if mantissa == "1" else rf"{mantissa} \cdot {scale}")
         elif t in _MATH_UNICODE:
-            out.append(_MATH_UNICODE[t])
+            macro = _MATH_UNICODE[t]
+            follows = tokens[i] if i < len(tokens) else ""
+            glued = macro[-1:].isalpha() and follows[:1].isalnum()
+            out.append(macro + " " if glued else macro)  # \in S, not \inS
         elif t in ("..", "..."):
             out.append(r"\dots ")
         elif t in "{}":
@@ -330,9 +394,11 @@ def prose_latex(text: str) -> str:
         run.clear()
 
     pending: list[str] = []  # numbers and operators: math only next to a math word
-    for w, kind in words:
+    for i, (w, kind) in enumerate(words):
         if w == "in" and run and _open_brackets(" ".join(run)):
             kind = "math"  # Pr[Y in S]: membership inside a formula
+        if run and not _open_brackets(" ".join(run)) and _aside_follows(words, i):
+            flush()  # "delta > 0 (alpha and ...)", "beta (delta = 0)": two formulas
         if kind == "prose-glued":
             flush()
             out[-1] += latex_text(w)

@@ -20,7 +20,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CHROMIUM_FLAGS", "INSTALL", "chromium", "find_chromium", "screenshot"]
+__all__ = [
+    "CHROMIUM_FLAGS",
+    "INSTALL",
+    "chromium",
+    "find_chromium",
+    "full_page",
+    "screenshot",
+    "teaching_view",
+]
 
 CHROMIUM_FLAGS = (
     "--headless",
@@ -80,6 +88,29 @@ def screenshot(driver: Any, page: Path, target: Path, height: int | None = None)
     return target
 
 
+def full_page(driver: Any, page: Path, target: Path, limit: int = 3000) -> Path:
+    """Open ``page`` and save all of it (up to ``limit`` pixels tall) as a PNG."""
+    driver.get(page.resolve().as_uri())
+    height = int(driver.execute_script("return document.documentElement.scrollHeight"))
+    return screenshot(driver, page, target, min(height + 20, limit))
+
+
+def teaching_view(driver: Any, page: Path, target: Path, steps: int, why: int) -> Path:
+    """``page`` in "Step through" with ``steps`` steps shown and step ``why``'s
+    justification and evidence open (two clicks on "why?"), the proof at the top."""
+    driver.set_window_size(driver.get_window_size()["width"], 1100)
+    driver.get(page.resolve().as_uri())
+    driver.find_element("id", "teach-start").click()
+    for _ in range(steps - 1):
+        driver.find_element("id", "teach-next").click()
+    button = driver.find_element("css selector", f"#step-{why} .why-button")
+    button.click()
+    button.click()
+    driver.execute_script("document.querySelector('section.proof').scrollIntoView();")
+    driver.save_screenshot(str(target))
+    return target
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python3 -m derivations.app.html.browser SITE_DIR OUT_DIR", file=sys.stderr)
@@ -88,7 +119,13 @@ def main(argv: list[str]) -> int:
     with chromium(1280, 900) as driver:
         print(screenshot(driver, site / "index.html", out / "html-index.png", 1000))
         page = site / "theorems" / "laplace-ratio.html"
-        print(screenshot(driver, page, out / "html-laplace-ratio.png", 1900))
+        print(full_page(driver, page, out / "html-laplace-ratio.png", 1900))
+        kl = site / "theorems" / "kl-bound.html"
+        print(full_page(driver, kl, out / "html-kl-bound.png", 2100))
+        print(teaching_view(driver, kl, out / "html-teaching.png", steps=5, why=5))
+    # the graph page takes the whole window: one wide enough for every column of the graph
+    with chromium(2400, 900) as driver:
+        print(full_page(driver, site / "graph.html", out / "lemma-graph.png", 2400))
     return 0
 
 

@@ -24,6 +24,7 @@ from markupsafe import Markup
 from sympy.printing.mathml import MathMLPresentationPrinter
 
 from symbolic.derivation import Derivation
+from symbolic.printing.latex import as_written
 from symbolic.relations import Relation
 
 __all__ = ["MathPrinter", "display_names", "math_block", "relation_mathml"]
@@ -106,6 +107,13 @@ class MathPrinter(MathMLPresentationPrinter):
         return super()._print_Symbol(sym, style=style)
 
     _print_Dummy = _print_Symbol
+
+    def _print_Add(self, expr: sp.Add, order: str | None = None) -> Any:
+        """A sum in the order the book prints it: as its author wrote it when built
+        unevaluated, else SymPy's polynomial order (e^eps - 1, not -1 + e^eps)."""
+        if order is None:
+            order = "none" if as_written(expr) else "lex"
+        return super()._print_Add(expr, order=order)
 
     def mathml_tag(self, e: Any) -> str:
         """Our own functions under their names as written (``GaussianDelta``, ``Φ``), not

@@ -13,6 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from derivations.app.html.breaking import math_lines, mathml_em
 from derivations.app.html.mathml import MathPrinter, display_names, math_block, relation_mathml
 from derivations.catalog import lookup
 from symbolic.basis import (
@@ -25,6 +26,7 @@ from symbolic.basis import (
 )
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
+from symbolic.printing.latex import DerivationPrinter
 from symbolic.printing.summary import step_summary
 from symbolic.printing.wording import (
     NOT_CHECKED,
@@ -38,6 +40,15 @@ from symbolic.scope import INSTANCE
 from symbolic.verdicts import Verdict
 
 __all__ = ["Evidence", "Page", "StepRow", "evidence_of", "page_of", "users_of"]
+
+HEAD_EM = 5.0
+"""The widest first left side (in em, :func:`~derivations.app.html.breaking.mathml_em`)
+that stands beside the chain; the book moves one wider than 30% of its line to a line of
+its own, the site one wider than a quarter of its expression column."""
+
+CLAIM_EM = 38.0
+"""The width in em of a line of the claim, across the page (at 1.25 em of 16 px, about
+760 px: the page's column at 1024 px less its padding and a margin for the estimate)."""
 
 Href = Callable[[str], str | None]
 """A derivation id -> the relative address of its page, or None when it has no page."""
@@ -96,6 +107,9 @@ class Page:
     hypotheses: tuple[Markup, ...]
     defs: tuple[tuple[Markup, Markup], ...]
     claim: Markup
+    head: Markup | None
+    """The chain's first left side when it is too wide to stand beside the chain (the
+    first step's ``left`` is then None)."""
     steps: tuple[StepRow, ...]
     conclusion: Evidence | None
     oracle: dict[str, Any] | None
@@ -183,15 +197,20 @@ def page_of(
 ) -> Page:
     """The page of ``d`` (with its check's verdicts when ``report`` is given)."""
     p = MathPrinter(display_names(d))
+    book = DerivationPrinter().for_derivation(d)
     results = {s.index: s for s in report.steps} if report else {}
+    # A wide first left side gets a row of its own, as the book sets it on a line of its
+    # own: beside the chain it would widen the left column of every row.
+    wide = mathml_em(p.inner(d.claim.lhs)) > HEAD_EM
+    head = math_lines(d.claim.lhs, p, book) if wide else None
     rows = []
     for i, (left, rel, right, why) in enumerate(d.links(), start=1):
         rows.append(
             StepRow(
                 index=i,
-                left=math_block(p.inner(left)) if i == 1 else None,
+                left=math_lines(left, p, book, HEAD_EM) if i == 1 and head is None else None,
                 relation=math_block(str(relation_mathml(rel))),
-                right=math_block(p.inner(right)),
+                right=math_lines(right, p, book),
                 why=why.text,
                 kind=why.kind.value,
                 rules=why.rules,
@@ -204,7 +223,6 @@ def page_of(
     lemmas = tuple(dict.fromkeys(s.justification.lemma for s in d.steps if s.justification.lemma))
     rests_on, basis, basis_text = _basis(d, report, href)
     meaning = BASIS_MEANING.get(basis, "") if basis else ""
-    claim = p.inner(d.claim.lhs) + str(relation_mathml(d.claim.relation)) + p.inner(d.claim.rhs)
     scope = _scope(d, report)
     return Page(
         id=d.id,
@@ -221,7 +239,10 @@ def page_of(
         ),
         hypotheses=tuple(math_block(p.inner(h)) for h in d.hypotheses),
         defs=tuple((math_block(p.inner(s)), math_block(p.inner(v))) for s, v in d.defs),
-        claim=math_block(claim, display=True),
+        claim=math_lines(
+            d.claim.lhs, p, book, CLAIM_EM, (str(relation_mathml(d.claim.relation)), d.claim.rhs)
+        ),
+        head=head,
         steps=tuple(rows),
         conclusion=evidence_of(report.conclusion) if report else None,
         oracle=_oracle(report),

@@ -42,6 +42,8 @@ function setUpTeaching() {
   const progress = document.getElementById("teach-progress");
   const proof = document.querySelector("section.proof");
   const steps = Array.from(document.querySelectorAll("tr.step"));
+  // A step's evidence is the row under it, across the table (absent for an unchecked step).
+  const evidenceOf = (row) => document.getElementById("evidence-" + row.dataset.index);
   let shown = 0;
   function show(n) {
     shown = Math.min(n, steps.length);
@@ -61,6 +63,8 @@ function setUpTeaching() {
     steps.forEach((row) => {
       row.classList.remove("why-1", "why-2");
       row.querySelector(".why-button").textContent = "why?";
+      const evidence = evidenceOf(row);
+      if (evidence) evidence.classList.remove("shown");
     });
     if (on) {
       show(1);
@@ -75,18 +79,20 @@ function setUpTeaching() {
   for (const row of steps) {
     const button = row.querySelector(".why-button");
     button.addEventListener("click", () => {
-      const hasEvidence = Boolean(row.querySelector("details.evidence"));
-      if (row.classList.contains("why-1") && hasEvidence) {
+      const evidence = evidenceOf(row);
+      if (row.classList.contains("why-1") && evidence) {
         row.classList.replace("why-1", "why-2");
-        const details = row.querySelector("details.evidence");
+        evidence.classList.add("shown");
+        const details = evidence.querySelector("details.evidence");
         if (details) details.open = true;
         button.textContent = "hide";
       } else if (row.classList.contains("why-1") || row.classList.contains("why-2")) {
         row.classList.remove("why-1", "why-2");
+        if (evidence) evidence.classList.remove("shown");
         button.textContent = "why?";
       } else {
         row.classList.add("why-1");
-        button.textContent = hasEvidence ? "evidence?" : "hide";
+        button.textContent = evidence ? "evidence?" : "hide";
       }
     });
   }
