@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 import sympy as sp
 
+from symbolic.rules.chords import chord_rule
 from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
 from symbolic.rules.nra import RLIMIT, TIMEOUT_MS, decide
@@ -95,6 +96,12 @@ def beyond_rules(
             return second
         return derivative_rule(g, s, facts, depth, prove)
 
+    # The chord rule first: its subgoals are few (a second derivative's sign, two end
+    # values), and on claims touching at both ends of a bounded interval the derivative
+    # rules spend their whole budget failing.
+    trace = chord_rule(small, big, strict, ctx.facts, 0, prove)
+    if trace is not None:
+        return trace
     trace = second_order_rule(small, big, strict, ctx.facts, prove)
     if trace is not None:
         return trace
