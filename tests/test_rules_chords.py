@@ -92,7 +92,9 @@ MUTANTS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "lhs", "rel", "rhs", "facts", "side"), TRUE, ids=[t[0] for t in TRUE])
+@pytest.mark.parametrize(
+    ("name", "lhs", "rel", "rhs", "facts", "side"), TRUE, ids=[t[0] for t in TRUE]
+)
 def test_claims_touching_at_both_ends_are_proved_by_the_rule(
     name: str, lhs: sp.Expr, rel: Relation, rhs: sp.Expr, facts: list[Fact], side: str
 ) -> None:
@@ -114,7 +116,9 @@ def test_the_amplification_step_names_convexity_on_the_unit_interval() -> None:
     assert "at eps = 1" in trace and "at eps = 0" in trace
 
 
-@pytest.mark.parametrize(("name", "lhs", "rel", "rhs", "facts"), MUTANTS, ids=[t[0] for t in MUTANTS])
+@pytest.mark.parametrize(
+    ("name", "lhs", "rel", "rhs", "facts"), MUTANTS, ids=[t[0] for t in MUTANTS]
+)
 def test_mutants_are_not_proved(
     name: str, lhs: sp.Expr, rel: Relation, rhs: sp.Expr, facts: list[Fact]
 ) -> None:
@@ -137,7 +141,9 @@ eps = "(0, 1]"
     ("lhs", "rel", "rhs"),
     [("exp(eps) - 1", "<=", "3*eps/2"), ("tanh(eps)", ">=", "4*eps/5")],
 )
-def test_the_engine_refutes_the_mutants_with_a_confirmed_point(lhs: str, rel: str, rhs: str) -> None:
+def test_the_engine_refutes_the_mutants_with_a_confirmed_point(
+    lhs: str, rel: str, rhs: str
+) -> None:
     claim = parse_claim(ONE_VARIABLE.format(lhs=lhs, rel=rel, rhs=rhs), name="mutant")
     result = check_claim(claim, OPTIONS)
     assert result.verdict.value == "refuted", result.evidence
@@ -201,7 +207,9 @@ OTHER_PIECES = (
 )
 COEFFS = st.sampled_from([sp.Integer(0), sp.Rational(1, 2), sp.Integer(1), sp.Integer(2)])
 OTHER = st.sampled_from([sp.Integer(0), sp.Rational(1, 3), sp.Integer(-1), sp.Integer(2)])
-ENDS = st.sampled_from([(0, 1), (0, 2), (sp.Rational(1, 2), sp.Rational(3, 2)), (0, sp.Rational(1, 4))])
+ENDS = st.sampled_from(
+    [(0, 1), (0, 2), (sp.Rational(1, 2), sp.Rational(3, 2)), (0, sp.Rational(1, 4))]
+)
 SHIFTS = st.sampled_from([sp.Rational(-1, 50), sp.Integer(0), sp.Rational(1, 50)])
 TILTS = st.sampled_from([sp.Integer(0), sp.Rational(1, 10), sp.Rational(-1, 10)])
 t = sp.Symbol("t", real=True)
