@@ -69,6 +69,16 @@ def beyond_rules(
         return decision.trace
     if decision.status in ("not abstractable", "constant", "trivial"):
         return None
+    factored = _signed_factor(gap, strict)
+    if factored is not None:
+        factor, (small_rest, big_rest) = factored
+        trace = beyond_rules(small_rest, big_rest, strict, ctx, rules)
+        if trace is not None:
+            sign = ">" if strict else ">="
+            return (
+                f"the factor {factor} {sign} 0 (sign from the variables' assumptions) set "
+                f"aside, what remains: {small_rest} {'<' if strict else '<='} {big_rest} by {trace}"
+            )
     budget = _Budget(CALLS, SECONDS)
 
     def prove(g: sp.Expr, s: bool, facts: Sequence[Fact], depth: int) -> str | None:
@@ -119,3 +129,30 @@ def beyond_rules(
                 why = "; ".join(map(str, positive))
                 return f"both sides positive ({why}), logs compared: {trace}"
     return None
+
+
+FACTOR_MAX_OPS = 40
+
+
+def _signed_factor(gap: sp.Expr, strict: bool) -> tuple[sp.Expr, tuple[sp.Expr, sp.Expr]] | None:
+    """``gap = f r`` with ``f`` nonnegative (positive, for a strict goal) by the symbols'
+    assumptions: ``f r >= 0`` follows from ``r >= 0``, written ``small <= big`` with the
+    negative terms of ``r`` on the left (``eps (e^eps - 1) <= 2 eps**2`` becomes
+    ``e^eps <= 2 eps + 1``, which the chord rule reads).  None when no such factor is found
+    or the goal is large (a catalog step: the recursion would double a failing search)."""
+    if len(gap.free_symbols) > MAX_SYMBOLS or ops(gap) > FACTOR_MAX_OPS:
+        return None
+    common = sp.factor_terms(gap)
+    if not isinstance(common, sp.Mul):
+        return None
+    signed = [f for f in common.args if (f.is_positive if strict else f.is_nonnegative)]
+    if not signed or not any(f.free_symbols for f in signed):
+        return None
+    rest = sp.expand(sp.Mul(*(f for f in common.args if f not in signed)))
+    if not rest.free_symbols or rest == gap:
+        return None
+    terms = sp.Add.make_args(rest)
+    negative = [t for t in terms if t.as_coeff_Mul()[0].is_negative]
+    small = -sp.Add(*negative)
+    big = sp.Add(*(t for t in terms if t not in negative))
+    return sp.Mul(*signed), (small, big)
