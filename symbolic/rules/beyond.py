@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 import sympy as sp
 
 from symbolic.rules.chords import chord_rule
-from symbolic.rules.derivative import MAX_SYMBOLS, derivative_rule, log_form
+from symbolic.rules.derivative import MAX_SYMBOLS, Prove, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
 from symbolic.rules.nra import RLIMIT, TIMEOUT_MS, decide
 from symbolic.rules.samples import negative_somewhere
@@ -29,6 +29,8 @@ CALLS = 30
 """Subgoals of the derivative search from one goal."""
 SECONDS = 20.0
 """Its wall-time bound (a last resort: the count decides)."""
+CHORD_CALLS = 12
+"""Subgoals of the chord rule from one goal (a budget of its own)."""
 SUB_TIMEOUT_MS = 2500
 """z3's cap on the derivative rule's subgoals."""
 
@@ -79,7 +81,39 @@ def beyond_rules(
                 f"the factor {factor} {sign} 0 (sign from the variables' assumptions) set "
                 f"aside, what remains: {small_rest} {'<' if strict else '<='} {big_rest} by {trace}"
             )
+    # The chord rule first, on a budget of its own: its subgoals are few (a second
+    # derivative's sign, two end values), and on claims touching at both ends of a bounded
+    # interval the derivative rules spend their whole budget failing; its failures must not
+    # eat into theirs (Pinsker's inequality is the second-order rule's).
+    trace = chord_rule(
+        small, big, strict, ctx.facts, 0, _search(rules, _Budget(CHORD_CALLS, SECONDS))
+    )
+    if trace is not None:
+        return trace
     budget = _Budget(CALLS, SECONDS)
+    prove = _search(rules, budget)
+    trace = second_order_rule(small, big, strict, ctx.facts, prove)
+    if trace is not None:
+        return trace
+    trace = derivative_rule(gap, strict, ctx.facts, 0, prove)
+    if trace is not None:
+        return trace
+    if len(gap.free_symbols) > MAX_SYMBOLS:
+        return None
+    logs = log_form(small, big)
+    if logs is not None and not budget.spent():
+        positive = [prove(side, True, ctx.facts, 2) for side in (small, big)]
+        if all(positive):
+            trace = prove(logs, strict, ctx.facts, 0)
+            if trace is not None:
+                why = "; ".join(map(str, positive))
+                return f"both sides positive ({why}), logs compared: {trace}"
+    return None
+
+
+def _search(rules: Rules, budget: _Budget) -> Prove:
+    """The search of a subgoal: the decision procedure, the rules, then both derivative
+    rules (whose own subgoals come back here), all on ``budget``."""
 
     def prove(g: sp.Expr, s: bool, facts: Sequence[Fact], depth: int) -> str | None:
         if not budget.spend():
@@ -106,29 +140,7 @@ def beyond_rules(
             return second
         return derivative_rule(g, s, facts, depth, prove)
 
-    # The chord rule first: its subgoals are few (a second derivative's sign, two end
-    # values), and on claims touching at both ends of a bounded interval the derivative
-    # rules spend their whole budget failing.
-    trace = chord_rule(small, big, strict, ctx.facts, 0, prove)
-    if trace is not None:
-        return trace
-    trace = second_order_rule(small, big, strict, ctx.facts, prove)
-    if trace is not None:
-        return trace
-    trace = derivative_rule(gap, strict, ctx.facts, 0, prove)
-    if trace is not None:
-        return trace
-    if len(gap.free_symbols) > MAX_SYMBOLS:
-        return None
-    logs = log_form(small, big)
-    if logs is not None and not budget.spent():
-        positive = [prove(side, True, ctx.facts, 2) for side in (small, big)]
-        if all(positive):
-            trace = prove(logs, strict, ctx.facts, 0)
-            if trace is not None:
-                why = "; ".join(map(str, positive))
-                return f"both sides positive ({why}), logs compared: {trace}"
-    return None
+    return prove
 
 
 FACTOR_MAX_OPS = 40

@@ -109,10 +109,15 @@ def _in_variable(
     closed = [*free, _bound_fact(x, a, True, False), _bound_fact(x, b, False, False)]
     inside = [*free, _bound_fact(x, a, True, True), _bound_fact(x, b, False, True)]
     where = f"{'(' if a_open else '['}{a}, {b}{')' if b_open else ']'}"
-    for need, s, on in _regularity(big - small, x):
+    gap = big - small
+    if not _some_shape(small, big, gap, x, (lo, hi), inside):
+        return None  # no second derivative of the right sign: nothing to spend subgoals on
+    needs = _regularity(gap, x)
+    if any(_fails_at_an_end(need, s, x, (a, b)) for need, s, on in needs if on == "closed"):
+        return None
+    for need, s, on in needs:
         if prove(need, s, closed if on == "closed" else inside, depth + 1) is None:
             return None
-    gap = big - small
     trace = _concave_gap(small, big, gap, x, (lo, hi), strict, ordered, inside, depth, prove)
     if trace is not None:
         return f"chord rule in {x} on {where}: {trace}"
@@ -123,6 +128,37 @@ def _in_variable(
         if trace is not None:
             return f"chord rule in {x} on {where}: {trace}"
     return None
+
+
+def _some_shape(
+    small: sp.Expr,
+    big: sp.Expr,
+    gap: sp.Expr,
+    x: sp.Symbol,
+    ends: tuple[Bound, Bound],
+    inside: list[Fact],
+) -> bool:
+    """Whether the gap may be concave, or ``small`` convex, or ``big`` concave: a second
+    derivative not clearly of the wrong sign at a sample point of the interval."""
+    for e, sign in ((gap, -1), (small, 1), (big, -1)):
+        if not e.has(x) or _linear(e, x):
+            continue
+        second = _second(e, x)
+        if second is not None and not _negative(sign * second, inside, x, ends):
+            return True
+    return False
+
+
+def _fails_at_an_end(need: sp.Expr, strict: bool, x: sp.Symbol, ends: tuple) -> bool:
+    """A condition on the closed interval that is false at one of its ends (``p/q > 0`` at
+    ``p = 0``): no proof on the interval can exist, and none is sought."""
+    for end in ends:
+        value = need.subs(x, end)
+        if value.is_zero and strict:
+            return True
+        if value.is_negative or negative_somewhere(value, []):
+            return True
+    return False
 
 
 def _concave_gap(
