@@ -61,9 +61,11 @@ class _Budget:
 
 
 def beyond_rules(
-    small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context, rules: Rules
+    small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context, rules: Rules, reduce: bool = True
 ) -> str | None:
-    """A proof of ``small <= big`` (``<``) by decision or derivatives, or None."""
+    """A proof of ``small <= big`` (``<``) by decision or derivatives, or None.  ``reduce``:
+    first try the goal with a factor of known sign set aside or a positive denominator
+    cleared (once: the reduced goal is not reduced again)."""
     small, big = sp.sympify(small), sp.sympify(big)
     gap = big - small
     decision = decide(gap, strict, ctx.facts, TIMEOUT_MS, rlimit=RLIMIT)
@@ -71,16 +73,13 @@ def beyond_rules(
         return decision.trace
     if decision.status in ("not abstractable", "constant", "trivial"):
         return None
-    factored = _signed_factor(gap, strict)
-    if factored is not None:
-        factor, (small_rest, big_rest) = factored
-        trace = beyond_rules(small_rest, big_rest, strict, ctx, rules)
+    reduced = _reduced(gap, strict, ctx.facts) if reduce else None
+    if reduced is not None:
+        how, (small_rest, big_rest) = reduced
+        trace = beyond_rules(small_rest, big_rest, strict, ctx, rules, reduce=False)
         if trace is not None:
-            sign = ">" if strict else ">="
-            return (
-                f"the factor {factor} {sign} 0 (sign from the variables' assumptions) set "
-                f"aside, what remains: {small_rest} {'<' if strict else '<='} {big_rest} by {trace}"
-            )
+            rel = "<" if strict else "<="
+            return f"{how}, what remains: {small_rest} {rel} {big_rest} by {trace}"
     # The chord rule first, on a budget of its own: its subgoals are few (a second
     # derivative's sign, two end values), and on claims touching at both ends of a bounded
     # interval the derivative rules spend their whole budget failing; its failures must not
@@ -146,25 +145,41 @@ def _search(rules: Rules, budget: _Budget) -> Prove:
 FACTOR_MAX_OPS = 40
 
 
-def _signed_factor(gap: sp.Expr, strict: bool) -> tuple[sp.Expr, tuple[sp.Expr, sp.Expr]] | None:
+def _reduced(
+    gap: sp.Expr, strict: bool, facts: Sequence[Fact]
+) -> tuple[str, tuple[sp.Expr, sp.Expr]] | None:
     """``gap = f r`` with ``f`` nonnegative (positive, for a strict goal) by the symbols'
-    assumptions: ``f r >= 0`` follows from ``r >= 0``, written ``small <= big`` with the
-    negative terms of ``r`` on the left (``eps (e^eps - 1) <= 2 eps**2`` becomes
-    ``e^eps <= 2 eps + 1``, which the chord rule reads).  None when no such factor is found
-    or the goal is large (a catalog step: the recursion would double a failing search)."""
+    assumptions, or ``gap = N/D`` with ``D > 0`` decided: then ``gap >= 0`` follows from
+    ``r >= 0`` (``N >= 0``), written ``small <= big`` with the negative terms on the left.
+    ``eps (e^eps - 1) <= 2 eps**2`` becomes ``e^eps <= 2 eps + 1``, which the chord rule
+    reads; the geometric mechanism's ``2 e^-eps/(1 - e^-eps)**2 <= 2/eps**2`` becomes a
+    numerator that is 0 at eps = 0 instead of a pole there.  None when neither is found or
+    the goal is large (a catalog step: the recursion would double a failing search)."""
     if len(gap.free_symbols) > MAX_SYMBOLS or ops(gap) > FACTOR_MAX_OPS:
         return None
+    sign = ">" if strict else ">="
     common = sp.factor_terms(gap)
-    if not isinstance(common, sp.Mul):
+    if isinstance(common, sp.Mul):
+        signed = [f for f in common.args if (f.is_positive if strict else f.is_nonnegative)]
+        if any(f.free_symbols for f in signed):
+            rest = sp.Mul(*(f for f in common.args if f not in signed))
+            if rest.free_symbols and rest != gap:
+                factor = sp.Mul(*signed)
+                how = (
+                    f"the factor {factor} {sign} 0 (sign from the variables' assumptions) set aside"
+                )
+                return how, _sides(rest)
+    numerator, denominator = sp.together(gap).as_numer_denom()
+    if not denominator.free_symbols or not numerator.free_symbols:
         return None
-    signed = [f for f in common.args if (f.is_positive if strict else f.is_nonnegative)]
-    if not signed or not any(f.free_symbols for f in signed):
+    positive = decide(denominator, True, facts, SUB_TIMEOUT_MS, rlimit=RLIMIT // 2)
+    if positive.trace is None:
         return None
-    rest = sp.expand(sp.Mul(*(f for f in common.args if f not in signed)))
-    if not rest.free_symbols or rest == gap:
-        return None
-    terms = sp.Add.make_args(rest)
+    return f"the denominator {denominator} > 0 ({positive.trace}) cleared", _sides(numerator)
+
+
+def _sides(e: sp.Expr) -> tuple[sp.Expr, sp.Expr]:
+    """``e >= 0`` as ``small <= big``: the terms with a negative coefficient moved left."""
+    terms = sp.Add.make_args(sp.expand(e))
     negative = [t for t in terms if t.as_coeff_Mul()[0].is_negative]
-    small = -sp.Add(*negative)
-    big = sp.Add(*(t for t in terms if t not in negative))
-    return sp.Mul(*signed), (small, big)
+    return -sp.Add(*negative), sp.Add(*(t for t in terms if t not in negative))
