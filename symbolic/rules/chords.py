@@ -52,7 +52,11 @@ from symbolic.rules.derivative import (
 from symbolic.rules.facts import Fact
 from symbolic.rules.samples import negative_somewhere
 
-MAX_GOAL_OPS = 40
+MAX_GOAL_OPS = 20
+"""The largest gap the rule reads (a cost cap): users' one-line claims are at most 18
+operations (tests/claims/user), and the catalog's Gaussian-mechanism step of 21 operations,
+a Phi of logs where no chord helps, cost 3 s to fail (second derivatives of Phi evaluated
+at sample points, subgoals on them)."""
 MAX_SYMBOLS = 3
 MAX_VARIABLES = 2
 """Variables tried (the first two by name that have bounds at both ends)."""
