@@ -1,5 +1,7 @@
 """What runs after the rules fail: the decision procedure for nonlinear real arithmetic on
-the abstracted goal (:mod:`.nra`), then the second-order rule about a touching point
+the abstracted goal (:mod:`.nra`); the goal once more with a factor of known sign set aside
+or a positive denominator cleared; the convex-chord rule on a bounded interval
+(:mod:`.chords`, a budget of its own); then the second-order rule about a touching point
 (:mod:`.tangency`, on the log form first when an exponential makes it simpler) and the
 derivative rule (:mod:`.derivative`), whose subgoals go through the rules, the decision
 procedure and both derivative rules again.
