@@ -281,3 +281,15 @@ def test_a_reason_with_unknown_commands_is_escaped_not_run(tmp_path: Path) -> No
     )
     tex = _latex_of(f)
     assert "\\input{" not in tex and r"\textbackslash{}input" in tex
+
+
+def test_claim_prints_a_short_line_and_the_rest_under_verbose() -> None:
+    claim = str(Path(__file__).parent / "claims" / "phi_true.toml")
+    short, full = io.StringIO(), io.StringIO()
+    assert main(["claim", claim, "--points", "40"], out=short) == 0
+    assert main(["claim", claim, "--points", "40", "--verbose"], out=full) == 0
+    line = short.getvalue().splitlines()[-1]
+    assert re.fullmatch(
+        r"evidence: by derivative rule in x on \(0, oo\); spot-checked on \d+ points", line
+    ), line
+    assert "decided by nonlinear real arithmetic (z3 nlsat)" in full.getvalue()

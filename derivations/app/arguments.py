@@ -51,6 +51,7 @@ def check_arguments(p: argparse.ArgumentParser) -> None:
 def claim_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a claim file (.toml); a proof (.tex or steps) goes to verify")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
+    p.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
     add_check_options(p, budget=CLAIM_BUDGET)
 
 

@@ -209,7 +209,7 @@ def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         _write_json(claim_json(d.statement, result, scope, basis), out)
     else:
-        out.write(claim_text(d, result, scope, basis))
+        out.write(claim_text(d, result, scope, basis, verbose=args.verbose))
     return for_verdict(result.verdict)
 
 

@@ -34,6 +34,8 @@ _NAMES = {"Phi", "PhiInv", "Arb", "Jensen", "Hoeffding", "Lagrange", "Taylor", "
 _DANGLING = {"over", "of", "on", "in", "the", "a", "an", "plus", "at", "by", "to", "for"}
 """Words a name does not end on: what followed them was an expression."""
 _MAX_LINKS = 4
+_DERIVATIVE_HEAD = re.compile(r"^((?:second-order )?derivative rule in \w+ on [^:]{1,40}):")
+"""The head of a derivative rule's trace: the rule, the variable and the interval."""
 _LINKS = re.compile(r"\s*->\s*")
 
 
@@ -81,10 +83,17 @@ def short_how(trace: str) -> str:
     'tactic doit+rewrite(erf)+expand'
     >>> short_how("decided by nonlinear real arithmetic (z3 nlsat): _exp2 >= 0; from x")
     'decided by nonlinear real arithmetic'
+    >>> short_how("derivative rule in x on (0, oo): as x -> oo, the limit 0 >= 0 (0 >= 0)")
+    'derivative rule in x on (0, oo)'
     """
     trace = trace.split("; ")[0].split(" in the defined symbols")[0].strip()
     if trace.startswith("tactic ") or trace.startswith("identical"):
         return trace
+    derivative = _DERIVATIVE_HEAD.match(trace)
+    if derivative:
+        # "as x -> oo" in its subgoals is no link of a chain: the rule, its variable and
+        # interval say how it was proved.
+        return derivative.group(1)
     links: list[str] = []
     for link in _LINKS.split(trace):
         head, _, rest = link.partition(": ")

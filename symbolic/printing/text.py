@@ -134,10 +134,15 @@ def _basis_split(reports: Sequence[DerivationReport]) -> str:
 
 
 def claim_text(
-    d: Derivation, result: StepResult, scope: Scope | None = None, basis: Basis | None = None
+    d: Derivation,
+    result: StepResult,
+    scope: Scope | None = None,
+    basis: Basis | None = None,
+    *,
+    verbose: bool = False,
 ) -> str:
     """The text report of ``dpderive claim``: the claim, its verdict (what it covers, what
-    it rests on) and the evidence."""
+    it rests on) and the evidence: one short line, or all of it with ``verbose``."""
     lines = [f"claim: {d.claim}"]
     if d.title and d.title != d.statement and not d.title.startswith("claim from "):
         lines.append(f"title: {d.title}")
@@ -150,7 +155,7 @@ def claim_text(
         lines.append(f"scope: {scope_text(scope.scope, scope.note)}")
     if basis is not None and basis.basis != NONE:
         lines.append(f"basis: {basis.basis}")
-    lines.append(f"evidence: {result.evidence}")
+    lines.append(f"evidence: {result.evidence if verbose else step_summary(result)}")
     return "\n".join(lines) + "\n"
 
 
