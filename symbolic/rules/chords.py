@@ -42,11 +42,11 @@ import sympy as sp
 from symbolic.functions import log1p
 from symbolic.rules.derivative import (
     MAX_OPS,
-    SMOOTH,
     Bound,
     Prove,
     _bound_fact,
     _bounds,
+    _smooth,
     _tidy,
 )
 from symbolic.rules.facts import Fact
@@ -307,23 +307,6 @@ def _negative(
 
 def _linear(e: sp.Expr, x: sp.Symbol) -> bool:
     return sp.diff(e, x, 2) == 0
-
-
-def _smooth(g: sp.Expr, x: sp.Symbol) -> bool:
-    """Every node with ``x`` is a sum, product, power or a function of :data:`SMOOTH` of one
-    argument; a power with ``x`` in its exponent has a positive base."""
-    for node in sp.preorder_traversal(g):
-        if not isinstance(node, sp.Basic) or x not in node.free_symbols:
-            continue
-        if isinstance(node, sp.Symbol | sp.Add | sp.Mul):
-            continue
-        if isinstance(node, sp.Pow):
-            if x in node.exp.free_symbols and not node.base.is_positive:
-                return False
-            continue
-        if not isinstance(node, SMOOTH) or len(node.args) != 1:  # type: ignore[attr-defined]
-            return False
-    return True
 
 
 def _regularity(g: sp.Expr, x: sp.Symbol) -> list[tuple[sp.Expr, bool, str]]:
