@@ -155,7 +155,12 @@ def claim_text(
         lines.append(f"scope: {scope_text(scope.scope, scope.note)}")
     if basis is not None and basis.basis != NONE:
         lines.append(f"basis: {basis.basis}")
-    lines.append(f"evidence: {result.evidence if verbose else step_summary(result)}")
+    if verbose:
+        lines.append(f"evidence: {result.evidence}")
+    else:
+        # What the check noticed about the hypotheses stays in the short form too.
+        notes = [n for n in result.evidence.split("; ") if n.startswith("the hypothesis ")]
+        lines.append("evidence: " + "; ".join([step_summary(result), *notes]))
     return "\n".join(lines) + "\n"
 
 
