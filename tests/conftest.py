@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, settings
 from derivations.app.parallel import check_many
 from derivations.catalog import catalog, get
 from numeric_checks import CheckOptions
+from symbolic.basis import direct_uses
 from symbolic.derivation import Claim, Derivation, Justification, JustificationKind, Step
 from symbolic.relations import Relation, compose
 from symbolic.report import DerivationReport
@@ -50,6 +51,22 @@ def context(*hypotheses: sp.Basic) -> Context:
 MUTANT_OPTIONS = CheckOptions(points=80, search_budget=80)
 """The check options of the catalog's mutant tests: enough points to find each mutant's
 counterexample, few enough to keep the tests quick."""
+
+
+def cited_uses(did: str, *, bridge: bool = True) -> list[tuple[str, str]]:
+    """What catalog derivation ``did`` cites beyond the engine, in order, as (kind, name):
+    its steps' lemmas, foundations and citations, then its bridge's (unless ``bridge`` is
+    False: the steps alone)."""
+    d = get(did)
+    out = []
+    for j in direct_uses(d if bridge else d.replace(bridge=())):
+        if j.kind is JustificationKind.LEMMA:
+            out.append(("lemma", str(j.lemma)))
+        elif j.kind is JustificationKind.FOUNDATION:
+            out.append(("foundation", str(j.foundation)))
+        else:
+            out.append(("cite", str(j.citation)))
+    return out
 
 
 def assert_refuted_with_a_counterexample(d: Derivation) -> None:

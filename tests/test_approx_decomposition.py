@@ -11,12 +11,17 @@ import sympy as sp
 
 from derivations.catalog import get
 from numeric_checks import CheckOptions, check_derivation
-from symbolic.basis import direct_uses
-from symbolic.derivation import Derivation, JustificationKind
+from symbolic.derivation import Derivation
 from symbolic.relations import Relation
 from symbolic.verdicts import Verdict
 
-from .conftest import assert_not_refuted, assert_refuted_with_a_counterexample, sym, weaker
+from .conftest import (
+    assert_not_refuted,
+    assert_refuted_with_a_counterexample,
+    cited_uses,
+    sym,
+    weaker,
+)
 
 FAST = CheckOptions(points=80, search_budget=80)
 IDS = (
@@ -31,19 +36,6 @@ def _last(d: Derivation, expr: sp.Expr) -> Derivation:
     return d.with_step(len(d.steps) - 1, expr=expr)
 
 
-def _uses(did: str) -> list[tuple[str, str]]:
-    """What ``did`` cites beyond the engine, steps then bridge: (kind, name)."""
-    out = []
-    for j in direct_uses(get(did)):
-        if j.kind is JustificationKind.LEMMA:
-            out.append(("lemma", str(j.lemma)))
-        elif j.kind is JustificationKind.FOUNDATION:
-            out.append(("foundation", str(j.foundation)))
-        else:
-            out.append(("cite", str(j.citation)))
-    return out
-
-
 @pytest.mark.parametrize("did", IDS)
 def test_proved_in_general(did: str) -> None:
     r = check_derivation(get(did), FAST)
@@ -52,10 +44,12 @@ def test_proved_in_general(did: str) -> None:
 
 
 def test_what_each_rests_on() -> None:
-    assert _uses("approx-dp-good-part-ratio") == []
-    assert _uses("approx-dp-good-part-below") == []
-    assert _uses("approx-dp-good-part-mass") == [("foundation", "approx-max-divergence-definition")]
-    assert _uses("approx-composition-cost") == [
+    assert cited_uses("approx-dp-good-part-ratio") == []
+    assert cited_uses("approx-dp-good-part-below") == []
+    assert cited_uses("approx-dp-good-part-mass") == [
+        ("foundation", "approx-max-divergence-definition")
+    ]
+    assert cited_uses("approx-composition-cost") == [
         ("foundation", "total-probability"),
         ("foundation", "union-bound"),
         ("lemma", "approx-dp-good-part-mass"),
@@ -63,7 +57,7 @@ def test_what_each_rests_on() -> None:
         ("lemma", "approx-dp-good-part-below"),
     ]
     # The bridge from the loss tail to (eps', k delta + delta')-DP: no citation left.
-    assert _uses("advanced-composition") == [
+    assert cited_uses("advanced-composition") == [
         ("lemma", "azuma-inequality"),
         ("lemma", "kl-bound"),
         ("foundation", "approx-max-divergence-definition"),

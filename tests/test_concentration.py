@@ -11,31 +11,17 @@ import sympy as sp
 from derivations.catalog import get
 from derivations.concentration import LAM, MU
 from numeric_checks import CheckOptions, check_derivation
-from symbolic.derivation import Derivation, JustificationKind
+from symbolic.derivation import Derivation
 from symbolic.relations import Relation
 from symbolic.verdicts import Verdict
 
-from .conftest import assert_not_refuted, assert_refuted_with_a_counterexample
+from .conftest import assert_not_refuted, assert_refuted_with_a_counterexample, cited_uses
 
 FAST = CheckOptions(points=80, search_budget=80)
 
 
 def _last(d: Derivation, expr: sp.Expr, relation: Relation | None = None) -> Derivation:
     return d.with_step(len(d.steps) - 1, expr=expr, relation=relation)
-
-
-def _rests_on(did: str) -> list[tuple[str, str]]:
-    """What each step of ``did`` cites beyond the engine: (kind, name)."""
-    out = []
-    for step in get(did).steps:
-        j = step.justification
-        if j.kind is JustificationKind.LEMMA:
-            out.append(("lemma", str(j.lemma)))
-        elif j.kind is JustificationKind.FOUNDATION:
-            out.append(("foundation", str(j.foundation)))
-        elif j.kind is JustificationKind.CITE:
-            out.append(("cite", str(j.citation)))
-    return out
 
 
 @pytest.mark.parametrize("did", ["hoeffding-chord", "hoeffding-lemma", "azuma-inequality"])
@@ -46,22 +32,22 @@ def test_proved_in_general(did: str) -> None:
 
 
 def test_what_each_rests_on() -> None:
-    assert _rests_on("hoeffding-chord") == []
-    assert _rests_on("hoeffding-lemma") == [
+    assert cited_uses("hoeffding-chord", bridge=False) == []
+    assert cited_uses("hoeffding-lemma", bridge=False) == [
         ("lemma", "hoeffding-chord"),
         ("foundation", "linearity-of-expectation"),
     ]
-    assert _rests_on("azuma-inequality") == [
+    assert cited_uses("azuma-inequality", bridge=False) == [
         ("foundation", "markov-inequality"),
         ("foundation", "tower-property"),
         ("lemma", "hoeffding-lemma"),
     ]
     # The headline theorem and the exact-tail instance rest on the catalog's Azuma, not a cite.
-    assert _rests_on("advanced-composition") == [
+    assert cited_uses("advanced-composition", bridge=False) == [
         ("lemma", "azuma-inequality"),
         ("lemma", "kl-bound"),
     ]
-    assert _rests_on("azuma-binomial") == [("lemma", "azuma-inequality")]
+    assert cited_uses("azuma-binomial", bridge=False) == [("lemma", "azuma-inequality")]
 
 
 def _hoeffding_bound(divisor: int) -> Derivation:
