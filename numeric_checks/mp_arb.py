@@ -23,7 +23,8 @@ def from_mpf(x: Any) -> Any:
     sign, man, exp, _ = mpmath.mpf(x)._mpf_
     if man == 0:
         return arb(0) if exp == 0 else arb.nan()
-    return arb((-man if sign else man, exp))
+    # int(): mpmath's mantissa is a gmpy2 mpz when gmpy2 is installed, which Arb refuses.
+    return arb((-int(man) if sign else int(man), int(exp)))
 
 
 def to_mpf(x: Any) -> Any:
