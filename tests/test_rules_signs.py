@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 
 import mpmath
+import pytest
 import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from symbolic.relations import Relation
 from symbolic.rules import Context, fact_from_relation, prove_relation
-from symbolic.rules.facts import abs_consequences
+from symbolic.rules.facts import MAX_GOALS, abs_consequences
 from symbolic.tactics import prove_zero
 
 eps = sp.Symbol("eps", positive=True)
@@ -244,3 +245,25 @@ def test_no_fact_from_an_absolute_value_of_unknown_or_positive_weight() -> None:
     t, w = sp.Symbol("t", real=True), sp.Symbol("w", real=True)
     assert abs_consequences([Fact(1 + sp.Abs(t), True, "h")]) == []
     assert abs_consequences([Fact(1 - w * sp.Abs(t), True, "h")]) == []
+
+
+def test_case_provers_share_the_attempts_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A case split's provers get the subgoal budget of the attempt they belong to, so a
+    small budget (a refuted link's cheap search) stays small inside the cases; with the
+    full budget the same split still proves the lemma."""
+    from symbolic.rules import prover as prover_module
+
+    budgets: list[int] = []
+    made = prover_module.Prover.__init__
+
+    def recording(self: prover_module.Prover, ctx: Context, max_goals: int = MAX_GOALS) -> None:
+        budgets.append(max_goals)
+        made(self, ctx, max_goals)
+
+    monkeypatch.setattr(prover_module.Prover, "__init__", recording)
+    lhs, rhs = sp.Max(p, q) - sp.Min(p, q), (sp.exp(eps) - 1) * sp.Min(p, q)
+    assert prove_relation(lhs, Relation.LE, rhs, TWO_SIDED, max_goals=40) is not None
+    assert len(budgets) > 1 and set(budgets) == {40}
+    budgets.clear()
+    prove_relation(lhs, Relation.LE, rhs, TWO_SIDED, cheap=True, max_goals=3)
+    assert budgets and set(budgets) == {3}

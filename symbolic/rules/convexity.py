@@ -117,7 +117,7 @@ def _concave_on(
         if not is_zero(prover, value) and prover.nonneg(value, False, depth + 1) is None:
             return None
     facts = [Fact(t - lo, False, f"t >= {lo}"), Fact(hi - t, False, f"t <= {hi}")]
-    child = type(prover)(Context([*prover.ctx.facts, *facts]))
+    child = type(prover)(Context([*prover.ctx.facts, *facts]), prover.max_goals)
     minus_second = sp.together(-sp.diff(h, t, 2))
     sub = child.nonneg(minus_second, False, depth + 1)
     if sub is None:

@@ -54,7 +54,7 @@ def sign_split(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str
             for d, s in zip(diffs, signs, strict=True)
         ]
         # A fresh prover: its memo of subgoals is valid only under this case's facts.
-        child = type(prover)(Context([*prover.ctx.facts, *facts]))
+        child = type(prover)(Context([*prover.ctx.facts, *facts]), prover.max_goals)
         child.in_case = True
         trace = child.nonneg(resolved, strict, depth + 1)
         if trace is None:
