@@ -31,11 +31,18 @@ def test_clearly_nonzero_says_nothing_of_an_undefined_value() -> None:
 
 
 def test_clearly_nonzero_says_nothing_of_a_function_sympy_cannot_evaluate() -> None:
-    # Phi stays symbolic under sp.N: the residual is no number, and no evidence either way
-    # (comparing it with the tolerance raised TypeError and lost a derivative-rule proof).
+    # PhiInv stays symbolic under sp.N: the residual is no number, and no evidence either
+    # way (comparing it with the tolerance raised TypeError and lost a derivative-rule proof).
+    from symbolic.functions import PhiInv
+
+    assert not clearly_nonzero(sp.exp(2 * x) - PhiInv(x / (1 + x)))
+
+
+def test_clearly_nonzero_evaluates_phi_through_its_erf_form() -> None:
     from symbolic.functions import Phi
 
-    assert not clearly_nonzero(sp.exp(2 * x) - Phi(2 * x))
+    assert clearly_nonzero(sp.exp(2 * x) - Phi(2 * x))
+    assert not clearly_nonzero(Phi(x) + Phi(-x) - 1)  # identically 0
 
 
 def test_negative_somewhere_uses_only_points_of_the_facts() -> None:
