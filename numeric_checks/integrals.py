@@ -35,6 +35,7 @@ import mpmath
 import sympy as sp
 
 from numeric_checks.budget import time_limit
+from numeric_checks.mp import quad_affine
 from symbolic.functions import Phi
 
 __all__ = ["IntegralShape", "analyse", "guarded_exp", "integrate"]
@@ -260,39 +261,12 @@ class _Affine:
         return _Affine(self.f, self.shift, self.stretch, self.weight / scale)
 
 
-_STANDARD = [mpmath.mpf(-1), mpmath.mpf(1)]
-
-
 def _quad(g: _Affine, points: Sequence[Any]) -> tuple[Any, Any]:
-    """``quad`` of ``g`` over each sub-interval of ``points`` with a capped degree: the value
-    and mpmath's (absolute) error estimate, summed.  A finite sub-interval is mapped onto
-    ``[-1, 1]`` here (tanh-sinh's own nodes, no per-node transformation by mpmath: that
-    cost as much as the integrand), in the 20 extra bits ``quad`` works with; per
-    sub-interval, the rule and its stopping test are those of one ``quad`` over all."""
+    """Quadrature of ``g`` over ``points`` with a capped degree (:func:`~numeric_checks.mp.
+    quad_affine`): the value and mpmath's (absolute) error estimate."""
     if g.stretch is None:
         g = g.divided(mpmath.mpf(1))
-    total, error = mpmath.mpf(0), mpmath.mpf(0)
-    f, shift, stretch, weight = g.f, g.shift, g.stretch, g.weight
-    for lo, hi in itertools.pairwise(points):
-        if lo == hi:
-            continue
-        h: Callable[[Any], Any]
-        if mpmath.isinf(lo) or mpmath.isinf(hi):
-            h, ends = g, [lo, hi]
-        else:
-            with mpmath.workprec(mpmath.mp.prec + 20):
-                half, mid = (hi - lo) / 2, (hi + lo) / 2
-                a, b, m = shift + stretch * mid, stretch * half, weight * half
-
-            def standard(t: Any, f: Any = f, a: Any = a, b: Any = b, m: Any = m) -> Any:
-                return m * f(a + b * t)
-
-            h = standard
-            ends = _STANDARD
-        value, err = mpmath.quad(h, ends, error=True, maxdegree=MAX_DEGREE)
-        total += value
-        error += err
-    return total, error
+    return quad_affine(g.f, points, g.shift, g.stretch, g.weight, MAX_DEGREE)
 
 
 def _unreliable(err: Any) -> bool:
