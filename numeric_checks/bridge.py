@@ -51,6 +51,8 @@ class DpMpmathPrinter(MpmathPrinter):
         """How many integrands enclose what is being printed (``exp`` there is guarded)."""
         self.args: frozenset[sp.Symbol] = frozenset()
         """The compiled function's arguments: an integral in these alone is remembered."""
+        self.hoisted = 0
+        """How many integrand constants have been named (see :func:`_hoisted`)."""
 
     def _original(self, expr: sp.Expr) -> sp.Expr:
         """``expr`` with the hoisted subexpressions substituted back (later ones first,
@@ -97,7 +99,9 @@ class DpMpmathPrinter(MpmathPrinter):
         # kinks and widths are thunks: undefined at a point, they only lose a breakpoint.
         self.integrands += 1
         try:
-            body = self._print(expr.function)
+            function, hoisted = _hoisted(expr.function, expr.free_symbols, self._hoist_symbol)
+            body = self._print(function)
+            constants = [(self._print(sym), self._print(value)) for sym, value in hoisted]
         finally:
             self.integrands -= 1
         inner = expr.function
@@ -111,6 +115,13 @@ class DpMpmathPrinter(MpmathPrinter):
                 f"lambda {self._print(var)}: {self._print(shape.rate)})"
             )
             inner = sp.Integral(inner, (var, a, b))
+        if constants:
+            # The integrand's parts free of the integration variables are computed once per
+            # quadrature, not once per node (exp(eps) and 1/sqrt(2 pi) in a hockey-stick
+            # integrand): bound as the parameters of a lambda called with their values.
+            names = ", ".join(name for name, _ in constants)
+            values = ", ".join(value for _, value in constants)
+            body = f"(lambda {names}: {body})({values})"
         original = self._original(expr)
         free = sorted(original.free_symbols, key=sp.default_sort_key)
         if self.integrands or not set(free) <= self.args:
@@ -121,6 +132,10 @@ class DpMpmathPrinter(MpmathPrinter):
         key = sp.srepr(original)  # exact: assumptions and dummy indices included
         values = "".join(f"{self._print(v)}, " for v in free)
         return f"remembered_integral({key!r}, ({values}), lambda: {body})"
+
+    def _hoist_symbol(self) -> sp.Symbol:
+        self.hoisted += 1
+        return sp.Symbol(f"_c{self.hoisted}")
 
     def _print_Phi(self, expr: sp.Expr) -> str:
         return f"{self._module_format('mpmath.ncdf')}({self._print(expr.args[0])})"
@@ -159,6 +174,50 @@ class DpMpmathPrinter(MpmathPrinter):
 
     def _print_Min(self, expr: sp.Expr) -> str:
         return "min(" + ", ".join(self._print(a) for a in expr.args) + ")"
+
+
+_OPAQUE = (sp.Integral, sp.Sum, sp.Piecewise)
+"""Never looked into for constants: a nested binder has its own variables, and a Piecewise
+branch that is not taken must not be evaluated (it may be undefined there)."""
+
+
+def _hoisted(
+    f: sp.Expr, outer: set[sp.Basic], fresh: Callable[[], sp.Symbol]
+) -> tuple[sp.Expr, list[tuple[sp.Symbol, sp.Expr]]]:
+    """``f`` with its largest parts in ``outer`` symbols alone (free of the integration
+    variables) replaced by fresh symbols, and those parts: a factor or term list is split
+    into its constant and variable members (``as_independent``), so ``-exp(eps)/2 *
+    exp(-x**2/2)`` becomes ``_c1 * exp(-x**2/2)``.  Bare symbols and integers stay as they
+    are (nothing to save); nothing inside an :data:`_OPAQUE` node moves."""
+    found: list[tuple[sp.Symbol, sp.Expr]] = []
+
+    def constant(e: sp.Expr) -> bool:
+        return e.free_symbols <= outer and not e.has(*_OPAQUE)
+
+    def name(e: sp.Expr) -> sp.Expr:
+        if e.is_Symbol or e.is_Integer or not constant(e):
+            return e
+        sym = fresh()
+        found.append((sym, e))
+        return sym
+
+    def walk(e: sp.Expr) -> sp.Expr:
+        if not e.args or isinstance(e, _OPAQUE):
+            return e
+        if constant(e):
+            return name(e)
+        if e.is_Add or e.is_Mul:
+            fixed = [a for a in e.args if constant(a)]
+            moving = [walk(a) for a in e.args if not constant(a)]
+            if not fixed:
+                return e.func(*moving)
+            return e.func(name(e.func(*fixed)), *moving)
+        if e.is_Pow and e.exp.is_Number:
+            # A numeric exponent keeps its own printing (sqrt(x), 1/x, x**2).
+            return e.func(walk(e.base), e.exp)
+        return e.func(*(walk(a) for a in e.args))
+
+    return walk(f), found
 
 
 @lru_cache(maxsize=4096)

@@ -35,6 +35,7 @@ import mpmath
 import sympy as sp
 
 from numeric_checks.budget import time_limit
+from numeric_checks.mp import quad_affine
 from symbolic.functions import Phi
 
 __all__ = ["IntegralShape", "analyse", "guarded_exp", "integrate"]
@@ -238,10 +239,34 @@ def _width(w: Any) -> Any:
     return w if w is not None and w > 0 else mpmath.mpf(1)
 
 
-def _quad(f: Callable[[Any], Any], points: Sequence[Any]) -> tuple[Any, Any]:
-    """One ``quad`` with a capped degree: the value and mpmath's (absolute) error estimate."""
-    value, err = mpmath.quad(f, points, error=True, maxdegree=MAX_DEGREE)
-    return value, err
+class _Affine:
+    """The integrand ``u -> weight * f(shift + stretch * u)`` (``stretch`` None: ``f``
+    itself), so that a sub-interval's own change of variables to ``[-1, 1]`` folds into
+    ``shift``, ``stretch`` and ``weight`` instead of being done node by node."""
+
+    __slots__ = ("f", "shift", "stretch", "weight")
+
+    def __init__(self, f: Callable[[Any], Any], shift: Any, stretch: Any, weight: Any) -> None:
+        self.f, self.shift, self.stretch, self.weight = f, shift, stretch, weight
+
+    def __call__(self, u: Any) -> Any:
+        if self.stretch is None:
+            return self.f(u)
+        return self.weight * self.f(self.shift + self.stretch * u)
+
+    def divided(self, scale: Any) -> _Affine:
+        """The integrand divided by ``scale``."""
+        if self.stretch is None:
+            return _Affine(self.f, mpmath.mpf(0), mpmath.mpf(1), 1 / scale)
+        return _Affine(self.f, self.shift, self.stretch, self.weight / scale)
+
+
+def _quad(g: _Affine, points: Sequence[Any]) -> tuple[Any, Any]:
+    """Quadrature of ``g`` over ``points`` with a capped degree (:func:`~numeric_checks.mp.
+    quad_affine`): the value and mpmath's (absolute) error estimate."""
+    if g.stretch is None:
+        g = g.divided(mpmath.mpf(1))
+    return quad_affine(g.f, points, g.shift, g.stretch, g.weight, MAX_DEGREE)
 
 
 def _unreliable(err: Any) -> bool:
@@ -280,29 +305,19 @@ def _tail_points(c: Any, w: Any, rate: Callable[[Any], Any] | None) -> list[Any]
     return points
 
 
-def _substituted(g: Callable[[Any], Any], c: Any, sign: Any, w: Any) -> Callable[[Any], Any]:
-    """``u -> w g(c + sign w u)``: a tail in units of its width."""
-    return lambda u: w * g(c + sign * w * u)
-
-
-def _divided(g: Callable[[Any], Any], scale: Any) -> Callable[[Any], Any]:
-    """``u -> g(u) / scale``."""
-    return lambda u: g(u) / scale
-
-
 def _jobs(
     f: Callable[[Any], Any],
     pieces: Sequence[tuple],
     w_left: Any,
     w_right: Any,
     rate: Callable[[Any], Any] | None,
-) -> list[tuple[Callable[[Any], Any], list[Any]]]:
+) -> list[tuple[_Affine, list[Any]]]:
     """Each piece as an integrand and its breakpoints: a finite piece as it is (with points
     at widths from both ends when it is long and the integrand narrow), an infinite one
     substituted ``x = c + sign * w * u`` (the width goes inside: the quadrature's absolute
     stopping rule then sees an integral of the size of the normalised result)."""
     width = min(w_left, w_right)
-    jobs: list[tuple[Callable[[Any], Any], list[Any]]] = []
+    jobs: list[tuple[_Affine, list[Any]]] = []
     for lo, hi, w in pieces:
         if w is None:
             if hi - lo > 64 * width:
@@ -310,15 +325,16 @@ def _jobs(
                 # ends so that the mass is resolved.
                 near = [lo + width * 4**j for j in range(4)]
                 near += [hi - width * 4**j for j in reversed(range(4))]
-                jobs.append((f, [lo, *near, hi]))
+                jobs.append((_Affine(f, None, None, None), [lo, *near, hi]))
             else:
-                jobs.append((f, [lo, hi]))
+                jobs.append((_Affine(f, None, None, None), [lo, hi]))
         else:
-            jobs.append((_substituted(f, lo, hi, w), _tail_points(lo, w, rate)))
+            # u -> w f(c + sign w u): a tail in units of its width.
+            jobs.append((_Affine(f, lo, hi * w, w), _tail_points(lo, w, rate)))
     return jobs
 
 
-def _probe(jobs: Sequence[tuple[Callable[[Any], Any], list[Any]]]) -> Any:
+def _probe(jobs: Sequence[tuple[_Affine, list[Any]]]) -> Any:
     """A midpoint sum of ``|integrand|`` over every finite sub-interval of the jobs'
     breakpoints (1 if nothing is usable): for a tail starting far out (a Gaussian from
     x* = 5e4, decaying on 1/x* there), the geometric breakpoints of :func:`_tail_points`
@@ -372,7 +388,7 @@ def integrate(
         with mpmath.workdps(max(15, mpmath.mp.dps - QUAD_SPARE)):
             total, error = mpmath.mpf(0), mpmath.mpf(0)
             for g, points in jobs:
-                value, err = _quad(_divided(g, scale), points)
+                value, err = _quad(g.divided(scale), points)
                 total += value
                 error += err
             return total, error

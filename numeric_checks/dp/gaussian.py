@@ -27,7 +27,7 @@ from typing import Any
 
 import mpmath
 
-from numeric_checks.mp import phi_inv, quad_relative
+from numeric_checks.mp import phi_inv, quad_pieces, quad_relative
 from numeric_checks.mp_arb import arb_precision, from_mpf, to_mpf
 from numeric_checks.validate import check_alpha, check_eps_delta, check_mu
 from symbolic.errors import InvalidInput
@@ -135,7 +135,7 @@ def quad_scaled(f: Callable[[Any], Any], points: list[Any]) -> Any:
     scale = _midpoint_sum(f, points)
     if scale == 0 or not mpmath.isfinite(scale):
         return quad_relative(f, points)
-    value = mpmath.quad(lambda x: f(x) / scale, points) * scale
+    value = quad_pieces(f, points, 1 / scale) * scale
     if not mpmath.mpf("0.1") <= abs(value) / scale <= 10:
         # the cheap pass misjudged a sharp peak: scale again by the accurate value
         value = quad_relative(f, points)
