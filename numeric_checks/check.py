@@ -97,18 +97,15 @@ def check_link(
     link = Link.of(plan, index, left, rel, right, reason.text, reason.rules)
     proofs: list[SymbolicProof] = []
 
-    def settled() -> bool:
-        # Asked only when no sampled point violates the link (the screened ones first), i.e.
-        # exactly when the proof would run in full anyway: run it now, then evaluate fewer
-        # points and search less if it succeeds.
-        if not proofs:
-            proofs.append(_bounded_prove(plan, link, cheap=False))
-        return proved_elsewhere or proofs[0].proved
-
     def search_budget() -> int:
-        return min(plan.search_budget, PROVED_SEARCH) if settled() else plan.search_budget
+        # Asked only when no sampled point violates the link, i.e. exactly when the proof
+        # would run in full anyway: run it now, and search less if it succeeds.
+        proofs.append(_bounded_prove(plan, link, cheap=False))
+        if proved_elsewhere or proofs[0].proved:
+            return min(plan.search_budget, PROVED_SEARCH)
+        return plan.search_budget
 
-    spot = spot_stage(plan, link, search_budget, settled)
+    spot = spot_stage(plan, link, search_budget)
     referees: tuple[RefereeRecord, ...] = ()
     if spot.point is not None and spot.verdict is Verdict.REFUTED:
         # Confirmation before refutation (issue 23): a sampled violation refutes only once

@@ -79,33 +79,33 @@ def spot_check(
     search_budget: int | Callable[[], int] = 300,
     seed: int = 0,
     display: Display | None = None,
-    settled: Callable[[], bool] | None = None,
 ) -> SpotOutcome:
     """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
     found, shrink it.  ``display(values, digits)`` maps a point to the variables shown to a
     user (the free variables and any solved for by an equality hypothesis).
     ``search_budget`` may be a function, called only when no point violates (the caller
-    then decides how hard to search, e.g. less for a link already proved).
-
-    ``settled``, when given, is asked once the :func:`screened` points show no violation:
-    True (the link is proved) leaves the other random points unevaluated, the screened
-    ones being the proof's sanity check (see :data:`SCREEN_RANDOM_POINTS`)."""
+    then decides how hard to search, e.g. less for a link already proved)."""
     if check.expensive:
         points = thinned(points)
     results: list[tuple[Point, PointResult]] = []
     cut = False
-    if check.expensive or settled is None:
-        cut = _decide_all(check, points, results)
-    else:
-        # Screened: the points a proof leaves as a sanity check first; the rest only when
-        # none of them violates and the link is not settled (proved), kept in the points'
-        # order so that an unproved link is decided exactly as on all of its points at once.
-        first = set(screened(points))
-        results, cut = _decided(check, [p for i, p in enumerate(points) if i in first])
-        if not cut and (any(r.status is Status.VIOLATED for _, r in results) or not settled()):
-            rest, cut = _decided(check, [p for i, p in enumerate(points) if i not in first])
-            by_point = {id(pr[0]): pr for pr in results + rest}
-            results = [by_point[id(p)] for p in points if id(p) in by_point]
+    # Cheap links are evaluated in one batch; expensive ones one point at a time, so that a
+    # spent budget stops between points.
+    firsts = None if check.expensive else check.first_pass(points)
+    for i, p in enumerate(points):
+        if spent():
+            cut = True
+            break
+        try:
+            # SIGALRM-bounded: one quadrature of exp(-exp(-x)) far out can run for hours.
+            with time_limit(remaining()) if check.expensive else nullcontext():
+                first = check.first_pass([p])[0] if firsts is None else firsts[i]
+                results.append((p, check.decide(p.values, first, keep=True)))
+        except BudgetSpent:
+            cut = True
+            break
+        if results[-1][1].status is Status.VIOLATED and check.expensive:
+            break  # one counterexample decides; the rest would cost a quadrature each
     violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
     searched = 0
     budget = 0
@@ -170,59 +170,6 @@ def spot_check(
     if evaluated == 0 or ties or cut or spent():
         return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties, budget_spent=cut or spent())
     return SpotOutcome(Verdict.CHECKED, evidence, None, ties)
-
-
-SCREEN_RANDOM_POINTS = 40
-"""Random points of a link's sample evaluated before the proof decides whether the others
-are needed.  A proved link is spot-checked on these and on every edge, corner, ladder,
-hypothesis-boundary and needle point (where a wrong constant or a misapplied rule shows),
-then searched with the shorter budget of a proved link: the spot check of a proof looks for
-an engine inconsistency, not for the truth of the link.  A link that is not proved is
-decided on all of its points, as before.  The random points were three quarters of the
-catalog's ~40,000 evaluations, most of them on proved links."""
-
-
-def screened(points: Sequence[Point]) -> list[int]:
-    """The indices of the points evaluated first (see :data:`SCREEN_RANDOM_POINTS`): every
-    point that is not random, and the first random ones."""
-    out, random_seen = [], 0
-    for i, p in enumerate(points):
-        if p.origin == "random":
-            random_seen += 1
-            if random_seen > SCREEN_RANDOM_POINTS:
-                continue
-        out.append(i)
-    return out
-
-
-def _decided(
-    check: RelationCheck, points: Sequence[Point]
-) -> tuple[list[tuple[Point, PointResult]], bool]:
-    """``points`` decided (see :func:`_decide_all`), and whether the budget cut it short."""
-    results: list[tuple[Point, PointResult]] = []
-    return results, _decide_all(check, points, results)
-
-
-def _decide_all(
-    check: RelationCheck, points: Sequence[Point], results: list[tuple[Point, PointResult]]
-) -> bool:
-    """Every point decided into ``results``: a cheap link in one batch, an expensive one a
-    point at a time (so that a spent budget stops between points, and the first violation
-    ends it).  True when the budget cut it short."""
-    firsts = None if check.expensive else check.first_pass(points)
-    for i, p in enumerate(points):
-        if spent():
-            return True
-        try:
-            # SIGALRM-bounded: one quadrature of exp(-exp(-x)) far out can run for hours.
-            with time_limit(remaining()) if check.expensive else nullcontext():
-                first = check.first_pass([p])[0] if firsts is None else firsts[i]
-                results.append((p, check.decide(p.values, first, keep=True)))
-        except BudgetSpent:
-            return True
-        if results[-1][1].status is Status.VIOLATED and check.expensive:
-            return False  # one counterexample decides; the rest would cost a quadrature each
-    return False
 
 
 def thinned(points: Sequence[Point]) -> list[Point]:

@@ -109,15 +109,10 @@ class SymbolicProof:
 
 
 def spot_stage(
-    plan: CheckPlan,
-    link: Link,
-    search_budget: Callable[[], int] | None = None,
-    settled: Callable[[], bool] | None = None,
+    plan: CheckPlan, link: Link, search_budget: Callable[[], int] | None = None
 ) -> SpotOutcome:
     """Sample, search and shrink: the numeric stage.  ``search_budget``, when given, is
-    asked for the local search's budget once no point violates (default: the plan's);
-    ``settled``, whether the link is proved once its screened points show no violation (see
-    :func:`numeric_checks.search.spot_check`).
+    asked for the local search's budget once no point violates (default: the plan's).
 
     A relation already spot-checked under this plan (the same prepared sides and relation,
     as the conclusion of a one-link chain is its link) is not checked again: the same
@@ -134,7 +129,6 @@ def spot_stage(
         search_budget=plan.search_budget if search_budget is None else search_budget,
         seed=plan.options.seed + link.index,
         display=plan.display,
-        settled=settled,
     )
     plan.spot_outcomes[key] = outcome
     return outcome

@@ -12,7 +12,7 @@ from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.mp import phi_inv
 from numeric_checks.points import RelationCheck, Status, complexity, fmt, fmt_pair
 from numeric_checks.sampling import Sampler
-from numeric_checks.search import screened, spot_check
+from numeric_checks.search import spot_check
 from symbolic.domains import POSITIVE, Domain, Variable
 from symbolic.errors import EvaluationError
 from symbolic.functions import Phi, PhiInv
@@ -184,31 +184,3 @@ def test_unevaluated_sums_with_repeated_terms_compile_to_their_value() -> None:
     small, big = evaluate(fn, [mpmath.mpf(1), mpmath.mpf(2)], 30)
     assert big == pytest.approx(2 + 2 / 7.0, rel=1e-25)
     assert small < big
-
-
-def test_a_settled_link_is_decided_on_its_screened_points_only() -> None:
-    check = _check(x**2 + 1, Relation.GE, 2 * x)  # true everywhere
-    points = check.sampler.random_points(200) + check.sampler.edge_points()
-    asked: list[bool] = []
-
-    def settled() -> bool:
-        asked.append(True)
-        return True
-
-    outcome = spot_check(check, points, search_budget=0, settled=settled)
-    assert asked and outcome.verdict is not Verdict.REFUTED
-    assert outcome.evidence.points == len(screened(points)) < len(points)
-
-
-def test_an_unsettled_link_is_decided_on_every_point_as_without_screening() -> None:
-    # Violated only on x in (3, 3.001) (see above): the screened points and the rest
-    # together decide it exactly as all points at once, whatever the screen found.
-    g = (x - 3) * (x - sp.Rational(3001, 1000))
-    for lhs, rhs in ((sp.S(0), g), (sp.S(0), (x - 3) ** 2)):
-        outcomes = []
-        for settled in (None, lambda: False):
-            check = _check(lhs, Relation.LE, rhs)
-            points = check.sampler.random_points(200) + check.sampler.edge_points()
-            outcomes.append(spot_check(check, points, search_budget=100, settled=settled))
-        assert outcomes[0] == outcomes[1]
-        assert outcomes[0].evidence.points >= 200
