@@ -43,6 +43,27 @@ B_I = Variable(
 )
 
 
+UNIT = Domain(lower=sp.S.Zero, upper=sp.S.One, lower_open=False, upper_open=False)
+"""A probability, in [0, 1]."""
+DELTA_I = Variable(
+    "delta", UNIT, "privacy parameter delta_i of M_i", r"\delta", family=Family("i", 1, K.symbol)
+)
+BAD_I = Variable(
+    "f",
+    UNIT,
+    "Pr[M_i(x) draws from its delta part]",
+    "f",
+    family=Family("i", 1, K.symbol),
+)
+SET_X = Variable(
+    "a", UNIT, "Pr[M(x) in S] for the tuple M = (M_1, ..., M_k)", r"\Pr[\mathcal{M}(x) \in S]"
+)
+SET_Y = Variable("b", UNIT, "Pr[M(y) in S]", r"\Pr[\mathcal{M}(y) \in S]")
+GOOD_X = Variable("g0", UNIT, "Pr[every M_i(x) draws from its good part and M(x) in S]", "g_0")
+GOOD_Y = Variable("g1", UNIT, "the good parts' measure of S on y (at most Pr[M(y) in S])", "g_1")
+BAD_ANY = Variable("f0", UNIT, "Pr[some M_i(x) draws from its delta part]", r"f_{\cup}")
+
+
 def adaptive_vars() -> tuple[Variable, Variable, Variable, Variable]:
     """The adversary's coins r0, r1 and the rounds' conditional probabilities c_i, d_i,
     families over the rounds i in 1..k."""

@@ -11,6 +11,7 @@ import sympy as sp
 from derivations.catalog import get
 from derivations.composition import EPS_I, MECHANISM, K
 from symbolic.derivation import Claim, Derivation, Step
+from symbolic.families import ForAll
 from symbolic.relations import Relation
 
 from .conftest import assert_not_refuted, assert_refuted_with_a_counterexample, sym
@@ -47,6 +48,25 @@ def _azuma_bound(factor: int) -> Derivation:
     )
 
 
+def _approx_bound(share: sp.Expr) -> Derivation:
+    """approx-basic-composition with ``share`` times the deltas' sum in its bound."""
+    d = get("approx-basic-composition")
+    last = d.steps[-1].expr
+    total = next(t for t in last.args if isinstance(t, sp.Sum))
+    return _last(d, last - total + share * total)
+
+
+def _approx_first_unbounded() -> Derivation:
+    """approx-basic-composition with f_i <= delta_i for i >= 2 only: M_1 may draw from its
+    delta part more often than delta_1 allows (a hypothesis dropped for one i)."""
+    d = get("approx-basic-composition")
+    i, k = MECHANISM, K.symbol
+    hyps = tuple(
+        ForAll(h.relation, (i, 2, k)) if isinstance(h, ForAll) else h for h in d.hypotheses
+    )
+    return d.replace(hypotheses=hyps, **OWN_POINTS)
+
+
 MUTANTS: dict[str, Callable[[], Derivation]] = {
     "kl-tight-below-seed: a quarter of the seed's bound": lambda: _last(
         get("kl-tight-below-seed"),
@@ -76,10 +96,14 @@ MUTANTS: dict[str, Callable[[], Derivation]] = {
     "naive-adaptive-composition: the adversary's coins depend on the data": lambda: _without(
         "naive-adaptive-composition", lambda h: not isinstance(h, sp.Equality)
     ),
-    "approx-basic-composition: k delta/2": lambda: _last(
-        get("approx-basic-composition"),
-        sym("approx-basic-composition", "k") * sym("approx-basic-composition", "delta") / 2,
+    "approx-basic-composition-optimal: k delta/2": lambda: _last(
+        get("approx-basic-composition-optimal"),
+        sym("approx-basic-composition-optimal", "k")
+        * sym("approx-basic-composition-optimal", "delta")
+        / 2,
     ),
+    "approx-basic-composition: half the deltas": lambda: _approx_bound(sp.Rational(1, 2)),
+    "approx-basic-composition: M_1's delta part not bounded": _approx_first_unbounded,
     "azuma-binomial: exp(-z^2)": lambda: _azuma_bound(1),
     "lemma-3-17-2-if: without D_inf(Z'||Y') <= eps (the seed's statement)": lambda: _without(
         "lemma-3-17-2-if",
@@ -129,10 +153,13 @@ WEAKER: dict[str, Callable[[], Derivation]] = {
         sp.exp((K.symbol + 1) * sym("naive-adaptive-composition", "eps")),
         Relation.LE,
     ),
-    "approx-basic-composition: 2 k delta": lambda: _last(
-        get("approx-basic-composition"),
-        2 * sym("approx-basic-composition", "k") * sym("approx-basic-composition", "delta"),
+    "approx-basic-composition-optimal: 2 k delta": lambda: _last(
+        get("approx-basic-composition-optimal"),
+        2
+        * sym("approx-basic-composition-optimal", "k")
+        * sym("approx-basic-composition-optimal", "delta"),
     ),
+    "approx-basic-composition: twice the deltas": lambda: _approx_bound(sp.Integer(2)),
     "azuma-binomial: exp(-z^2/4)": lambda: _azuma_bound(4),
 }
 

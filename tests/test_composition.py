@@ -110,7 +110,8 @@ def test_catalog_verdicts() -> None:
         "basic-composition": Verdict.PROVED,
         "basic-composition-k": Verdict.PROVED,
         "parallel-composition": Verdict.PROVED,
-        "approx-basic-composition": Verdict.CHECKED,
+        "approx-basic-composition": Verdict.PROVED,
+        "approx-basic-composition-optimal": Verdict.CHECKED,
         "naive-adaptive-composition": Verdict.PROVED,
         "advanced-composition": Verdict.PROVED,
     }

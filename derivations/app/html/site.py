@@ -44,7 +44,7 @@ PLOT_OWNERS: dict[str, tuple[tuple[str, ...], str]] = {
         "G_1 is the upper envelope of f_{eps, delta(eps)} (Dong, Roth & Su, Corollary 2.13)",
     ),
     "composition": (
-        ("basic-composition-k", "advanced-composition", "approx-basic-composition"),
+        ("basic-composition-k", "advanced-composition", "approx-basic-composition-optimal"),
         "eps' of basic, advanced (Dwork & Roth, Theorem 3.20) and optimal composition "
         "(Kairouz, Oh & Viswanath 2015) against k",
     ),
