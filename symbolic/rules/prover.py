@@ -266,6 +266,11 @@ def _expanded(e: sp.Expr) -> sp.Expr:
     return sp.expand(e)
 
 
+def expanded(e: sp.Expr) -> sp.Expr:
+    """``expand(e)``, memoised for the process (what the hypothesis rule compares)."""
+    return _expanded(e)
+
+
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _assumed_sign(g: sp.Expr, strict: bool) -> bool:
     """``g > 0`` (``>= 0``) by SymPy's assumptions, on ``g`` or its common-factor form."""
