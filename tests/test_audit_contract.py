@@ -62,12 +62,14 @@ def test_quotes_are_literal_and_cover_every_paragraph_and_heading(seed: str) -> 
     text = _seed_text(spec)
     for e in spec.entries:
         assert e.quote in text, f"{e.id}: quote not in the seed: {e.quote!r}"
-    headings = {line.strip() for line in text.splitlines() if re.match(r"^\d+(\.\d+)+\s+\S", line)}
+    found = {line.strip(): spec.heading(line) for line in text.splitlines()}
+    headings = {name for name in found.values() if name}
     assert headings and headings == {e.section for e in spec.entries}
+    heading_lines = {line for line, name in found.items() if name == line}
     lines = [p.strip() for p in text.splitlines() if p.strip()]
     quoted = [any(e.quote in p for e in spec.entries) for p in lines]
     for i, p in enumerate(lines):
-        if quoted[i] or p in headings or BOILERPLATE.search(p):
+        if quoted[i] or p in heading_lines or BOILERPLATE.search(p):
             continue
         # A displayed formula comes as its LaTeX source between two text renderings of it:
         # a line without Chinese next to a quoted one without Chinese is that display.
@@ -123,6 +125,8 @@ def test_printed_counterexample_is_recomputed(spec: SeedSpec, entry: EntrySpec) 
             assert sum(law) == 1 and all(x >= 0 for x in law)
             assert all(str(x) in printed for x in law), f"{entry.id}: {law} not printed"
         assert recheck(check.target[0], check.params, witness, point) is False
+    elif check.kind in ("claim", "proof"):
+        assert _false_at(spec.directory / check.target[0], check.kind, point), entry.id
     elif check.step is None:
         # A whole catalog derivation refuted (by a step or its oracle): the engine's own
         # counterexample, which the freshness test re-runs and the catalog's tests recheck.
@@ -142,6 +146,38 @@ def test_printed_counterexample_is_recomputed(spec: SeedSpec, entry: EntrySpec) 
         relation = d.steps[check.step - 1].relation.make(lhs.subs(at), rhs.subs(at))
         assert relation.func(*relation.args) == sp.false, f"{entry.id}: {relation} at {point}"
     assert not outside_conventions(spec, record["point"]), entry.id
+
+
+def _false_at(path: Path, kind: str, point: dict[str, Fraction]) -> bool:
+    """Whether the claim (or some step of the proof) in ``path`` is false at ``point``:
+    definitions substituted, then exactly where SymPy decides it, else to 60 digits with a
+    margin (an exact tie of a non-strict relation is true)."""
+    from derivations.app.claims import load_claim
+    from derivations.app.proofs import load_proof
+
+    d = load_claim(path) if kind == "claim" else load_proof(path)
+    links = [(d.claim.lhs, d.claim.relation, d.claim.rhs)]
+    if kind == "proof":
+        chain = [d.claim.lhs, *(s.expr for s in d.steps)]
+        links = [(a, s.relation, b) for a, s, b in zip(chain, d.steps, chain[1:], strict=True)]
+    return any(_false_link(lhs, rel, rhs, d.defs, point) for lhs, rel, rhs in links)
+
+
+def _false_link(
+    lhs: sp.Expr, rel: Any, rhs: sp.Expr, defs: Any, point: dict[str, Fraction]
+) -> bool:
+    lhs, rhs = unfold(lhs), unfold(rhs)
+    for name, value in reversed(defs):
+        lhs, rhs = lhs.subs(name, value), rhs.subs(name, value)
+    at = {s: sp.Rational(point[s.name]) for s in (lhs - rhs).free_symbols if s.name in point}
+    gap = sp.N((lhs - rhs).subs(at).doit(), 60)
+    if gap.free_symbols or not gap.is_real:
+        return False
+    tie = abs(gap) < sp.Rational(1, 10**40)
+    side = rel.direction * gap  # > 0: the small side is above the big one
+    if rel.value == "=":
+        return not tie
+    return bool(side > 0 and not tie) or (rel.strict and tie)
 
 
 ERRATA = [(e, x) for e, x in errata() if e.check_spec]
@@ -307,4 +343,20 @@ def test_malformed_data_is_bad_input_naming_the_place(
         encoding="utf-8",
     )
     with pytest.raises(InvalidInput, match=message):
+        load_seed(path)
+
+
+def test_headings_are_read_as_the_seed_marks_them(tmp_path: Path) -> None:
+    path = tmp_path / "seed_999.toml"
+    head = 'seed = "999"\nfile = "x.txt"\nsection = "s"\n'
+    entry = '[[entries]]\nkey = "a"\nquote = "q"\nclaim = "c"\nwhy_not_checkable = "w"\n'
+    path.write_text(head + 'headings = "^(.+)¶$"\n' + entry, encoding="utf-8")
+    spec = load_seed(path)
+    assert spec.heading("Gaussian Mechanism¶") == "Gaussian Mechanism"
+    assert spec.heading("the ¶ sign inside a sentence") is None
+    path.write_text(head + entry, encoding="utf-8")
+    numbered = load_seed(path)
+    assert numbered.heading("3.5.1 合成") == "3.5.1 合成" and numbered.heading("3.5") is None
+    path.write_text(head + 'headings = "^(.+"\n' + entry, encoding="utf-8")
+    with pytest.raises(InvalidInput, match="not a regular expression"):
         load_seed(path)

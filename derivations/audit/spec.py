@@ -1,6 +1,7 @@
 """The seed audit's data files (``data/seed_NNN.toml``), read and validated.
 
-A data file declares the seed (number, file name, default section), its standing
+A data file declares the seed (number, file name, default section, and ``headings``: how
+the seed marks a heading, when not by a number), its standing
 conventions (``[conventions]``: parameter name -> interval, e.g. ``eps = "[0, oo)"``) and
 its entries.  Each entry has an id key, the quote in the original language, the claim in
 English, readings and a note, and either a ``check`` or a ``why_not_checkable``.  A check
@@ -40,7 +41,7 @@ __all__ = [
 
 DATA = Path(__file__).resolve().parent / "data"
 
-_SEED_KEYS = {"seed", "file", "section", "conventions", "entries"}
+_SEED_KEYS = {"seed", "file", "section", "headings", "conventions", "entries"}
 _ENTRY_KEYS = {
     "key",
     "section",
@@ -67,6 +68,8 @@ _ERRATUM_KEYS = {
     "correction_checks",
     "aliases",
 }
+NUMBERED = r"^\d+(?:\.\d+)+\s+\S.*$"
+"""Numbered headings (``3.5.1 合成``), the default."""
 _INTERVAL = re.compile(r"^([\[(])\s*(-oo|[-0-9/.]+)\s*,\s*(oo|[-0-9/.]+)\s*([\])])$")
 
 
@@ -147,6 +150,16 @@ class SeedSpec:
     conventions: Mapping[str, Convention]
     entries: tuple[EntrySpec, ...]
     directory: Path
+    headings: str = NUMBERED
+    """How the seed marks its headings: a regular expression matched at the start of a
+    line, whose first group that matched (else the whole match) is the section name."""
+
+    def heading(self, line: str) -> str | None:
+        """The section that ``line`` of the seed opens, if it is a heading."""
+        m = re.match(self.headings, line.strip())
+        if m is None:
+            return None
+        return next((g for g in m.groups() if g is not None), m.group(0)).strip()
 
 
 def _table(value: object, where: str, allowed: set[str]) -> dict[str, Any]:
@@ -272,7 +285,14 @@ def load_seed(path: Path) -> SeedSpec:
                 else _erratum(erratum, where, conventions, f"seed-{seed}-{key}"),
             )
         )
-    return SeedSpec(seed, _text(data, "file", str(path)), conventions, tuple(out), path.parent)
+    headings = _text(data, "headings", str(path), NUMBERED)
+    try:
+        re.compile(headings)
+    except re.error as exc:
+        raise InvalidInput(f"{path.name}: 'headings' is not a regular expression: {exc}") from None
+    return SeedSpec(
+        seed, _text(data, "file", str(path)), conventions, tuple(out), path.parent, headings
+    )
 
 
 def data_seeds() -> dict[str, Path]:
