@@ -16,16 +16,7 @@ import sympy as sp
 from flint import arb
 
 from derivations.audit.experiments.base import Result, register
-from numeric_checks.dp.finite_search import (
-    FiniteStatement,
-    Holds,
-    all_of,
-    hockey,
-    implies,
-    leq,
-    lt,
-    search,
-)
+from numeric_checks.dp import finite_search as fs
 from symbolic.errors import InvalidInput
 from symbolic.verdicts import Verdict
 
@@ -39,29 +30,31 @@ def _loss_tail(p: Sequence[Any], q: Sequence[Any], eps: Any) -> Any:
     """Pr_{r ~ P}[ln(P(r)/Q(r)) > eps], or None where an outcome sits on the edge."""
     factor, total = arb(eps).exp(), arb(0)
     for a, b in zip(p, q, strict=True):
-        above = lt(factor * b, a)
+        above = fs.lt(factor * b, a)
         if above is None:
             return None
         total += a if above else 0
     return total
 
 
-def _loss_holds(direction: str, factor: Fraction) -> Holds:
+def _loss_holds(direction: str, factor: Fraction) -> fs.Holds:
     def holds(d: Sequence[Sequence[Any]], pr: Mapping[str, Any]) -> bool | None:
         p, q = d
         eps, tail = pr["eps"], _loss_tail(d[0], d[1], pr["eps"])
         if direction == "dp-implies-loss-bound":
             # (eps, delta)-indistinguishable both ways => Pr_P[loss > eps] <= delta
-            dp = all_of(leq(hockey(p, q, eps), pr["delta"]), leq(hockey(q, p, eps), pr["delta"]))
-            return implies(dp, None if tail is None else leq(tail, pr["delta"]))
+            dp = fs.all_of(
+                fs.leq(fs.hockey(p, q, eps), pr["delta"]), fs.leq(fs.hockey(q, p, eps), pr["delta"])
+            )
+            return fs.implies(dp, None if tail is None else fs.leq(tail, pr["delta"]))
         # the least delta at eps is at most the loss tail (``factor`` < 1: a planted mutant)
         bound = None if tail is None else arb(factor.numerator) / factor.denominator * tail
-        return None if bound is None else leq(hockey(p, q, eps), bound)
+        return None if bound is None else fs.leq(fs.hockey(p, q, eps), bound)
 
     return holds
 
 
-def _loss_statement(params: Mapping[str, Any]) -> FiniteStatement:
+def _loss_statement(params: Mapping[str, Any]) -> fs.FiniteStatement:
     direction = str(params.get("direction", _DIRECTIONS[0]))
     if direction not in _DIRECTIONS:
         raise InvalidInput(f"direction is one of {_DIRECTIONS}, got {direction!r}")
@@ -69,7 +62,7 @@ def _loss_statement(params: Mapping[str, Any]) -> FiniteStatement:
     ranges = {k: (Fraction(lo), Fraction(hi)) for k, (lo, hi) in params["ranges"].items()}
     lo, hi = params.get("outcomes", (2, 4))
     title = direction.replace("-", " ") + (f" (loss tail times {factor})" if factor != 1 else "")
-    return FiniteStatement(title, 2, _loss_holds(direction, factor), ranges, (int(lo), int(hi)))
+    return fs.FiniteStatement(title, 2, _loss_holds(direction, factor), ranges, (int(lo), int(hi)))
 
 
 def _loss_at(
@@ -85,7 +78,7 @@ def loss_bound(params: Mapping[str, Any]) -> Result:
     """(eps, delta)-DP against 'the privacy loss is at most eps with probability 1 - delta'."""
     s = _loss_statement(params)
     draws = int(params.get("draws", 300))
-    found = search(s, max_examples=draws)
+    found = fs.search(s, max_examples=draws)
     if found is not None:
         point, dists = dict(found.params), tuple(found.dists)
         return Result(Verdict.REFUTED, "instance: a witness", found.describe(), point, dists)
