@@ -32,6 +32,7 @@ def _load() -> None:
         finite,
         sparse_algebra,
         sparse_exact,
+        tradeoff,
     )
 
 
