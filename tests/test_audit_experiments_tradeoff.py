@@ -124,6 +124,7 @@ def test_quotes_are_literal_and_claim_files_are_used() -> None:
     if text_file.exists():
         text = text_file.read_text(encoding="utf-8")
         assert [e.id for e in spec.entries if e.quote not in text] == []
-    used = {e.check.target[0] for e in spec.entries if e.check and e.check.kind == "claim"}
+    files = ("claim", "proof")
+    used = {e.check.target[0] for e in spec.entries if e.check and e.check.kind in files}
     mine = {f"seed_004/{p.name}" for p in (DATA / "seed_004").glob("tradeoff_*.toml")}
     assert mine and mine <= used
