@@ -141,12 +141,10 @@ def _eps_delta(d: Sequence[Law], p: Mapping[str, Any], m: bool) -> bool | None:
 
 
 def _post(d: Sequence[Law], _: Mapping[str, Any], m: bool) -> bool | None:
-    """T(PK, QK) >= T(P, Q) for the circulant channel K_ij = R[(j - i) mod n] (mutant: <=)"""
-    p, q, r = d
-    n = len(p)
-    pk, qk = ([sum((x[i] * r[(j - i) % n] for i in range(n)), arb(0)) for j in range(n)]
-              for x in (p, q))  # fmt: skip
-    before, after = curve(p, q), curve(pk, qk)
+    """T(PK, QK) >= T(P, Q) for P = P1, Q = P2 and the channel K with rows P3, ..., P(n + 2),
+    n outcomes (mutant: <=)"""
+    p, q, rows = d[0], d[1], d[2 : 2 + len(d[0])]
+    before, after = curve(p, q), curve(finite_search.push(p, rows), finite_search.push(q, rows))
     return above(before, after) if m else above(after, before)
 
 
@@ -160,7 +158,7 @@ STATEMENTS: dict[str, tuple[int, Callable[..., bool | None]]] = {
     "tradeoff-symmetrization": (2, _symmetrized),
     "fdp-symmetrization": (4, _fdp),
     "eps-delta-vs-tradeoff": (2, _eps_delta),
-    "tradeoff-post-processing": (3, _post),
+    "tradeoff-post-processing": (8, _post),
 }
 
 
