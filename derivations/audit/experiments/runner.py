@@ -34,6 +34,7 @@ def _load() -> None:
         mechanisms,
         sparse_algebra,
         sparse_exact,
+        tradeoff,
     )
 
 
