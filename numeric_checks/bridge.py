@@ -24,7 +24,14 @@ from sympy.printing.pycode import MpmathPrinter
 from numeric_checks.integrals import IntegralShape, analyse, guarded_exp, integrate
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
-from numeric_checks.sums import MAX_TERMS, binomial_walk, sum_finite, sum_infinite, sum_range
+from numeric_checks.sums import (
+    MAX_TERMS,
+    binomial_walk,
+    product_finite,
+    sum_finite,
+    sum_infinite,
+    sum_range,
+)
 from symbolic.errors import EvaluationError
 from symbolic.functions import NumericFunction
 
@@ -86,6 +93,15 @@ class DpMpmathPrinter(MpmathPrinter):
             else:
                 body = f"sum_finite(lambda {v}: {body}, {self._print(a)}, {self._print(b)})"
             inner = sp.Sum(inner, (var, a, b))
+        return f"({body})"
+
+    def _print_Product(self, expr: sp.Product) -> str:
+        # A product of symbolic length left unevaluated at an instance (Product(exp(eps),
+        # (i, 1, k)) at k = 3): its factors one by one, as a finite sum's terms.
+        body = self._print(expr.function)
+        for var, a, b in reversed(expr.limits):
+            a_, b_ = self._print(a), self._print(b)
+            body = f"product_finite(lambda {self._print(var)}: {body}, {a_}, {b_})"
         return f"({body})"
 
     def _print_exp(self, expr: sp.Expr) -> str:
@@ -252,6 +268,7 @@ _NAMESPACE = {
     "phi_inv": phi_inv,
     "sum_range": sum_range,
     "sum_finite": sum_finite,
+    "product_finite": product_finite,
     "sum_infinite": sum_infinite,
     "integrate": integrate,
     "guarded_exp": guarded_exp,

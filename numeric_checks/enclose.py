@@ -85,7 +85,7 @@ def _outermost(expr: sp.Expr) -> list[sp.Expr]:
     found: list[sp.Expr] = []
 
     def walk(e: sp.Basic) -> None:
-        if isinstance(e, sp.Sum | sp.Integral):
+        if isinstance(e, sp.Sum | sp.Product | sp.Integral):
             if e not in found:
                 found.append(e)  # type: ignore[arg-type]
             return
@@ -115,7 +115,7 @@ def _enclose_node(
         if notes is not None:
             notes.append(how)
         return value
-    if not (isinstance(node, sp.Sum) and len(node.limits) == 1):
+    if not (isinstance(node, sp.Sum | sp.Product) and len(node.limits) == 1):
         raise Unsupported(f"no rigorous enclosure for {type(node).__name__} by terms")
     key = (node, tuple(sorted(exact.items(), key=lambda kv: kv[0].name)))
     if key in _FAILED:
@@ -138,7 +138,10 @@ def _doit(node: sp.Expr, point: tuple[tuple[sp.Symbol, sp.Rational], ...]) -> sp
         return None
     except Exception:  # SymPy's integrators raise a zoo of types; a failure proves nothing
         return None
-    if not isinstance(closed, sp.Expr) or closed.has(sp.Sum, sp.Integral) or closed.free_symbols:
+    unevaluated = (
+        closed.has(sp.Sum, sp.Product, sp.Integral) if isinstance(closed, sp.Expr) else True
+    )
+    if not isinstance(closed, sp.Expr) or unevaluated or closed.free_symbols:
         return None
     return closed
 
@@ -151,7 +154,7 @@ def _integer(value: Any) -> int | None:
 
 
 def _enclose_sum(
-    node: sp.Sum,
+    node: sp.Sum | sp.Product,
     symbols: Sequence[sp.Symbol],
     balls: Sequence[Any],
     exact: dict[sp.Symbol, sp.Rational],
@@ -177,15 +180,23 @@ def _enclose_sum(
         def t(i: int) -> Any:
             return fn(*balls, arb(i))[0]
 
+    # A Product's factors are multiplied the same way (an empty one is 1); no tail bound
+    # is known for an infinite Product.
+    product = isinstance(node, sp.Product)
     if lo is not None and hi is not None:
         if hi < lo:
-            return arb(0)
+            return arb(1) if product else arb(0)
         if hi - lo + 1 > TERM_CAP:
-            raise Unsupported(f"a Sum of {hi - lo + 1} terms is too costly to enclose")
-        total = arb(0)
+            what = "factors" if product else "terms"
+            raise Unsupported(
+                f"a {type(node).__name__} of {hi - lo + 1} {what} is too costly to enclose"
+            )
+        total = arb(1) if product else arb(0)
         for i in range(lo, hi + 1):
-            total += t(i)
+            total = total * t(i) if product else total + t(i)
         return total
+    if product:
+        raise Unsupported("no rigorous enclosure for an infinite Product")
     if lo is None and hi is None:
         right = _enclose_tail(term, k, 0, 1, t, exact)
         return right + _enclose_tail(term, k, -1, -1, t, exact)

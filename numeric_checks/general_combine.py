@@ -4,6 +4,7 @@ results combined (see :mod:`numeric_checks.general` for the rules)."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -13,7 +14,7 @@ from numeric_checks.family_instances import Instance, covered, family_table, whe
 from numeric_checks.stages import SymbolicProof
 from symbolic.derivation import Justification
 from symbolic.relations import Relation
-from symbolic.report import StepResult
+from symbolic.report import NumericEvidence, StepResult
 from symbolic.verdicts import Verdict
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def combine(
         numeric = r.numeric
         referees = r.referees
     else:
-        numeric = results[0][1].numeric if results else None
+        numeric = _worst([r.numeric for _, r in results])
         referees = ()
         suspects = [
             (i, r) for i, r in results if r.verdict is Verdict.CHECKED and "suspect" in r.evidence
@@ -105,3 +106,20 @@ def combine(
         referees=referees,
         basis=engine.basis(why, trace, lemmas),
     )
+
+
+def _worst(numerics: list[NumericEvidence | None]) -> NumericEvidence | None:
+    """The instances' numeric evidence nearest to failing (largest relative gap): the first
+    length's alone said "the sides agree at every point" for a product that is right at
+    k = 1 and off by 100% at k = 2 (where its suspect point was reported)."""
+
+    def gap(n: NumericEvidence | None) -> float:
+        if n is None or not n.worst_margin:
+            return -math.inf
+        try:
+            return float(n.worst_margin.rsplit(" ", 1)[-1])
+        except ValueError:
+            return -math.inf
+
+    found = [n for n in numerics if n is not None]
+    return max(found, key=gap) if found else None

@@ -21,7 +21,14 @@ import mpmath
 
 from symbolic.errors import EvaluationError
 
-__all__ = ["MAX_TERMS", "binomial_walk", "sum_finite", "sum_infinite", "sum_range"]
+__all__ = [
+    "MAX_TERMS",
+    "binomial_walk",
+    "product_finite",
+    "sum_finite",
+    "sum_infinite",
+    "sum_range",
+]
 
 MAX_TERMS = 200_000
 """Cap on terms per evaluation (a work count): a longer sum is undefined at that point."""
@@ -86,6 +93,12 @@ def sum_finite(term: Callable[[Any], Any], a: Any, b: Any) -> Any:
         if total is not None:
             return total
     return mpmath.fsum(term(k) for k in sum_range(a, b))
+
+
+def product_finite(term: Callable[[Any], Any], a: Any, b: Any) -> Any:
+    """``prod term(k) for k = a..b`` under :data:`MAX_TERMS` factors (an empty product is 1);
+    an infinite or longer product is not evaluated (:class:`EvaluationError`)."""
+    return mpmath.fprod(term(k) for k in sum_range(a, b))
 
 
 def _windowed(term: Callable[[Any], Any], lo: int, hi: int) -> Any | None:
