@@ -30,6 +30,7 @@ def _load() -> None:
     from derivations.audit.experiments import (  # noqa: F401
         exact,
         finite,
+        gdp,
         sparse_algebra,
         sparse_exact,
     )

@@ -20,6 +20,8 @@ from numeric_checks.dp.tradeoff.clt import Functionals, clt_parameters, function
 from numeric_checks.dp.tradeoff.finite import (
     Curve,
     FinitePair,
+    convex_minorant,
+    dominates,
     eps_delta_pair,
     eps_power_pair,
     eps_tradeoff_power,
@@ -42,6 +44,8 @@ __all__ = [
     "Functionals",
     "Violation",
     "clt_parameters",
+    "convex_minorant",
+    "dominates",
     "eps_delta_pair",
     "eps_power_pair",
     "eps_tradeoff_power",
