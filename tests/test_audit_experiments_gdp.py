@@ -2,10 +2,11 @@
 sections 4.2-4.6 and 五-5.3: the searches have teeth (planted mutants are refuted with a
 witness that rechecks), every refutation that backs an erratum prints its witness and is
 refuted again from it, the other experiment checks hold, and every heading of those sections
-has entries."""
+has entries and every paragraph of them is quoted."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -103,3 +104,25 @@ def test_every_heading_of_these_sections_has_entries_and_ids_are_unique() -> Non
     ids = [e.id for e in SPEC.entries]
     assert len(ids) == len(set(ids)) and all(i.startswith("seed-004-") for i in ids)
     assert all(e.quote in text for e in ENTRIES)
+
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_every_paragraph_of_these_sections_is_quoted() -> None:
+    """As the contract test asks of a whole seed: a line is quoted by an entry, or is a
+    displayed formula's text rendering (no Chinese, next to a quoted line without Chinese)."""
+    path = SEEDS / SPEC.file
+    if not path.exists():
+        pytest.skip(f"the seed file {path} is absent")
+    lines = [p.strip() for p in path.read_text(encoding="utf-8").splitlines() if p.strip()]
+    quoted = [any(e.quote in p for e in ENTRIES) for p in lines]
+    section = None
+    for i, p in enumerate(lines):
+        if p.endswith("#"):
+            section = p[:-1]
+            continue
+        if section not in SECTIONS or quoted[i]:
+            continue
+        near = [j for j in range(max(0, i - 2), min(len(lines), i + 3)) if quoted[j]]
+        assert not CJK.search(p) and any(not CJK.search(lines[j]) for j in near), p[:60]

@@ -27,6 +27,7 @@ from numeric_checks.dp.tradeoff import (
     group_tradeoff,
     group_tradeoff_grid,
     identity_pair,
+    inverse,
     laplace_tradeoff,
     normal_mix,
     tensor,
@@ -292,3 +293,15 @@ def test_convex_minorant_of_crossing_curves_lies_below_their_minimum() -> None:
     assert all(f(x) <= min(a(x), b(x)) + tol for x in GRID)
     # f_{1, 0.1} and f_{2, 0} cross, so their minimum is not convex: the hull is lower there.
     assert any(f(x) < min(a(x), b(x)) - mpmath.mpf(10) ** -6 for x in GRID)
+
+
+@settings(max_examples=60, deadline=None)
+@given(finite_pairs())
+def test_the_inverse_of_t_p_q_is_t_q_p(pair: FinitePair) -> None:
+    f, swapped = inverse(tradeoff_curve(pair)), tradeoff_curve(pair.swap())
+    assert max(abs(f(a) - swapped(a)) for a in GRID) < mpmath.mpf(10) ** -40
+
+
+def test_f_eps_delta_is_its_own_inverse() -> None:
+    f = tradeoff_curve(eps_delta_pair(1, "0.1"))
+    assert max(abs(inverse(f)(a) - f(a)) for a in GRID) < mpmath.mpf(10) ** -40

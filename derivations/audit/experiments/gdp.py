@@ -108,6 +108,7 @@ LAWS: dict[str, tuple[str, Callable[[Sequence[Law]], bool]]] = {
     ),
     "identity": ("f", lambda w: _eq(_c(*w, ONE, ONE), _c(*w)) and _eq(_c(ONE, ONE, *w), _c(*w))),
     "monotone": ("ffK", _monotone),
+    "inverse": ("ff", lambda w: _eq(tr.inverse(_c(*w)), _c(w[1], w[0], w[3], w[2]))),
     "same-law": ("f", lambda w: _eq(_c(w[0], w[0]), _c(ONE, ONE))),
     "composition": ("ffC", _adaptive),
     # as printed: a symmetric trade-off function (T(Q, P) = T(P, Q)) has kappa_3 < oo
@@ -144,8 +145,7 @@ def tradeoff_laws(params: Mapping[str, Any]) -> Result:
 
 
 def _example(p: Mapping[str, F]) -> tuple[bool, str]:
-    """Counting query on {0, 1}^records: is sup over all pairs the sup over neighbours?  Else
-    T(M(S), M(S')) (own units) against the display at theta_s1 = theta(s'), s' unbound."""
+    """sup over all pairs vs over neighbours ({0, 1}^records); else the display at s' unbound."""
     if "records" in p:
         data = list(itertools.product((0, 1), repeat=int(p["records"])))
         gaps = [(abs(sum(s) - sum(t)), sum(map(int.__ne__, s, t))) for s in data for t in data]

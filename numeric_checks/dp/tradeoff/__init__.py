@@ -26,6 +26,7 @@ from numeric_checks.dp.tradeoff.finite import (
     eps_power_pair,
     eps_tradeoff_power,
     identity_pair,
+    inverse,
     tensor,
     tradeoff_curve,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "group_tradeoff",
     "group_tradeoff_grid",
     "identity_pair",
+    "inverse",
     "laplace_tradeoff",
     "normal_mix",
     "shift_tradeoff",
