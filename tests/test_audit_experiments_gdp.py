@@ -99,7 +99,7 @@ def test_every_heading_of_these_sections_has_entries_and_ids_are_unique() -> Non
     if not path.exists():
         pytest.skip(f"the seed file {path} is absent")
     text = path.read_text(encoding="utf-8")
-    headings = {line[:-1] for line in text.splitlines() if line.endswith("#")}
+    headings = {h for line in text.splitlines() if (h := SPEC.heading(line))}
     assert headings >= SECTIONS and {e.section for e in ENTRIES} == SECTIONS
     ids = [e.id for e in SPEC.entries]
     assert len(ids) == len(set(ids)) and all(i.startswith("seed-004-") for i in ids)
@@ -119,8 +119,8 @@ def test_every_paragraph_of_these_sections_is_quoted() -> None:
     quoted = [any(e.quote in p for e in ENTRIES) for p in lines]
     section = None
     for i, p in enumerate(lines):
-        if p.endswith("#"):
-            section = p[:-1]
+        if heading := SPEC.heading(p):
+            section = heading
             continue
         if section not in SECTIONS or quoted[i]:
             continue
