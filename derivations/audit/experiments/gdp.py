@@ -116,7 +116,7 @@ LAWS: dict[str, tuple[str, Callable[[Sequence[Law]], bool]]] = {
         "r",
         lambda w: not _eq(_c(*w), _c(*w[::-1])) or tr.functionals(_c(*w)).kappa3 < mpmath.inf,
     ),
-    "clt-one-large-factor": ("f", _one_large),
+    "clt-one-large-factor": ("r", _one_large),
     "group": ("k", _group),
     # planted mutants, for the tests: a search with teeth refutes them
     "monotone-reversed": ("ffK", lambda w: _monotone(w, True)),
