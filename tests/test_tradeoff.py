@@ -16,6 +16,8 @@ from numeric_checks.dp.gaussian import tradeoff_eps_delta, tradeoff_gaussian
 from numeric_checks.dp.tradeoff import (
     FinitePair,
     clt_parameters,
+    convex_minorant,
+    dominates,
     eps_delta_pair,
     eps_power_pair,
     functionals,
@@ -25,6 +27,7 @@ from numeric_checks.dp.tradeoff import (
     group_tradeoff,
     group_tradeoff_grid,
     identity_pair,
+    inverse,
     laplace_tradeoff,
     normal_mix,
     tensor,
@@ -265,3 +268,40 @@ def test_bad_parameters(call: Callable[[], object], fragment: str) -> None:
     with pytest.raises(InvalidInput, match=None) as err:
         call()
     assert fragment in str(err.value)
+
+
+def test_dominates_decides_at_the_vertices() -> None:
+    tight, loose = (tradeoff_curve(eps_delta_pair(e, 0)) for e in (1, 2))
+    assert dominates(tight, loose) and not dominates(loose, tight) and dominates(tight, tight)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(finite_pairs(), min_size=1, max_size=4))
+def test_convex_minorant_is_a_tradeoff_function_below_each_curve(pairs: list[FinitePair]) -> None:
+    curves = [tradeoff_curve(p) for p in pairs]
+    f = convex_minorant(*curves)
+    tol = mpmath.mpf(10) ** -40
+    assert all(dominates(c, f, tol) for c in curves)
+    assert not tradeoff_violations(f, 100, tol)
+
+
+def test_convex_minorant_of_crossing_curves_lies_below_their_minimum() -> None:
+    a, b = tradeoff_curve(eps_delta_pair(1, "0.1")), tradeoff_curve(eps_delta_pair(2, 0))
+    tol = mpmath.mpf(10) ** -40
+    assert all(abs(convex_minorant(a)(x) - a(x)) < tol for x in GRID)
+    f = convex_minorant(a, b)
+    assert all(f(x) <= min(a(x), b(x)) + tol for x in GRID)
+    # f_{1, 0.1} and f_{2, 0} cross, so their minimum is not convex: the hull is lower there.
+    assert any(f(x) < min(a(x), b(x)) - mpmath.mpf(10) ** -6 for x in GRID)
+
+
+@settings(max_examples=60, deadline=None)
+@given(finite_pairs())
+def test_the_inverse_of_t_p_q_is_t_q_p(pair: FinitePair) -> None:
+    f, swapped = inverse(tradeoff_curve(pair)), tradeoff_curve(pair.swap())
+    assert max(abs(f(a) - swapped(a)) for a in GRID) < mpmath.mpf(10) ** -40
+
+
+def test_f_eps_delta_is_its_own_inverse() -> None:
+    f = tradeoff_curve(eps_delta_pair(1, "0.1"))
+    assert max(abs(inverse(f)(a) - f(a)) for a in GRID) < mpmath.mpf(10) ** -40

@@ -31,6 +31,7 @@ def _load() -> None:
         composition,
         exact,
         finite,
+        gdp,
         mechanisms,
         sparse_algebra,
         sparse_exact,

@@ -9,6 +9,9 @@ alpha_phi = E_P[phi] and beta_phi = 1 - E_Q[phi] (seed 004, section 2).
   piecewise-linear convex curve through the points (sum of p, 1 - sum of q) of those
   prefixes.  Sums are taken from the short side (prefix sums for alpha, suffix sums for beta)
   so that tiny errors keep their relative accuracy.
+* :func:`dominates` compares two such curves exactly at their vertices;
+  :func:`convex_minorant` is the greatest convex function below several of them;
+  :func:`inverse` is f^{-1}.
 * :func:`tensor`: f (x) g = T(P x P', Q x Q') for finite pairs, atoms with equal likelihood
   ratio merged (Sec. 3, Definition of the tensor product).
 * :func:`eps_delta_pair`: a 4-point pair with T(P, Q) = f_{eps, delta};
@@ -23,6 +26,7 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import mpmath
@@ -92,6 +96,47 @@ def tradeoff_curve(pair: FinitePair) -> Curve:
     for j in range(len(qs) - 1, -1, -1):
         betas[j] = betas[j + 1] + qs[j]
     return Curve(tuple(alphas), tuple(betas), tuple(q / p for p, q in atoms))
+
+
+def dominates(hi: Curve, lo: Curve, tol: Any = 0) -> bool:
+    """hi >= lo - tol on [0, 1].  Both are piecewise linear between their vertices (and
+    flat beyond the last), so comparing them at the union of their vertices decides."""
+    return all(hi(a) >= lo(a) - tol for a in {*hi.alphas, *lo.alphas, 1} if 0 <= a <= 1)
+
+
+def inverse(curve: Curve) -> Curve:
+    """f^{-1}(y) = inf{t in [0, 1] : f(t) <= y} (Dong, Roth & Su, Sec. 2; seed 004, section
+    3): the vertices (beta, alpha) of f, the least alpha kept where f is flat, and flat at 0
+    from f(0) to 1.  For f = T(P, Q) this is T(Q, P)."""
+    points: dict[Any, Any] = {}
+    for a, b in zip(curve.alphas, curve.betas, strict=True):
+        points[b] = min(points.get(b, a), a)
+    if max(points) < 1:
+        points[mpmath.mpf(1)] = mpmath.mpf(0)
+    vertices = sorted(points.items())
+    slopes = tuple((y0 - y1) / (x1 - x0) for (x0, y0), (x1, y1) in pairwise(vertices))
+    xs, ys = zip(*vertices, strict=True)
+    return Curve(xs, ys, slopes)
+
+
+def convex_minorant(*curves: Curve) -> Curve:
+    """The greatest convex function below every one of ``curves``: the lower convex hull of
+    all their vertices (each curve is convex, so its graph lies on or above that hull),
+    extended flat to alpha = 1.  When each curve is a trade-off function, so is this one:
+    the tightest f with T(P_i, Q_i) >= f for every pair (Dong, Roth & Su, Sec. 2.5)."""
+    hull: list[tuple[Any, Any]] = []
+    for x, y in sorted({v for c in curves for v in zip(c.alphas, c.betas, strict=True)}):
+        # Drop the last vertex while it lies on or above the chord to (x, y).
+        while len(hull) > 1 and (hull[-1][1] - hull[-2][1]) * (x - hull[-2][0]) >= (
+            y - hull[-2][1]
+        ) * (hull[-1][0] - hull[-2][0]):
+            hull.pop()
+        hull.append((x, y))
+    if hull[-1][0] < 1:
+        hull.append((mpmath.mpf(1), hull[-1][1]))
+    xs, ys = zip(*hull, strict=True)
+    slopes = tuple((y0 - y1) / (x1 - x0) for (x0, y0), (x1, y1) in pairwise(hull))
+    return Curve(xs, ys, slopes)
 
 
 def _merge(atoms: list[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
