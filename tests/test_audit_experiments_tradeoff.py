@@ -2,8 +2,7 @@
 have teeth: each planted mutant is refuted with a witness that rechecks, the statement as the
 seed makes it is not refuted on a few draws, and the false statement of the seed (KL orders
 the (eps, delta) guarantee) is refuted with a witness that rechecks.  Also carried over from
-the Python audit's tests: seed 004 keeps the ids of its entries and errata of this share, its
-quotes are literal, and every claim file of this share is used by an entry."""
+the Python audit's tests: seed 004 keeps the ids of its entries and errata of this share."""
 
 from __future__ import annotations
 
@@ -53,8 +52,7 @@ def test_kl_does_not_order_the_privacy_guarantee() -> None:
 
 
 def _spec() -> Any:
-    merged = DATA / "seed_004.toml"
-    return load_seed(merged if merged.exists() else DATA / "part_004a.toml")
+    return load_seed(DATA / "seed_004.toml")
 
 
 # The ids of this share's entries and errata in the Python audit: scripts use them.
@@ -116,15 +114,3 @@ def test_the_ids_of_this_share_are_kept_and_unique() -> None:
     assert len(ids) == len(set(ids))
     assert {f"seed-004-{k}" for k in KEPT} <= set(ids)
     assert {e.erratum.id for e in spec.entries if e.erratum is not None} >= ERRATA
-
-
-def test_quotes_are_literal_and_claim_files_are_used() -> None:
-    spec = _spec()
-    text_file = SEED_FILE / spec.file
-    if text_file.exists():
-        text = text_file.read_text(encoding="utf-8")
-        assert [e.id for e in spec.entries if e.quote not in text] == []
-    files = ("claim", "proof")
-    used = {e.check.target[0] for e in spec.entries if e.check and e.check.kind in files}
-    mine = {f"seed_004/{p.name}" for p in (DATA / "seed_004").glob("tradeoff_*.toml")}
-    assert mine and mine <= used
