@@ -267,10 +267,10 @@ def check_derivation(
 def _as_written(d: Derivation, report: DerivationReport) -> DerivationReport:
     """``report`` with each step's text as its author wrote it (and its line), so that every
     output can give it back beside what was checked."""
-    if len(report.steps) != len(d.steps) or not any(s.source for s in d.steps):
+    if len(report.steps) != len(d.steps) or not any(s.source or s.written for s in d.steps):
         return report
     steps = tuple(
-        dataclasses.replace(r, source=s.source, line=s.line)
+        dataclasses.replace(r, source=s.source or s.written, line=s.line)
         for r, s in zip(report.steps, d.steps, strict=True)
     )
     return dataclasses.replace(report, steps=steps)

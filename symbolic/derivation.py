@@ -65,6 +65,10 @@ class Step:
     """The expression as its author wrote it (LaTeX), given back in documents."""
     line: int = 0
     """Where the author wrote it (a line of their file), 0 when unknown."""
+    written: str = ""
+    """The expression as its author typed it in SymPy syntax, kept where SymPy's automatic
+    evaluation changed it on reading (``k*exp(-log(k/beta))`` reads as ``beta``): the text
+    reports give it back beside what was checked."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,9 @@ class Derivation:
     variable; variables not named use their domain (unbounded ends cut at +-5)."""
     lhs_source: str = ""
     """The chain's first expression as its author wrote it (LaTeX), for documents."""
+    lhs_written: str = ""
+    """The same typed in SymPy syntax, where SymPy's evaluation changed it on reading (see
+    :attr:`Step.written`)."""
     induction: Induction | None = None
     """If set, the chain is the inductive step k - 1 -> k of an induction (see
     :mod:`symbolic.induction`): steps justified by the hypothesis may use the claim at k - 1."""
@@ -280,6 +287,8 @@ class Derivation:
             old.justification,
             # The author's text no longer says what a changed expression says.
             old.source if expr is None else "",
+            old.line,
+            old.written if expr is None else "",
         )
         claim = self.claim
         if index in (-1, len(steps) - 1) and expr is not None:

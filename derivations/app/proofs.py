@@ -58,6 +58,7 @@ from symbolic.induction import Induction, parse_spec, with_domain_base
 from symbolic.kit import justification_from_spec
 from symbolic.latex_input import parse_latex_chain, split_tex_file
 from symbolic.latex_input.vocabulary import GREEK
+from symbolic.parsing import reshaped_text
 from symbolic.relations import Relation, compose
 from symbolic.tactics import prove_zero
 
@@ -104,7 +105,12 @@ def parse_proof(text: str, name: str = "<proof>", *, tex_body: str | None = None
     else:
         lhs, steps, lhs_source = _toml_steps(data, header, name)
     claim = _claim(data, header, name, lhs, steps)
-    d = _derivation(data, header, name, claim, steps).replace(lhs_source=lhs_source)
+    d = _derivation(data, header, name, claim, steps)
+    if looks_like_latex(lhs_source):
+        d = d.replace(lhs_source=lhs_source)
+    else:  # typed in SymPy syntax, kept where evaluation changed it (_toml_steps)
+        d = d.replace(lhs_written=lhs_source)
+        lhs_source = ""
     written = [lhs_source, *(s.source for s in steps), *_latex_strings(data)]
     return d.replace(variables=as_written_names(d.variables, "\n".join(written)))
 
@@ -183,7 +189,7 @@ def _toml_steps(
     if len(raw) > MAX_STEPS:
         raise InvalidInput(f"{name}: more than {MAX_STEPS} steps")
     lhs: sp.Expr | None = None
-    lhs_source = ""
+    lhs_source = lhs_written = ""
     steps: list[Step] = []
     for i, step in enumerate(raw, start=1):
         where = f"step {i}"
@@ -198,12 +204,17 @@ def _toml_steps(
             lhs_text = text_field(step, "lhs", name, where)
             lhs = header.expr(lhs_text, f"{where} lhs")
             lhs_source = lhs_text if looks_like_latex(lhs_text) else ""
+            lhs_written = "" if lhs_source else reshaped_text(lhs_text, lhs, header.symbols)
         relation = _relation(text_field(step, "relation", name, where), name, where)
         rhs_text = text_field(step, "rhs", name, where)
         rhs = header.expr(rhs_text, f"{where} rhs")
         source = rhs_text if looks_like_latex(rhs_text) else ""
-        steps.append(Step(relation, rhs, _justification(step, name, where), source))
-    return lhs, steps, lhs_source
+        written = "" if source else reshaped_text(rhs_text, rhs, header.symbols)
+        steps.append(
+            Step(relation, rhs, _justification(step, name, where), source, written=written)
+        )
+    # The first expression as typed: LaTeX, or SymPy syntax that evaluation changed.
+    return lhs, steps, lhs_source or lhs_written
 
 
 def _latex_steps(

@@ -45,7 +45,8 @@ def said(s: StepResult, verbose: bool = False) -> str:
 
 def as_written(s: StepResult) -> str:
     r"""The step as its author wrote it, with the line of their file when known:
-    ``line 21: &\le e^{|f_x - f_y|/(2b)}`` (empty for a step written in SymPy syntax)."""
+    ``line 21: &\le e^{|f_x - f_y|/(2b)}``; a step typed in SymPy syntax only where SymPy's
+    evaluation changed it on reading (empty otherwise)."""
     if not s.source:
         return ""
     where = f"line {s.line}: " if s.line else ""
@@ -186,12 +187,15 @@ def proof_text(d: Derivation, r: DerivationReport, verbose: bool = False) -> str
     first = r.first_failure
     for (left, rel, right, why), s, step in zip(d.links(), r.steps, d.steps, strict=True):
         mark = ">>" if s.index == first else "  "
-        if step.source:
+        if step.source or step.written:
             where = f" (line {step.line})" if step.line else ""
-            lines.append(f"{mark}step {s.index}{where}, as written: {rel.latex} {step.source}")
+            typed = f"{rel.latex} {step.source}" if step.source else f"{rel.value} {step.written}"
+            lines.append(f"{mark}step {s.index}{where}, as written: {typed}")
             lines.append(f"      checked as: {left}")
         else:
             lines.append(f"{mark}step {s.index}: {left}")
+        if s.index == 1 and d.lhs_written:
+            lines.append(f"      (its left side as written: {d.lhs_written})")
         lines.append(f"      {rel.value} {right}")
         if why.text:
             lines.append(f"      why: {why.text}")
