@@ -28,6 +28,7 @@ def recheck(
 def _load() -> None:
     # The topic modules register themselves on import.
     from derivations.audit.experiments import (  # noqa: F401
+        divergence,
         exact,
         finite,
         sparse_algebra,
