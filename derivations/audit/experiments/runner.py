@@ -29,6 +29,7 @@ def _load() -> None:
     # The topic modules register themselves on import.
     from derivations.audit.experiments import (  # noqa: F401
         composition,
+        divergence,
         exact,
         finite,
         gdp,
