@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from functools import cache
-from types import ModuleType
 
-from derivations.audit.spec import data_seeds, load_seed
+from derivations.audit.spec import DATA, data_seeds, load_seed
 from symbolic.audit import Entry, Erratum, Severity, severity_of
 from symbolic.errors import InvalidInput
 
@@ -18,51 +16,25 @@ SEEDS = ("000", "001", "002", "003", "004")
 
 
 @cache
-def _data(seed: str) -> tuple[str, tuple[Entry, ...]] | None:
-    """A seed kept as data: its file name and entries (verdicts from the stored results)."""
-    path = data_seeds().get(seed)
-    if path is None:
-        return None
+def _data(seed: str) -> tuple[str, tuple[Entry, ...]]:
+    """A seed's file name and entries (verdicts from the stored results)."""
     from derivations.audit.run import entries_of, read_results  # the engine: only on use
 
+    path = data_seeds().get(seed)
+    if path is None:
+        raise InvalidInput(f"seed {seed} has no data file in {DATA}")
     spec = load_seed(path)
     return spec.file, entries_of(spec, read_results(spec))
 
 
-def _module(seed: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"derivations.audit.seed_{seed}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"derivations.audit.seed_{seed}":
-            return None  # not audited yet
-        raise
-
-
 def seed_names() -> dict[str, str]:
-    """Seed number -> its file name, for the seeds audited so far."""
-    out = {}
-    for seed in SEEDS:
-        data = _data(seed)
-        if data is not None:
-            out[seed] = data[0]
-            continue
-        module = _module(seed)
-        if module is not None:
-            out[seed] = module.SEED
-    return out
+    """Seed number -> its file name."""
+    return {seed: _data(seed)[0] for seed in SEEDS}
 
 
 @cache
 def _all() -> tuple[Entry, ...]:
-    out: list[Entry] = []
-    for seed in SEEDS:
-        data = _data(seed)
-        if data is not None:
-            out += data[1]
-            continue
-        module = _module(seed)
-        if module is not None:
-            out += module.ENTRIES
+    out = [e for seed in SEEDS for e in _data(seed)[1]]
     ids = [e.id for e in out]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     if dupes:

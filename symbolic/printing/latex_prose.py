@@ -84,6 +84,8 @@ _MATH_UNICODE = {
     "−": "-",
 }
 _SYMBOL = re.compile(r"^([A-Za-z]+)(\d*)('*)$")
+_FILE = re.compile(r"[\w./-]+\.(?:toml|tex|json|py|txt)")
+"""A file's name, as the audit's evidence cites its claim and proof files."""
 _NUMBER = re.compile(r"^\d+(\.\d+)?(e-?\d+)?$")
 _CALL = re.compile(r"[A-Za-z0-9]\s*[(\[]")
 _OPERATOR_CHARS = set("_^=<>/+*|~")
@@ -128,6 +130,8 @@ def _core(word: str) -> str:
 def _kind(word: str) -> str:
     """``math``, ``neutral`` (joins a run, never starts one) or ``prose``."""
     core = _core(word)
+    if _FILE.fullmatch(core):
+        return "file"  # seed_003/comp_line_1.toml: a file's name, not subscripts
     if not core or _NUMBER.match(core) or word in ("-", "(", ")"):
         return "neutral"
     if core.lstrip("+-") == "oo":
@@ -296,6 +300,14 @@ def _balance(run: str) -> tuple[str, str, str]:
     return lead, run, trail
 
 
+def _file_latex(word: str) -> str:
+    """A file's name as ``\\path`` (set in type, breakable at its slashes), with what the
+    word has around it (brackets, a full stop) as text."""
+    m = _FILE.search(word)
+    assert m is not None
+    return latex_text(word[: m.start()]) + rf"\path{{{m.group(0)}}}" + latex_text(word[m.end() :])
+
+
 def prose_latex(text: str) -> str:
     """``text`` for LaTeX text mode with its runs of ASCII mathematics set as math."""
     words: list[tuple[str, str]] = []
@@ -326,7 +338,12 @@ def prose_latex(text: str) -> str:
             kind = "math"  # Pr[Y in S]: membership inside a formula
         if run and not _open_brackets(" ".join(run)) and _aside_follows(words, i):
             flush()  # "delta > 0 (alpha and ...)", "beta (delta = 0)": two formulas
-        if kind == "prose-glued":
+        if kind == "file":
+            flush()
+            out.extend(latex_text(p) for p in pending)
+            pending.clear()
+            out.append(_file_latex(w))
+        elif kind == "prose-glued":
             flush()
             out[-1] += latex_text(w)
         elif kind == "math":
