@@ -34,6 +34,7 @@ MODULE_NAMES = (
     "laplace_tail",
     "kl_bound",
     "composition",
+    "composition_approx",
     "concentration",
     "approx_decomposition",
     "advanced_composition",

@@ -21,6 +21,7 @@ import mpmath
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
+from numeric_checks.hoisting import hoisted
 from numeric_checks.integrals import IntegralShape, analyse, guarded_exp, integrate
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
@@ -59,7 +60,7 @@ class DpMpmathPrinter(MpmathPrinter):
         self.args: frozenset[sp.Symbol] = frozenset()
         """The compiled function's arguments: an integral in these alone is remembered."""
         self.hoisted = 0
-        """How many integrand constants have been named (see :func:`_hoisted`)."""
+        """How many integrand constants have been named (:mod:`numeric_checks.hoisting`)."""
 
     def _original(self, expr: sp.Expr) -> sp.Expr:
         """``expr`` with the hoisted subexpressions substituted back (later ones first,
@@ -115,9 +116,9 @@ class DpMpmathPrinter(MpmathPrinter):
         # kinks and widths are thunks: undefined at a point, they only lose a breakpoint.
         self.integrands += 1
         try:
-            function, hoisted = _hoisted(expr.function, expr.free_symbols, self._hoist_symbol)
+            function, named = hoisted(expr.function, expr.free_symbols, self._hoist_symbol)
             body = self._print(function)
-            constants = [(self._print(sym), self._print(value)) for sym, value in hoisted]
+            constants = [(self._print(sym), self._print(value)) for sym, value in named]
         finally:
             self.integrands -= 1
         inner = expr.function
@@ -190,50 +191,6 @@ class DpMpmathPrinter(MpmathPrinter):
 
     def _print_Min(self, expr: sp.Expr) -> str:
         return "min(" + ", ".join(self._print(a) for a in expr.args) + ")"
-
-
-_OPAQUE = (sp.Integral, sp.Sum, sp.Piecewise)
-"""Never looked into for constants: a nested binder has its own variables, and a Piecewise
-branch that is not taken must not be evaluated (it may be undefined there)."""
-
-
-def _hoisted(
-    f: sp.Expr, outer: set[sp.Basic], fresh: Callable[[], sp.Symbol]
-) -> tuple[sp.Expr, list[tuple[sp.Symbol, sp.Expr]]]:
-    """``f`` with its largest parts in ``outer`` symbols alone (free of the integration
-    variables) replaced by fresh symbols, and those parts: a factor or term list is split
-    into its constant and variable members (``as_independent``), so ``-exp(eps)/2 *
-    exp(-x**2/2)`` becomes ``_c1 * exp(-x**2/2)``.  Bare symbols and integers stay as they
-    are (nothing to save); nothing inside an :data:`_OPAQUE` node moves."""
-    found: list[tuple[sp.Symbol, sp.Expr]] = []
-
-    def constant(e: sp.Expr) -> bool:
-        return e.free_symbols <= outer and not e.has(*_OPAQUE)
-
-    def name(e: sp.Expr) -> sp.Expr:
-        if e.is_Symbol or e.is_Integer or not constant(e):
-            return e
-        sym = fresh()
-        found.append((sym, e))
-        return sym
-
-    def walk(e: sp.Expr) -> sp.Expr:
-        if not e.args or isinstance(e, _OPAQUE):
-            return e
-        if constant(e):
-            return name(e)
-        if e.is_Add or e.is_Mul:
-            fixed = [a for a in e.args if constant(a)]
-            moving = [walk(a) for a in e.args if not constant(a)]
-            if not fixed:
-                return e.func(*moving)
-            return e.func(name(e.func(*fixed)), *moving)
-        if e.is_Pow and e.exp.is_Number:
-            # A numeric exponent keeps its own printing (sqrt(x), 1/x, x**2).
-            return e.func(walk(e.base), e.exp)
-        return e.func(*(walk(a) for a in e.args))
-
-    return walk(f), found
 
 
 @lru_cache(maxsize=4096)

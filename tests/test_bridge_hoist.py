@@ -1,5 +1,5 @@
 """An integrand's constant parts (free of the integration variables) are computed once per
-quadrature (numeric_checks.bridge._hoisted), with the integral's value unchanged."""
+quadrature (numeric_checks.hoisting.hoisted), with the integral's value unchanged."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-from numeric_checks.bridge import _hoisted, compile_exprs, evaluate
+from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.hoisting import hoisted
 from symbolic.errors import EvaluationError
 
 x = sp.Symbol("x", real=True)
@@ -27,7 +28,7 @@ def _fresh() -> Callable[[], sp.Symbol]:
 
 def test_constant_factor_is_named_and_variable_part_kept() -> None:
     f = -sp.exp(eps) / 2 * sp.exp(-(x**2) / 2)
-    g, found = _hoisted(f, {eps}, _fresh())
+    g, found = hoisted(f, {eps}, _fresh())
     # The factor in eps, and the -1/2 in the variable exponential.
     values = [value for _, value in found]
     assert any(sp.simplify(v - (-sp.exp(eps) / 2)) == 0 for v in values)
@@ -43,13 +44,13 @@ def test_nothing_moves_out_of_piecewise_sum_or_nested_integral() -> None:
         sp.Sum(sp.exp(eps) * x / k**2, (k, 1, 5)),
         sp.Integral(sp.exp(eps) * sp.exp(-(y**2)) * x, (y, 0, 1)),
     ):
-        g, found = _hoisted(x * f, {eps}, _fresh())
+        g, found = hoisted(x * f, {eps}, _fresh())
         assert found == []
         assert g == x * f
 
 
 def test_numeric_exponent_keeps_its_printing() -> None:
-    g, found = _hoisted(sp.sqrt(x) * eps, {eps}, _fresh())
+    g, found = hoisted(sp.sqrt(x) * eps, {eps}, _fresh())
     assert found == []
     assert g == sp.sqrt(x) * eps
 

@@ -44,6 +44,7 @@ from derivations.app.claims import (
     text_field,
 )
 from derivations.catalog import catalog
+from symbolic.as_typed import reshaped_text
 from symbolic.derivation import (
     USER_PROOF_ID,
     Claim,
@@ -58,7 +59,6 @@ from symbolic.induction import Induction, parse_spec, with_domain_base
 from symbolic.kit import justification_from_spec
 from symbolic.latex_input import parse_latex_chain, split_tex_file
 from symbolic.latex_input.vocabulary import GREEK
-from symbolic.parsing import reshaped_text
 from symbolic.relations import Relation, compose
 from symbolic.tactics import prove_zero
 
