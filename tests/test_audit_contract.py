@@ -361,3 +361,22 @@ def test_headings_are_read_as_the_seed_marks_them(tmp_path: Path) -> None:
     path.write_text(head + 'headings = "^(.+"\n' + entry, encoding="utf-8")
     with pytest.raises(InvalidInput, match="not a regular expression"):
         load_seed(path)
+
+
+def test_a_search_no_example_of_which_met_a_premise_is_undecided() -> None:
+    from derivations.audit.experiments.base import unrefuted
+    from numeric_checks.dp.finite_search import FiniteStatement, implies, leq, search, tv
+
+    # TV > 2 never holds: "TV > 2 implies anything" is vacuously true on every example
+    never = FiniteStatement("vacuous", 2, lambda d, p: implies(leq(2, tv(d[0], d[1])), False))
+    assert search(never, max_examples=30) is None
+    result = unrefuted("vacuous", "instance: a search", "no counterexample")
+    assert result.verdict.value == "undecided" and "vacuous search" in result.evidence
+    # a premise that holds on some examples: checked, with how often it held
+    some = FiniteStatement(
+        "TV <= 1/2 implies TV <= 1", 2, lambda d, p: implies(leq(tv(d[0], d[1]), 0.5), True)
+    )
+    assert search(some, max_examples=30) is None
+    result = unrefuted("some", "instance: a search", "no counterexample")
+    assert result.verdict.value == "checked"
+    assert re.search(r"a premise certainly held in [1-9]\d* of \d+ examples", result.evidence)

@@ -35,12 +35,14 @@ from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
 __all__ = [
+    "Coverage",
     "FiniteCounterexample",
     "FiniteStatement",
     "all_of",
     "hockey",
     "implies",
     "kl",
+    "last_coverage",
     "leq",
     "lt",
     "max_div",
@@ -85,12 +87,46 @@ def all_of(*values: bool | None) -> bool | None:
 
 def implies(premise: bool | None, conclusion: bool | None) -> bool | None:
     """Three-valued implication: certainly false only when the premise certainly holds and
-    the conclusion certainly fails."""
+    the conclusion certainly fails.  Noted for the search's coverage (:class:`Coverage`): a
+    search in which no premise ever held has tested nothing."""
+    _EXAMPLE["implication"] = True
+    if premise is True:
+        _EXAMPLE["premise"] = True
     if premise is False or conclusion is True:
         return True
     if premise is True and conclusion is False:
         return False
     return None
+
+
+@dataclass
+class Coverage:
+    """What a search's examples tested: how many were decided, how many evaluated an
+    implication, and in how many of those some premise certainly held.  A statement ``A
+    implies B`` is vacuously true on every example where ``A`` fails: a search whose examples
+    never met a premise has found nothing out (``vacuous``)."""
+
+    examples: int = 0
+    implications: int = 0
+    premises: int = 0
+
+    @property
+    def vacuous(self) -> bool:
+        return self.implications > 0 and self.premises == 0
+
+    def describe(self) -> str:
+        if not self.implications:
+            return ""
+        return f"; a premise certainly held in {self.premises} of {self.implications} examples"
+
+
+_EXAMPLE = {"implication": False, "premise": False}
+_LAST = Coverage()
+
+
+def last_coverage() -> Coverage:
+    """The coverage of the last :func:`search` (its edge cases and draws)."""
+    return Coverage(_LAST.examples, _LAST.implications, _LAST.premises)
 
 
 def push(p: Sequence[Any], rows: Sequence[Sequence[Any]]) -> list[Any]:
@@ -195,6 +231,7 @@ def _decide(
 ) -> bool | None:
     saved = ctx.prec
     ctx.prec = bits
+    _EXAMPLE.update(implication=False, premise=False)
     try:
         balls = [[arb(x.numerator) / x.denominator for x in d] for d in dists]
         values = {k: arb(v.numerator) / v.denominator for k, v in params.items()}
@@ -203,6 +240,9 @@ def _decide(
         return None
     finally:
         ctx.prec = saved
+        _LAST.examples += 1
+        _LAST.implications += _EXAMPLE["implication"]
+        _LAST.premises += _EXAMPLE["implication"] and _EXAMPLE["premise"]
 
 
 def _normalise(weights: Sequence[int]) -> Dist:
@@ -254,6 +294,7 @@ def search(
     """A counterexample to ``statement``, shrunk and re-verified, or None if none was found
     among the edge cases and ``max_examples`` draws (None is evidence, not proof)."""
     del seed  # draws are derandomized: the same statement always sees the same examples
+    _LAST.examples = _LAST.implications = _LAST.premises = 0
     for dists, params in _edge_cases(statement):
         if _decide(statement, dists, params, BITS) is False:
             return _confirmed(statement, dists, params, 0)

@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from numeric_checks.dp.finite_search import last_coverage
 from symbolic.verdicts import Verdict
 
-__all__ = ["RECHECK", "REGISTRY", "Experiment", "Recheck", "Result", "register"]
+__all__ = ["RECHECK", "REGISTRY", "Experiment", "Recheck", "Result", "register", "unrefuted"]
 
 
 @dataclass(frozen=True)
@@ -52,3 +53,18 @@ def register(
         return f
 
     return add
+
+
+def unrefuted(name: str, scope: str, evidence: str) -> Result:
+    """A finite search's result when it found no counterexample: ``checked``, saying how often
+    an implication's premise held; ``undecided`` when no example ever met one (the search
+    tested nothing: every example satisfied the implication vacuously)."""
+    cov = last_coverage()
+    if cov.vacuous:
+        return Result(
+            Verdict.UNDECIDED,
+            scope,
+            f"{name}: vacuous search: no premise certainly held in the {cov.implications} "
+            "examples that evaluated one, so none tested the conclusion",
+        )
+    return Result(Verdict.CHECKED, scope, evidence + cov.describe())

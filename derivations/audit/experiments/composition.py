@@ -15,7 +15,7 @@ from typing import Any
 import sympy as sp
 from flint import arb
 
-from derivations.audit.experiments.base import Result, register
+from derivations.audit.experiments.base import Result, register, unrefuted
 from numeric_checks.dp import finite_search as fs
 from symbolic.errors import InvalidInput
 from symbolic.verdicts import Verdict
@@ -83,8 +83,8 @@ def loss_bound(params: Mapping[str, Any]) -> Result:
         point, dists = dict(found.params), tuple(found.dists)
         return Result(Verdict.REFUTED, "instance: a witness", found.describe(), point, dists)
     where = ", ".join(f"{k} in [{lo}, {hi}]" for k, (lo, hi) in s.params.items())
-    return Result(
-        Verdict.CHECKED,
+    return unrefuted(
+        s.name,
         f"instance: laws on {s.outcomes[0]} to {s.outcomes[1]} outcomes, {where}; edge cases "
         f"and {draws} draws",
         f"{s.name}: no counterexample among the edge cases and {draws} Hypothesis draws, "

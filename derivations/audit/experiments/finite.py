@@ -17,7 +17,7 @@ from typing import Any
 
 from flint import arb
 
-from derivations.audit.experiments.base import Experiment, Recheck, Result, register
+from derivations.audit.experiments.base import Experiment, Recheck, Result, register, unrefuted
 from numeric_checks.dp.finite_search import (
     FiniteStatement,
     Holds,
@@ -143,8 +143,8 @@ def _searched(name: str, params: Mapping[str, Any]) -> Result:
         + (f", {where}" if where else "")
         + f"; edge cases and {draws} draws"
     )
-    return Result(
-        Verdict.CHECKED,
+    return unrefuted(
+        s.name,
         scope,
         f"{s.name}: no counterexample among the edge cases (point masses, disjoint supports, "
         f"randomized response) and {draws} Hypothesis draws, decided exactly with Arb balls",

@@ -13,7 +13,7 @@ from typing import Any
 
 from flint import arb
 
-from derivations.audit.experiments.base import Recheck, Result, register
+from derivations.audit.experiments.base import Recheck, Result, register, unrefuted
 from numeric_checks.dp import finite_search
 from numeric_checks.dp.finite_search import all_of, hockey, implies, kl, leq, tv
 from symbolic.verdicts import Verdict
@@ -180,7 +180,7 @@ def _searched(name: str, params: Mapping[str, Any]) -> Result:
     where = "".join(f", {k} in [{lo}, {hi}]" for k, (lo, hi) in s.params.items())
     scope = f"instance: laws on {s.outcomes[0]} to {s.outcomes[1]} outcomes{where}; edge cases"
     said = f"{s.name}: no counterexample among the edge cases and {draws} Hypothesis draws"
-    return Result(Verdict.CHECKED, f"{scope} and {draws} draws", f"{said}, decided exactly")
+    return unrefuted(s.name, f"{scope} and {draws} draws", f"{said}, decided exactly")
 
 
 def _recheck(name: str) -> Recheck:
