@@ -140,10 +140,7 @@ def _fixed(h: finite.Holds) -> Callable[[Any], finite.Holds]:
 
 
 for _name, (_title, _arity, _holds) in _SEARCHED.items():
-    finite._STATEMENTS[_name] = (_title, _arity, _fixed(_holds))
-    register(_name, "finite-distribution search", finite._PARAMS, finite._recheck(_name))(
-        finite._experiment(_name)
-    )
+    finite.register_search(_name, _title, _arity, _fixed(_holds))
 
 
 Dist = tuple[Fraction, ...]

@@ -31,7 +31,7 @@ from numeric_checks.dp.finite_search import (
 from symbolic.errors import InvalidInput
 from symbolic.verdicts import Verdict
 
-__all__ = ["statement"]
+__all__ = ["register_search", "statement"]
 
 _PARAMS = ("draws", "outcomes", "ranges", "combine")
 
@@ -171,5 +171,14 @@ def _experiment(name: str) -> Experiment:
     return run
 
 
-for _name in _STATEMENTS:
-    register(_name, "finite-distribution search", _PARAMS, _recheck(_name))(_experiment(_name))
+def register_search(
+    name: str, title: str, arity: int, build: Callable[[Callable[[Any, Any], Any]], Holds]
+) -> None:
+    """Register the finite-distribution search ``name`` of statement ``build(combine)`` on
+    ``arity`` laws (how the topic modules add theirs)."""
+    _STATEMENTS[name] = (title, arity, build)
+    register(name, "finite-distribution search", _PARAMS, _recheck(name))(_experiment(name))
+
+
+for _name, (_title, _arity, _build) in list(_STATEMENTS.items()):
+    register_search(_name, _title, _arity, _build)
