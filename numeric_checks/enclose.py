@@ -121,7 +121,7 @@ def _enclose_node(
     if key in _FAILED:
         raise Unsupported(_FAILED[key])
     try:
-        return _enclose_sum(node, symbols, balls, exact)
+        return _enclose_by_terms(node, symbols, balls, exact)
     except Unsupported as exc:
         if len(_FAILED) > 64:
             _FAILED.clear()
@@ -138,10 +138,11 @@ def _doit(node: sp.Expr, point: tuple[tuple[sp.Symbol, sp.Rational], ...]) -> sp
         return None
     except Exception:  # SymPy's integrators raise a zoo of types; a failure proves nothing
         return None
-    unevaluated = (
-        closed.has(sp.Sum, sp.Product, sp.Integral) if isinstance(closed, sp.Expr) else True
-    )
-    if not isinstance(closed, sp.Expr) or unevaluated or closed.free_symbols:
+    if (
+        not isinstance(closed, sp.Expr)
+        or closed.has(sp.Sum, sp.Product, sp.Integral)
+        or closed.free_symbols
+    ):
         return None
     return closed
 
@@ -153,12 +154,14 @@ def _integer(value: Any) -> int | None:
     return int(value.mid().unique_fmpz())
 
 
-def _enclose_sum(
+def _enclose_by_terms(
     node: sp.Sum | sp.Product,
     symbols: Sequence[sp.Symbol],
     balls: Sequence[Any],
     exact: dict[sp.Symbol, sp.Rational],
 ) -> Any:
+    """A Sum's terms or a Product's factors enclosed one by one over a finite range; an
+    infinite Sum's tail by a proved bound."""
     from flint import arb
 
     (k, a, b) = node.limits[0]

@@ -153,7 +153,7 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     try:
         trace = _prove_by_induction(plan, link, cheap)
         if trace is None and has_family_sums(link.lhs, link.rhs):
-            trace = _root_only(plan, link)
+            trace = _hypothesis_as_written(plan, link)
         if trace is None:
             trace = _prove_by_sum_rules(plan, link)
         if trace is None and not cheap and link.relation is not Relation.EQ:
@@ -178,7 +178,7 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     return SymbolicProof(trace, unfolded)
 
 
-def _root_only(plan: CheckPlan, link: Link) -> str | None:
+def _hypothesis_as_written(plan: CheckPlan, link: Link) -> str | None:
     """A link about sums that is a hypothesis as written, up to expansion: the hypothesis
     rule's first case (:func:`symbolic.rules.hypotheses.hypothesis`), before the sum rules,
     whose failing termwise attempts cost approx-dp-good-part-mass 0.5 s of its 1.2 s on

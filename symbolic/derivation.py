@@ -70,6 +70,13 @@ class Step:
     evaluation changed it on reading (``k*exp(-log(k/beta))`` reads as ``beta``): the text
     reports give it back beside what was checked."""
 
+    def as_typed(self) -> str:
+        """The step with its relation as its author wrote it (``\\le e^{...}`` in LaTeX,
+        ``= k*exp(...)`` in SymPy syntax), or ``""`` when neither text is kept."""
+        if self.source:
+            return f"{self.relation.latex} {self.source}"
+        return f"{self.relation.value} {self.written}" if self.written else ""
+
 
 @dataclass(frozen=True)
 class Source:

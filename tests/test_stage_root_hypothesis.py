@@ -1,5 +1,5 @@
 """A link about sums that is a hypothesis as written is proved by it before the sum rules
-run (numeric_checks.stages._root_only); anything short of the hypothesis is not."""
+run (numeric_checks.stages._hypothesis_as_written); anything short of the hypothesis is not."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 import sympy as sp
 
-from numeric_checks.stages import _root_only
+from numeric_checks.stages import _hypothesis_as_written
 from symbolic.families import index_symbol
 from symbolic.relations import Relation
 from symbolic.rules import fact_from_relation
@@ -25,7 +25,7 @@ def _root(
     lhs: sp.Expr, rel: Relation, rhs: sp.Expr, hypothesis: sp.Basic = HYPOTHESIS
 ) -> str | None:
     plan = SimpleNamespace(context=Context(fact_from_relation(hypothesis, str(hypothesis))))
-    return _root_only(plan, SimpleNamespace(lhs=lhs, relation=rel, rhs=rhs))  # type: ignore[arg-type]
+    return _hypothesis_as_written(plan, SimpleNamespace(lhs=lhs, relation=rel, rhs=rhs))  # type: ignore[arg-type]
 
 
 def test_the_hypothesis_as_written_and_rearranged() -> None:

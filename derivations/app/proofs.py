@@ -96,21 +96,20 @@ def parse_proof(text: str, name: str = "<proof>", *, tex_body: str | None = None
         if "steps" in data or "proof" in data:
             raise InvalidInput(f"{name}: a .tex file gives its chain in LaTeX, not in [[steps]]")
         lhs, steps, lhs_source = _latex_steps(tex_body, header, name, 0)
+        lhs_written = ""
     elif "proof" in data:
         if "steps" in data:
             raise InvalidInput(f"{name}: give the chain as [[steps]] or as [proof] latex, not both")
         proof = table_of(data, "proof", name, required=True)
         latex = text_field(proof, "latex", name, "[proof]")
         lhs, steps, lhs_source = _latex_steps(latex, header, name, _line_of(text, "latex"))
+        lhs_written = ""
     else:
-        lhs, steps, lhs_source = _toml_steps(data, header, name)
+        lhs, steps, lhs_source, lhs_written = _toml_steps(data, header, name)
     claim = _claim(data, header, name, lhs, steps)
-    d = _derivation(data, header, name, claim, steps)
-    if looks_like_latex(lhs_source):
-        d = d.replace(lhs_source=lhs_source)
-    else:  # typed in SymPy syntax, kept where evaluation changed it (_toml_steps)
-        d = d.replace(lhs_written=lhs_source)
-        lhs_source = ""
+    d = _derivation(data, header, name, claim, steps).replace(
+        lhs_source=lhs_source, lhs_written=lhs_written
+    )
     written = [lhs_source, *(s.source for s in steps), *_latex_strings(data)]
     return d.replace(variables=as_written_names(d.variables, "\n".join(written)))
 
@@ -179,7 +178,10 @@ def as_written_names(variables: Sequence[Variable], text: str) -> tuple[Variable
 
 def _toml_steps(
     data: Mapping[str, Any], header: Header, name: str
-) -> tuple[sp.Expr | None, list[Step], str]:
+) -> tuple[sp.Expr | None, list[Step], str, str]:
+    """The chain of ``[[steps]]``: its first expression, the steps, and the first
+    expression's text as written in LaTeX or, typed in SymPy syntax, where evaluation
+    changed it (:func:`symbolic.as_typed.reshaped_text`)."""
     raw = data.get("steps")
     if not isinstance(raw, list) or not raw:
         raise InvalidInput(
@@ -213,8 +215,7 @@ def _toml_steps(
         steps.append(
             Step(relation, rhs, _justification(step, name, where), source, written=written)
         )
-    # The first expression as typed: LaTeX, or SymPy syntax that evaluation changed.
-    return lhs, steps, lhs_source or lhs_written
+    return lhs, steps, lhs_source, lhs_written
 
 
 def _latex_steps(

@@ -65,9 +65,8 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
     for i, ((left, rel, right, why), step) in enumerate(
         zip(d.links(), d.steps, strict=True), start=1
     ):
-        if step.source or step.written:
+        if typed := step.as_typed():
             where = f" (line {step.line})" if step.line else ""
-            typed = f"{rel.latex} {step.source}" if step.source else f"{rel.value} {step.written}"
             out.append(f"Step {i}.  As you wrote it{where}:  {typed}")
             out.append(f"  Checked as:  {left}")
             out.append(f"    {rel.value} {right}")

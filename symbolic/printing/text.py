@@ -187,9 +187,8 @@ def proof_text(d: Derivation, r: DerivationReport, verbose: bool = False) -> str
     first = r.first_failure
     for (left, rel, right, why), s, step in zip(d.links(), r.steps, d.steps, strict=True):
         mark = ">>" if s.index == first else "  "
-        if step.source or step.written:
+        if typed := step.as_typed():
             where = f" (line {step.line})" if step.line else ""
-            typed = f"{rel.latex} {step.source}" if step.source else f"{rel.value} {step.written}"
             lines.append(f"{mark}step {s.index}{where}, as written: {typed}")
             lines.append(f"      checked as: {left}")
         else:
