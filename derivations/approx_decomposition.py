@@ -47,6 +47,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from derivations.composition_families import tight_or_below
 from derivations.sources import DPDERIVE, DWORK_ROTH, KAIROUZ_OH_VISWANATH
 from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
@@ -215,7 +216,7 @@ def _cost_points(rng: random.Random, _dps: int) -> list[dict[str, Any]]:
     inequalities (and spent seconds trying)."""
 
     def share(bound: Any) -> Any:
-        return bound if rng.random() < 0.5 else bound * mpmath.mpf(rng.random())
+        return tight_or_below(rng, bound)
 
     out: list[dict[str, Any]] = []
     for _ in range(240):

@@ -29,6 +29,7 @@ from derivations.composition_families import (
     SET_X,
     SET_Y,
     K,
+    tight_or_below,
 )
 from derivations.sources import DWORK_ROTH, KAIROUZ_OH_VISWANATH
 from derivations.symbols import EPS_EACH
@@ -93,7 +94,7 @@ def _approx_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[
     del dps
 
     def share(bound: Any) -> Any:
-        return bound if rng.random() < 0.5 else bound * mpmath.mpf(rng.random())
+        return tight_or_below(rng, bound)
 
     k = int(lengths["k"])
     out: list[dict[str, Any]] = []

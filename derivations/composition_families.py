@@ -91,6 +91,12 @@ def _coin(name: str, meaning: str, latex: str) -> Variable:
     return Variable(name, PROB, meaning, latex)
 
 
+def tight_or_below(rng: Any, bound: Any) -> Any:
+    """``bound`` half of the time, else a uniform share of it: a point generator's draw of a
+    quantity bounded by a hypothesis, tight often enough that a mutant of the bound shows."""
+    return bound if rng.random() < 0.5 else bound * mpmath.mpf(rng.random())
+
+
 def mechanism_points(rng: Any, dps: int, lengths: Mapping[str, int]) -> list[dict[str, Any]]:
     return ratio_bounded_points(rng, int(lengths["k"]))
 

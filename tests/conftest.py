@@ -6,6 +6,7 @@ os.environ.setdefault("SYMPY_GROUND_TYPES", "python")  # before SymPy: see symbo
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import mpmath
 import pytest
@@ -20,6 +21,9 @@ from symbolic.derivation import Claim, Derivation, Justification, JustificationK
 from symbolic.relations import Relation, compose
 from symbolic.report import DerivationReport
 from symbolic.rules import Context, fact_from_relation
+
+if TYPE_CHECKING:
+    from derivations.audit.experiments import Result
 
 # SymPy's timings vary a lot on shared machines; no deadlines, few examples by default.
 settings.register_profile(
@@ -86,6 +90,19 @@ def assert_not_refuted(d: Derivation) -> None:
     from symbolic.verdicts import Verdict
 
     assert check_derivation(d, MUTANT_OPTIONS).verdict is not Verdict.REFUTED
+
+
+def refuted_experiment(name: str, params: dict[str, Any]) -> Result:
+    """Audit experiment ``name`` run on ``params``: refuted, its witness (if any) laws on
+    finitely many outcomes, and refuted again from the printed witness and point alone."""
+    from derivations.audit.experiments import recheck, run
+
+    result = run(name, params)
+    assert result.verdict.value == "refuted", result.evidence
+    for law in result.witness:
+        assert sum(law) == 1 and all(x >= 0 for x in law), f"{name}: {law}"
+    assert recheck(name, params, result.witness, result.point) is False
+    return result
 
 
 def weaker(d: Derivation, relation: Relation, rhs: sp.Expr) -> Derivation:

@@ -101,12 +101,11 @@ def implies(premise: bool | None, conclusion: bool | None) -> bool | None:
 
 @dataclass
 class Coverage:
-    """What a search's examples tested: how many were decided, how many evaluated an
-    implication, and in how many of those some premise certainly held.  A statement ``A
+    """What a search's examples tested: how many evaluated an implication, and in how many
+    of those some premise certainly held.  A statement ``A
     implies B`` is vacuously true on every example where ``A`` fails: a search whose examples
     never met a premise has found nothing out (``vacuous``)."""
 
-    examples: int = 0
     implications: int = 0
     premises: int = 0
 
@@ -126,7 +125,7 @@ _LAST = Coverage()
 
 def last_coverage() -> Coverage:
     """The coverage of the last :func:`search` (its edge cases and draws)."""
-    return Coverage(_LAST.examples, _LAST.implications, _LAST.premises)
+    return Coverage(_LAST.implications, _LAST.premises)
 
 
 def push(p: Sequence[Any], rows: Sequence[Sequence[Any]]) -> list[Any]:
@@ -240,7 +239,6 @@ def _decide(
         return None
     finally:
         ctx.prec = saved
-        _LAST.examples += 1
         _LAST.implications += _EXAMPLE["implication"]
         _LAST.premises += _EXAMPLE["implication"] and _EXAMPLE["premise"]
 
@@ -294,7 +292,7 @@ def search(
     """A counterexample to ``statement``, shrunk and re-verified, or None if none was found
     among the edge cases and ``max_examples`` draws (None is evidence, not proof)."""
     del seed  # draws are derandomized: the same statement always sees the same examples
-    _LAST.examples = _LAST.implications = _LAST.premises = 0
+    _LAST.implications = _LAST.premises = 0
     for dists, params in _edge_cases(statement):
         if _decide(statement, dists, params, BITS) is False:
             return _confirmed(statement, dists, params, 0)

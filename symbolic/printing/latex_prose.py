@@ -338,12 +338,7 @@ def prose_latex(text: str) -> str:
             kind = "math"  # Pr[Y in S]: membership inside a formula
         if run and not _open_brackets(" ".join(run)) and _aside_follows(words, i):
             flush()  # "delta > 0 (alpha and ...)", "beta (delta = 0)": two formulas
-        if kind == "file":
-            flush()
-            out.extend(latex_text(p) for p in pending)
-            pending.clear()
-            out.append(_file_latex(w))
-        elif kind == "prose-glued":
+        if kind == "prose-glued":
             flush()
             out[-1] += latex_text(w)
         elif kind == "math":
@@ -361,11 +356,11 @@ def prose_latex(text: str) -> str:
             if run and run[-1][-1:] in _PUNCT and _top_level_relation(" ".join(run)):
                 flush()  # "b > 0, exp increasing": the formula ended at the comma
             (run if run else pending).append(w)
-        else:
+        else:  # prose, or a file's name
             flush()
             out.extend(latex_text(p) for p in pending)
             pending.clear()
-            out.append(latex_text(w))
+            out.append(_file_latex(w) if kind == "file" else latex_text(w))
     flush()
     out.extend(latex_text(p) for p in pending)
     return " ".join(out)

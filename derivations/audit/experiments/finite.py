@@ -99,11 +99,8 @@ def _events(_: Callable[[Any, Any], Any]) -> Holds:
     return holds
 
 
-_STATEMENTS: dict[str, tuple[str, int, Callable[[Callable[[Any, Any], Any]], Holds]]] = {
-    "pure-composition": ("pure composition of two pairs", 4, _pure),
-    "approx-composition": ("(eps, delta) composition of two pairs", 4, _approx),
-    "pointwise-to-events": ("pointwise ratio bound implies the bound on every event", 2, _events),
-}
+_STATEMENTS: dict[str, tuple[str, int, Callable[[Callable[[Any, Any], Any]], Holds]]] = {}
+"""Search name -> its title, arity and statement builder (see :func:`register_search`)."""
 
 
 def _fraction(x: object) -> Fraction:
@@ -180,5 +177,8 @@ def register_search(
     register(name, "finite-distribution search", _PARAMS, _recheck(name))(_experiment(name))
 
 
-for _name, (_title, _arity, _build) in list(_STATEMENTS.items()):
-    register_search(_name, _title, _arity, _build)
+register_search("pure-composition", "pure composition of two pairs", 4, _pure)
+register_search("approx-composition", "(eps, delta) composition of two pairs", 4, _approx)
+register_search(
+    "pointwise-to-events", "pointwise ratio bound implies the bound on every event", 2, _events
+)
