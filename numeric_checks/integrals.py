@@ -240,32 +240,31 @@ def _width(w: Any) -> Any:
 
 
 class _Affine:
-    """The integrand ``u -> weight * f(shift + stretch * u)`` (``stretch`` None: ``f``
-    itself), so that a sub-interval's own change of variables to ``[-1, 1]`` folds into
-    ``shift``, ``stretch`` and ``weight`` instead of being done node by node."""
+    """The integrand ``u -> weight * f(shift + stretch * u)``, so that a sub-interval's own
+    change of variables to ``[-1, 1]`` folds into ``shift``, ``stretch`` and ``weight``
+    instead of being done node by node (:meth:`of`: ``f`` itself)."""
 
     __slots__ = ("f", "shift", "stretch", "weight")
 
     def __init__(self, f: Callable[[Any], Any], shift: Any, stretch: Any, weight: Any) -> None:
         self.f, self.shift, self.stretch, self.weight = f, shift, stretch, weight
 
+    @classmethod
+    def of(cls, f: Callable[[Any], Any]) -> _Affine:
+        """``f`` itself: no shift, no stretch, weight 1."""
+        return cls(f, mpmath.mpf(0), mpmath.mpf(1), mpmath.mpf(1))
+
     def __call__(self, u: Any) -> Any:
-        if self.stretch is None:
-            return self.f(u)
         return self.weight * self.f(self.shift + self.stretch * u)
 
     def divided(self, scale: Any) -> _Affine:
         """The integrand divided by ``scale``."""
-        if self.stretch is None:
-            return _Affine(self.f, mpmath.mpf(0), mpmath.mpf(1), 1 / scale)
         return _Affine(self.f, self.shift, self.stretch, self.weight / scale)
 
 
 def _quad(g: _Affine, points: Sequence[Any]) -> tuple[Any, Any]:
     """Quadrature of ``g`` over ``points`` with a capped degree (:func:`~numeric_checks.mp.
     quad_affine`): the value and mpmath's (absolute) error estimate."""
-    if g.stretch is None:
-        g = g.divided(mpmath.mpf(1))
     return quad_affine(g.f, points, g.shift, g.stretch, g.weight, MAX_DEGREE)
 
 
@@ -325,9 +324,9 @@ def _jobs(
                 # ends so that the mass is resolved.
                 near = [lo + width * 4**j for j in range(4)]
                 near += [hi - width * 4**j for j in reversed(range(4))]
-                jobs.append((_Affine(f, None, None, None), [lo, *near, hi]))
+                jobs.append((_Affine.of(f), [lo, *near, hi]))
             else:
-                jobs.append((_Affine(f, None, None, None), [lo, hi]))
+                jobs.append((_Affine.of(f), [lo, hi]))
         else:
             # u -> w f(c + sign w u): a tail in units of its width.
             jobs.append((_Affine(f, lo, hi * w, w), _tail_points(lo, w, rate)))
