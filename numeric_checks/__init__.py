@@ -13,7 +13,11 @@ import os
 # a user's own SYMPY_GROUND_TYPES wins.
 os.environ.setdefault("SYMPY_GROUND_TYPES", "python")
 
-from numeric_checks.check import check_claim, check_derivation
-from numeric_checks.plan import CheckOptions
+from numeric_checks.mp_limits import install as _bound_magnitudes
+
+_bound_magnitudes()  # mpmath's exp and powers never ask GMP for a gigantic shift
+
+from numeric_checks.check import check_claim, check_derivation  # noqa: E402
+from numeric_checks.plan import CheckOptions  # noqa: E402
 
 __all__ = ["CheckOptions", "check_claim", "check_derivation"]

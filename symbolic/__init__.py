@@ -18,6 +18,9 @@ os.environ.setdefault("SYMPY_CACHE_SIZE", "20000")
 # The printers register the notebook displays (Derivation._repr_latex_ and friends) when
 # imported; the data classes never import them (see symbolic.notebook).
 import symbolic.printing  # noqa: F401
+from symbolic.exact_limits import install as _bound_exact_evaluation
+
+_bound_exact_evaluation()  # SymPy never builds an integer of more than 200,000 digits
 from symbolic.derivation import (
     Claim,
     Derivation,

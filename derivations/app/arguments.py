@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import argparse
 
-from derivations.app.options import CLAIM_BUDGET, add_check_options, add_jobs_option
+from derivations.app.options import (
+    CLAIM_BUDGET,
+    add_budget_option,
+    add_check_options,
+    add_jobs_option,
+)
 from derivations.app.plots import PLOTS
 
 __all__ = [
@@ -98,6 +103,7 @@ def explain_arguments(p: argparse.ArgumentParser) -> None:
         help="do not run the check (omit how each step was checked)",
     )
     p.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
+    add_budget_option(p)
 
 
 def plot_arguments(p: argparse.ArgumentParser) -> None:

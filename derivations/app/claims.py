@@ -21,6 +21,8 @@ with an optional ``[latex]`` table naming fragments (``"f(x)" = "fx"``).
 from __future__ import annotations
 
 import keyword
+import os
+import stat
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -42,6 +44,7 @@ from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.families import Family
 from symbolic.family_use import split_family_spec
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
+from symbolic.latex_input.echo import refuse_hazards
 from symbolic.parsing import approximate, parse_expr, parse_relations
 from symbolic.relations import Relation
 from symbolic.vocabulary import declared_name
@@ -60,13 +63,31 @@ def looks_like_latex(text: str) -> bool:
 
 
 def read_text(p: Path, what: str) -> str:
-    """A user's file as text: readable, at most 1 MB, UTF-8 without NUL bytes.  At most one
-    byte past the cap is read, so ``/dev/zero`` or ``/dev/urandom`` is refused at once."""
+    """A user's file as text: a regular file, readable, at most 1 MB, UTF-8 without NUL
+    bytes (a byte order mark at its start is dropped).  A FIFO, a device or a directory is
+    refused at once: it is opened without waiting for a writer and looked at before anything
+    is read (a FIFO blocked ``explain`` for ever, issue 41)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        with p.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        fd = os.open(p, flags)
     except OSError as exc:
         raise InvalidInput(f"cannot read {what} {str(p)!r}: {exc.strerror}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InvalidInput(
+                f"{what} {str(p)!r} is not a regular file (a FIFO, a device or a directory); "
+                "give the file itself"
+            )
+        raw = b""
+        while len(raw) <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - len(raw))
+            if not chunk:
+                break
+            raw += chunk
+    except OSError as exc:
+        raise InvalidInput(f"cannot read {what} {str(p)!r}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_FILE_BYTES:
         raise InvalidInput(
             f"{what} {str(p)!r} is larger than 1 MB ({MAX_FILE_BYTES} bytes), the limit on "
@@ -78,7 +99,7 @@ def read_text(p: Path, what: str) -> str:
         raise InvalidInput(f"{what} {str(p)!r} is not UTF-8 text") from None
     if "\x00" in text:
         raise InvalidInput(f"{what} {str(p)!r} is not UTF-8 text (it holds NUL bytes)")
-    return text
+    return text.removeprefix("\ufeff")  # a byte order mark, as some editors write
 
 
 def load_claim(path: str | Path) -> Derivation:
@@ -110,6 +131,8 @@ class Header:
         for fragment, target in table_of(data, "latex", name, required=False).items():
             if not isinstance(target, str):
                 raise InvalidInput(f"{name}: [latex] {fragment!r} must map to a name (a string)")
+            # A key is matched as raw text and echoed as written (issue 41).
+            refuse_hazards(fragment, f"{name}: [latex] key {fragment!r}", lines=False)
             latex_names[fragment] = target
         variables: list[Variable] = []
         table: dict[str, sp.Expr] = {}

@@ -15,6 +15,7 @@ import argparse
 import dataclasses
 import difflib
 import json
+import math
 import os
 import sys
 import textwrap
@@ -45,8 +46,8 @@ from derivations.app.parallel import (
     lemma_targets,
     stderr_counter,
 )
-from derivations.app.pdflatex import render
-from derivations.app.phases import PIPE_EXIT, memory_limit_mb, phase
+from derivations.app.pdflatex import MAX_PASSES, PASS_SECONDS, render
+from derivations.app.phases import PIPE_EXIT, expect, memory_limit_mb, phase
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.catalog import HOMES, catalog, get
 from numeric_checks import CheckOptions, check_claim
@@ -57,6 +58,7 @@ from symbolic.printing.audit import errata_latex
 from symbolic.printing.explain import explain
 from symbolic.printing.json import catalog_json, claim_json, proof_json, report_json
 from symbolic.printing.latex import catalog_book, derivation_latex
+from symbolic.printing.terminal import shortened, visible, visible_lines
 from symbolic.printing.text import (
     claim_text,
     format_report,
@@ -70,11 +72,39 @@ from symbolic.verdicts import Verdict
 PLOT_NAMES = tuple(PLOTS)
 
 
+class UsageError(Exception):
+    """A command line argparse cannot read: its usage line and the message."""
+
+    def __init__(self, usage: str, message: str) -> None:
+        super().__init__(message)
+        self.usage = usage
+        self.message = message
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        print(f"dpderive: error: {with_suggestion(message, list(_VERB))}", file=sys.stderr)
-        raise SystemExit(EXIT_BAD_INPUT)
+        raise UsageError(self.format_usage(), with_suggestion(message, list(_VERB)))
+
+
+def wants_json(argv: Sequence[str] | None) -> bool:
+    """Whether the command line asks for JSON (looked at before, or without, parsing it)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    return "--json" in words[: words.index("--")] if "--" in words else "--json" in words
+
+
+def failed(message: str, code: int, json_wanted: bool, out: TextIO, prefix: str = "error: ") -> int:
+    """Say why the command failed on stderr and, with ``--json``, as the JSON document
+    ``{"error": ..., "exit": ...}`` on stdout (``--json`` always prints JSON); ``code``."""
+    say_error(message, prefix="dpderive: " + prefix)
+    if json_wanted:
+        _write_json({"error": shortened(message), "exit": code}, out)
+    return code
+
+
+def usage_failed(exc: UsageError, argv: Sequence[str] | None, out: TextIO) -> int:
+    """A command line that cannot be read: its usage and the message, exit 2."""
+    sys.stderr.write(visible_lines(exc.usage))
+    return failed(exc.message, EXIT_BAD_INPUT, wants_json(argv), out)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,11 +139,38 @@ def version() -> str:
         return "0.1.0 (source tree)"
 
 
+def say_error(message: str, prefix: str = "dpderive: error: ") -> None:
+    """One line on stderr: the message's controls shown as escapes (it quotes file names
+    and the user's text) and a very long one cut in the middle."""
+    print(prefix + shortened(visible(message)), file=sys.stderr)
+
+
+class VisibleOutput:
+    """A text stream that shows every control character written to it as an escape,
+    newlines apart (:func:`symbolic.printing.terminal.visible_lines`): the last guard on
+    what a report prints, behind the printers' own escaping of each user string."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(visible_lines(text))
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+    out = VisibleOutput(out or sys.stdout)  # type: ignore[assignment]
+    json_wanted = wants_json(argv)
     try:
         args = build_parser().parse_args(argv)
         return _VERB[args.command].run(args, out)
+    except UsageError as exc:
+        return usage_failed(exc, argv, out)
     except BrokenPipeError:
         # The reader went away (`dpderive list --json | head`): end quietly, and keep
         # Python's final flush from complaining on stderr.
@@ -124,30 +181,31 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             pass
         return PIPE_EXIT
     except MemoryError:
-        print(
-            f"dpderive: undecided: the memory limit ({memory_limit_mb()} MB of address space "
-            "in the command line; DPDERIVE_MEMORY_MB changes it) was reached",
-            file=sys.stderr,
+        return failed(
+            f"the memory limit ({memory_limit_mb()} MB of address space in the command line; "
+            "DPDERIVE_MEMORY_MB changes it) was reached",
+            EXIT_UNDECIDED,
+            json_wanted,
+            out,
+            prefix="undecided: ",
         )
-        return EXIT_UNDECIDED
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_BAD_INPUT
     except (DpderiveError, ValueError) as exc:
-        print(f"dpderive: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return failed(str(exc), EXIT_BAD_INPUT, json_wanted, out)
     except RecursionError:
-        print("dpderive: error: input nests too deeply to process", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return failed("input nests too deeply to process", EXIT_BAD_INPUT, json_wanted, out)
     except KeyboardInterrupt:
-        print("dpderive: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return failed("interrupted", EXIT_INTERRUPTED, json_wanted, out, prefix="")
     except Exception as exc:  # never a raw traceback from the CLI
-        print(
-            f"dpderive: internal error ({type(exc).__name__}: {exc}); please report it "
-            "with the command that caused it",
-            file=sys.stderr,
+        return failed(
+            f"internal error ({type(exc).__name__}: {exc}); please report it with the "
+            "command that caused it",
+            EXIT_INTERNAL,
+            json_wanted,
+            out,
+            prefix="",
         )
-        return EXIT_INTERNAL
 
 
 def _write_json(data: Any, out: TextIO) -> None:
@@ -160,6 +218,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     verdicts = None
     if args.check:
         phase("checking the catalog")
+        expect_checks(args, len(derivations), args.jobs)
         checked = _check_each(derivations, args, progress=not args.json)
         verdicts = {r.id: r.verdict for r in checked}
     if args.json:
@@ -182,6 +241,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     # The lemmas below the ids are checked in the same run (their verdicts make the ids'
     # basis) but not reported: `check advanced-composition` reports advanced-composition.
     run = lemma_targets(targets)
+    expect_checks(args, len(run), args.jobs)
     reports = _check_each(run, args, progress=not args.json and len(run) > 1)[: len(targets)]
     if args.json:
         _write_json([report_json(r) for r in reports], out)
@@ -221,14 +281,19 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
     compiled = args.png or suffix in (".pdf", ".png")
     if compiled and target is None:
         raise DpderiveError("--png needs -o FILE.png")
+    if target is not None and args.id:
+        refuse_overwriting(target, [Path(args.id)])
+    compiling = MAX_PASSES * PASS_SECONDS if compiled else 0.0
     if args.all:
         derivations = list(catalog().values())
+        expect_checks(args, 0 if args.no_check else len(derivations), args.jobs, compiling)
         checked = [] if args.no_check else _check_each(derivations, args, True)
         text = catalog_book(
             derivations, {r.id: r for r in checked}, errata=errata_latex(audit.errata())
         )
     else:
         d = _target(args.id)
+        expect_checks(args, len(lemma_targets([d])) if args.with_verdicts else 0, 1, compiling)
         report = _check_one(d, check_options(args)) if args.with_verdicts else None
         text = derivation_latex(d, report, standalone=args.standalone or compiled)
     if target is None:
@@ -248,6 +313,26 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def refuse_overwriting(target: Path, inputs: Sequence[Path]) -> None:
+    """Refuse (exit 2) an output file that is one of the inputs, under any name: the same
+    file by its device and inode, so a symbolic or hard link to the input counts too
+    (``dpderive latex mine.tex -o mine.tex`` replaced the user's proof, issue 41)."""
+    try:
+        out = target.stat()
+    except OSError:
+        return  # not there yet (or not reachable): nothing to overwrite
+    for path in inputs:
+        try:
+            given = path.stat()
+        except OSError:
+            continue
+        if (given.st_dev, given.st_ino) == (out.st_dev, out.st_ino):
+            raise InvalidInput(
+                f"-o {str(target)!r} is the input file {str(path)!r}; writing there would "
+                "replace it: choose another output name"
+            )
+
+
 def _size(path: Path) -> str:
     try:
         size = path.stat().st_size
@@ -258,7 +343,9 @@ def _size(path: Path) -> str:
 
 def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
     d = _target(args.id)
-    report = None if args.no_check else _check_one(d, CheckOptions())
+    if not args.no_check:
+        expect_checks(args, len(lemma_targets([d])), 1)
+    report = None if args.no_check else _check_one(d, CheckOptions(budget=args.budget))
     out.write(explain(d, report, verbose=args.verbose))
     return EXIT_OK
 
@@ -270,12 +357,21 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     phase(f"reading and parsing {args.file}")
     d = load_proof(args.file)
     phase("checking the proof")
+    # The catalog lemmas it cites are checked too, each within the budget.
+    expect_checks(args, len(lemma_targets([d])), 1)
     report = _check_one(d, _remaining(args, started))
     if args.json:
         _write_json(proof_json(report), out)
     else:
         out.write(proof_text(d, report, verbose=args.verbose))
     return for_verdict(report.verdict)
+
+
+def expect_checks(args: argparse.Namespace, checks: int, jobs: int, extra: float = 0.0) -> None:
+    """Tell the watchdog what this command will do: ``checks`` derivations on ``jobs``
+    workers, each within ``--budget``, and ``extra`` seconds of other work (typesetting)."""
+    rounds = math.ceil(checks / max(jobs, 1))
+    expect(float(args.budget) * rounds + extra)
 
 
 def _remaining(args: argparse.Namespace, started: float) -> CheckOptions:

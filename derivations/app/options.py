@@ -21,6 +21,7 @@ __all__ = [
     "MAX_JOBS",
     "MAX_POINTS",
     "MAX_SEARCH",
+    "add_budget_option",
     "add_check_options",
     "add_jobs_option",
     "check_options",
@@ -86,6 +87,10 @@ def add_check_options(p: argparse.ArgumentParser, budget: float = DEFAULT_BUDGET
         default=300,
         help="evaluations of the counterexample search per step (default 300)",
     )
+    add_budget_option(p, budget)
+
+
+def add_budget_option(p: argparse.ArgumentParser, budget: float = DEFAULT_BUDGET) -> None:
     p.add_argument(
         "--budget",
         metavar="SECONDS",

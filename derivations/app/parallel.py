@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
+from derivations.app.lifeline import die_with_parent
 from derivations.catalog import catalog, get, lookup
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.check import basis
@@ -91,7 +92,11 @@ def check_many(
         context = multiprocessing.get_context(method)
         _FORKED = targets if method == "fork" else ()
         try:
-            with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
+            with ProcessPoolExecutor(
+                max_workers=min(jobs, total),
+                mp_context=context,
+                initializer=die_with_parent,  # no orphaned workers (issue 41)
+            ) as pool:
                 pending: dict[Future[DerivationReport], str] = {
                     pool.submit(_check_at, i, targets[i].id, options): targets[i].id
                     for i in longest_first(targets)

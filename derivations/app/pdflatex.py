@@ -1,14 +1,27 @@
 """LaTeX to PDF (pdflatex) and PDF to PNG (pdftoppm), with clear errors when either tool is
-missing or LaTeX fails.  Both run in a private temporary directory."""
+missing or LaTeX fails.  Both run in a private temporary directory.
+
+The document may hold a stranger's LaTeX (what :mod:`symbolic.latex_input.echo` lets
+through), so pdflatex runs fenced in (issue 41): without shell escape, in TeX Live's
+paranoid mode for reading and writing (``openin_any=p``, ``openout_any=p``: no absolute
+paths, no parent directories, no dot files), stopping at the first error, each pass within
+:data:`PASS_SECONDS` and every file it writes (its log included) within :data:`FILE_BYTES`;
+and it dies with the process that started it (:mod:`derivations.app.lifeline`).
+"""
 
 from __future__ import annotations
 
+import os
 import re
+import resource
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
+from derivations.app.lifeline import die_with_parent
 from symbolic.errors import DpderiveError, LatexFailed, ToolMissing
 
 INSTALL_LATEX = (
@@ -39,8 +52,89 @@ def kpsewhich(name: str) -> str | None:
     tool = shutil.which("kpsewhich")
     if tool is None:
         return None
-    proc = subprocess.run([tool, name], capture_output=True, text=True, timeout=60, check=False)
+    proc = subprocess.run(
+        [tool, name],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=die_with_parent,
+    )
     return proc.stdout.strip() or None
+
+
+PASS_SECONDS = 120.0
+"""Wall-clock seconds one pdflatex pass may take (the whole catalog's book takes about 15)."""
+FILE_BYTES = 32 * 1024 * 1024
+"""The largest file pdflatex may write, its log included (the book's PDF is about 2 MB); a
+log flooded by a loop stops here instead of filling the disk (85 MB in 5 s, issue 41)."""
+FOLDER_BYTES = 4 * FILE_BYTES
+"""What the build folder may hold in all (files written with ``\\openout``, say)."""
+
+
+def tex_environment() -> dict[str, str]:
+    """pdflatex's environment: ours, with TeX Live's paranoid file access and no shell
+    escape.  ``TEXMFOUTPUT`` is dropped: paranoid mode allows writing under it."""
+    env = {k: v for k, v in os.environ.items() if k != "TEXMFOUTPUT"}
+    env.update(openin_any="p", openout_any="p", shell_escape="f")
+    return env
+
+
+def _fence() -> None:
+    """Run in pdflatex's process before it starts: die with us, write no huge file."""
+    die_with_parent()
+    resource.setrlimit(resource.RLIMIT_FSIZE, (FILE_BYTES, FILE_BYTES))
+
+
+def _folder_bytes(folder: Path) -> int:
+    total = 0
+    for entry in os.scandir(folder):
+        try:
+            total += entry.stat(follow_symlinks=False).st_size
+        except OSError:
+            continue
+    return total
+
+
+def _run_pass(pdflatex: str, workdir: Path, seconds: float) -> tuple[int, str]:
+    """One pdflatex pass in ``workdir``: its exit code and the end of what it printed.
+    Raises :class:`LatexFailed` when it runs out of time or writes too much."""
+    printed = workdir / "pdflatex.out"
+    with printed.open("wb") as sink:
+        proc = subprocess.Popen(
+            [pdflatex, "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+            cwd=workdir,
+            stdin=subprocess.DEVNULL,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env=tex_environment(),
+            preexec_fn=_fence,
+        )
+        try:
+            deadline = time.monotonic() + seconds
+            while proc.poll() is None:
+                if time.monotonic() > deadline:
+                    raise LatexFailed(
+                        f"pdflatex ran longer than {seconds:g} s in one pass and was stopped"
+                    )
+                if _folder_bytes(workdir) > FOLDER_BYTES:
+                    raise LatexFailed(
+                        f"pdflatex wrote more than {FOLDER_BYTES // 2**20} MB and was stopped"
+                    )
+                time.sleep(0.05)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    if proc.returncode == -signal.SIGXFSZ:
+        raise LatexFailed(
+            f"pdflatex wrote a file larger than {FILE_BYTES // 2**20} MB (its log, flooded?) "
+            "and was stopped"
+        )
+    with printed.open("rb") as handle:
+        handle.seek(max(printed.stat().st_size - 2000, 0))
+        tail = handle.read().decode(errors="replace")
+    return proc.returncode, tail
 
 
 def latex_errors(log: str) -> list[str]:
@@ -74,30 +168,24 @@ def _cross_references(workdir: Path) -> tuple[str | None, ...]:
     )
 
 
-def compile_pdf(tex: str, workdir: Path, max_passes: int = MAX_PASSES) -> Path:
+def compile_pdf(
+    tex: str, workdir: Path, max_passes: int = MAX_PASSES, seconds: float = PASS_SECONDS
+) -> Path:
     """Compile ``tex`` in ``workdir``, running pdflatex again until a pass writes the same
     .aux and .toc as it read (so that the contents' page numbers are the pages where the
-    sections start), at most ``max_passes`` times.  Raises :class:`LatexFailed` with the
-    first error lines on any LaTeX error."""
+    sections start), at most ``max_passes`` times, each within ``seconds``.  Raises
+    :class:`LatexFailed` with the first error lines on any LaTeX error."""
     pdflatex = _tool("pdflatex", INSTALL_LATEX)
     source = workdir / "doc.tex"
     source.write_text(tex, encoding="utf-8")
     for _ in range(max_passes):
         read = _cross_references(workdir)
-        proc = subprocess.run(
-            [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
-            cwd=workdir,
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=300,
-            check=False,
-        )
+        code, printed = _run_pass(pdflatex, workdir, seconds)
         log_path = workdir / "doc.log"
-        log = log_path.read_text(errors="replace") if log_path.exists() else proc.stdout
+        log = log_path.read_text(errors="replace") if log_path.exists() else printed
         errors = latex_errors(log)
-        if proc.returncode != 0 or errors:
-            shown = "; ".join(errors[:3]) or proc.stdout[-500:]
+        if code != 0 or errors:
+            shown = "; ".join(errors[:3]) or printed[-500:]
             raise LatexFailed(f"pdflatex failed: {shown}")
         if _cross_references(workdir) == read:
             break
@@ -125,6 +213,7 @@ def pdf_to_png(pdf: Path, target: Path, dpi: int = 150, page: int = 1) -> Path:
         check=True,
         capture_output=True,
         timeout=120,
+        preexec_fn=die_with_parent,
     )
     made = stem.with_suffix(".png")
     if made != target:

@@ -24,6 +24,19 @@ def phase(text: str) -> None:
             os.write(PHASE_FD, (text.replace("\n", " ")[:200] + "\n").encode())
 
 
+EXPECT = "\x01expect "
+"""Marks a line of :func:`expect` among the phases."""
+
+
+def expect(seconds: float) -> None:
+    """Tell the watching parent how long the command's work may take from its start, once
+    the command knows what it will do (how many derivations it checks, how many pages it
+    builds): the parent's deadline becomes that plus its grace."""
+    if PHASE_FD is not None:
+        with contextlib.suppress(OSError):
+            os.write(PHASE_FD, f"{EXPECT}{seconds:.3f}\n".encode())
+
+
 def memory_limit_mb() -> int:
     raw = os.environ.get("DPDERIVE_MEMORY_MB", "")
     try:

@@ -9,6 +9,15 @@ command in a forked child, in its own process group (worker processes included),
 the group when the whole budget plus :data:`GRACE` is spent: the command then ends with
 ``undecided: budget spent``, exit 3, naming the phase it was in.
 
+Every verb runs so (issue 41): a verb without ``--budget`` is bounded by
+:data:`FIXED_SECONDS`, and a command that learns how much it will do (the lemmas a check
+pulls in, the pages of a site) tells the parent (:func:`derivations.app.phases.expect`).
+The child dies with the parent (:mod:`derivations.app.lifeline`); the parent treats SIGTERM
+and SIGHUP like SIGINT (the child's group killed, exit 128 plus the signal); a child ended by
+a signal (an abort inside GMP) is an internal error, exit 4; with ``--json`` the parent keeps
+the child's stdout until it ends and prints one JSON document whatever happened; and the
+child's scratch folder (where pdflatex builds) is removed by the parent.
+
 All of this happens only in :func:`entry`, the console script and ``python -m derivations``:
 never at import, so the Python kit, notebooks and the test suite run without these limits.
 """
@@ -23,13 +32,21 @@ import math
 import os
 import resource
 import select
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
 
 from derivations.app import phases
-from derivations.app.exitcodes import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_UNDECIDED
+from derivations.app.exitcodes import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_UNDECIDED,
+)
+from derivations.app.lifeline import die_with_parent
 from derivations.app.phases import PIPE_EXIT, memory_limit_mb
 
 GRACE = 3.0
@@ -70,21 +87,42 @@ def cap_memory(megabytes: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
-def deadline_seconds(args: argparse.Namespace, catalog_size: int) -> float | None:
-    """The whole command's wall-clock bound, or None for verbs that check nothing: the
-    budget (per derivation) times the rounds of ``--jobs`` workers, plus :data:`GRACE`."""
+FIXED_SECONDS = 120.0
+"""The bound of a verb that checks nothing (``list``, ``rules``, ``audit``, ``errata``,
+``plot``, ``latex --all --no-check``...): each takes a few seconds."""
+HTML_PAGE_SECONDS = 0.5
+HTML_SECONDS = 30.0
+"""What ``html`` may take besides its checks: the plots, and each page it builds (the whole
+catalog without checks takes about 7 s)."""
+
+
+def deadline_seconds(args: argparse.Namespace, catalog_size: int) -> float:
+    """The whole command's wall-clock bound, before the command knows what it will do: the
+    budget (per derivation) times the rounds of ``--jobs`` workers, plus what ``html`` builds,
+    plus :data:`GRACE`; :data:`FIXED_SECONDS` for a verb that checks nothing.  Once the
+    command knows its work (the lemmas a check pulls in, the pages of a site) it says so
+    (:func:`derivations.app.phases.expect`) and that replaces this first guess."""
     budget = getattr(args, "budget", None)
-    if budget is None:
-        return None
-    if getattr(args, "all", False):
-        if getattr(args, "no_check", False):
-            return None
+    checks = not getattr(args, "no_check", False)
+    if budget is None or (not checks and args.command != "html"):
+        return FIXED_SECONDS + GRACE
+    targets = getattr(args, "ids", None)
+    if targets is None:
+        targets = getattr(args, "targets", None)
+    if getattr(args, "all", False) or (args.command == "html" and not targets):
         count = catalog_size
     else:
-        ids = getattr(args, "ids", None)
-        count = max(1, len(ids)) if isinstance(ids, list) else 1
+        count = max(1, len(targets)) if isinstance(targets, list) else 1
     jobs = max(1, int(getattr(args, "jobs", 1) or 1))
-    return float(budget) * math.ceil(count / jobs) + GRACE
+    seconds = float(budget) * math.ceil(count / jobs) if checks else 0.0
+    if args.command == "html":
+        seconds += html_seconds(count)
+    return seconds + GRACE
+
+
+def html_seconds(pages: int) -> float:
+    """What ``html`` may take to build ``pages`` pages and the plots, besides its checks."""
+    return HTML_SECONDS + HTML_PAGE_SECONDS * pages
 
 
 def entry(argv: Sequence[str] | None = None) -> int:
@@ -97,75 +135,120 @@ def entry(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = cli.build_parser().parse_args(argv)
+    except cli.UsageError as exc:
+        return cli.usage_failed(exc, argv, sys.stdout)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_BAD_INPUT
     from derivations.catalog import HOMES
 
     tune_collector()
-    seconds = deadline_seconds(args, len(HOMES))
-    if seconds is None or not hasattr(os, "fork"):
+    if not hasattr(os, "fork"):
         return cli.main(argv)
-    return _watched(argv, seconds, args)
+    return _watched(argv, deadline_seconds(args, len(HOMES)), args)
+
+
+class _Stopped(Exception):
+    """The parent received SIGTERM or SIGHUP."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stopped(signum)
 
 
 def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
+    """Run the command in a forked child and wait for it: its exit code, or the verdict
+    ``undecided: budget spent`` when it runs out of time.  The child's scratch folder (where
+    pdflatex builds) is removed here whatever happened to the child; with ``--json`` the
+    child's stdout is kept until it ends, so that what is printed is one JSON document
+    whatever it printed or however it ended."""
+    wants_json = getattr(args, "json", False)
+    scratch = tempfile.mkdtemp(prefix="dpderive-")
     read_end, write_end = os.pipe()
+    captured = os.open(os.path.join(scratch, "stdout"), os.O_RDWR | os.O_CREAT, 0o600)
     sys.stdout.flush()
     sys.stderr.flush()
     started = time.monotonic()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the child: the command itself
-        os.close(read_end)
-        os.setpgid(0, 0)
-        phases.PHASE_FD = write_end
-        code = EXIT_BAD_INPUT
-        try:
-            from derivations.app import cli
-
-            code = cli.main(argv)
-        finally:
-            try:
-                sys.stdout.flush()
-                sys.stderr.flush()
-            except BrokenPipeError:
-                pass
-            os._exit(code)
+        _child(argv, parent, scratch, read_end, write_end, captured if wants_json else None)
     os.close(write_end)
     with contextlib.suppress(OSError):
         os.setpgid(pid, pid)  # also here: no race with the child's own call
+    handlers = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
     seen: list[str] = []
     try:
-        status = _wait(pid, started + seconds, read_end, seen)
-    except KeyboardInterrupt:
-        _kill_group(pid)
-        print("dpderive: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        try:
+            status = _wait(pid, started, seconds, read_end, seen)
+        except KeyboardInterrupt:
+            _kill_group(pid)
+            return _ended_by(signal.SIGINT, wants_json)
+        except _Stopped as stop:
+            _kill_group(pid)
+            return _ended_by(stop.signum, wants_json)
+        if status is None:
+            _kill_group(pid)
+            return _budget_spent(args, time.monotonic() - started, seen)
+        if os.WIFSIGNALED(status):
+            return _crashed(os.WTERMSIG(status), seen, wants_json)
+        code = os.waitstatus_to_exitcode(status)
+        if wants_json:
+            return _relay_json(captured, code)
+        return code
     finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
         os.close(read_end)
-    if status is None:
-        _kill_group(pid)
-        return _budget_spent(args, time.monotonic() - started, seen)
-    if os.WIFSIGNALED(status):
-        sig = os.WTERMSIG(status)
-        if sig == signal.SIGPIPE:
-            return PIPE_EXIT
-        print(
-            f"dpderive: undecided: the check was stopped by signal {signal.Signals(sig).name} "
-            f"while {_last(seen)} (out of memory? the limit is {memory_limit_mb()} MB, "
-            "DPDERIVE_MEMORY_MB changes it)",
-            file=sys.stderr,
-        )
-        return EXIT_UNDECIDED
-    return os.waitstatus_to_exitcode(status)
+        os.close(captured)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _wait(pid: int, until: float, phase_fd: int, phases: list[str]) -> int | None:
-    """The child's wait status, or None if it is still running at ``until``; the phases it
+def _child(
+    argv: list[str],
+    parent: int,
+    scratch: str,
+    read_end: int,
+    write_end: int,
+    captured: int | None,
+) -> None:
+    """The forked child: it dies with the parent, builds in the parent's scratch folder,
+    reports its phases on ``write_end`` and, with ``--json``, writes its stdout to
+    ``captured``.  Never returns."""
+    os.close(read_end)
+    os.setpgid(0, 0)
+    die_with_parent(parent)
+    tempfile.tempdir = scratch
+    os.environ["TMPDIR"] = scratch
+    phases.PHASE_FD = write_end
+    if captured is not None:
+        os.dup2(captured, sys.stdout.fileno())
+    code = EXIT_BAD_INPUT
+    try:
+        from derivations.app import cli
+
+        code = cli.main(argv)
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (BrokenPipeError, OSError):
+            pass
+        os._exit(code)
+
+
+def _wait(pid: int, started: float, seconds: float, phase_fd: int, seen: list[str]) -> int | None:
+    """The child's wait status, or None if it is still running at its deadline (``seconds``
+    after ``started``, or what the child says it expects plus :data:`GRACE`); the phases it
     reports are collected on the way."""
     buffer = b""
+    until = started + seconds
     while True:
-        _, status = os.waitpid(pid, os.WNOHANG)
-        if _ != 0:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done != 0:
             return status
         left = until - time.monotonic()
         if left <= 0:
@@ -175,7 +258,17 @@ def _wait(pid: int, until: float, phase_fd: int, phases: list[str]) -> int | Non
             chunk = os.read(phase_fd, 4096)
             buffer += chunk
             *lines, buffer = buffer.split(b"\n")
-            phases += [line.decode(errors="replace") for line in lines if line]
+            for line in (raw.decode(errors="replace") for raw in lines if raw):
+                if line.startswith(phases.EXPECT):
+                    with contextlib.suppress(ValueError):
+                        expected = float(line[len(phases.EXPECT) :])
+                        until = started + min(expected, MAX_EXPECTED) + GRACE
+                else:
+                    seen.append(line)
+
+
+MAX_EXPECTED = 7 * 86_400.0
+"""What a command may say it expects at most (a week: the largest budget times a catalog)."""
 
 
 def _kill_group(pid: int) -> None:
@@ -198,11 +291,82 @@ def _last(phases: list[str]) -> str:
     return phases[-1] if phases else "starting"
 
 
+def _json_line(data: dict[str, object]) -> None:
+    with contextlib.suppress(OSError):
+        json.dump(data, sys.stdout)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+
+
+def _ended_by(signum: int, wants_json: bool) -> int:
+    """The command stopped by SIGINT, SIGTERM or SIGHUP: the child's process group killed,
+    a line on stderr, the shell's exit code (128 plus the signal's number)."""
+    name = signal.Signals(signum).name
+    message = "interrupted" if signum == signal.SIGINT else f"stopped by {name}"
+    with contextlib.suppress(OSError):
+        print(f"dpderive: {message}", file=sys.stderr)
+    if wants_json:
+        _json_line({"error": message, "exit": 128 + signum})
+    return EXIT_INTERRUPTED if signum == signal.SIGINT else 128 + signum
+
+
+def _crashed(signum: int, phases_seen: list[str], wants_json: bool) -> int:
+    """The child ended by a signal it did not catch: a closed pipe ends quietly; anything
+    else (an abort inside GMP, a segmentation fault, a kill from outside) is a bug of ours."""
+    if signum == signal.SIGPIPE:
+        return PIPE_EXIT
+    name = signal.Signals(signum).name
+    hint = (
+        " (killed from outside: the system's out-of-memory killer?)"
+        if signum == signal.SIGKILL
+        else ""
+    )
+    message = (
+        f"internal error: the command crashed with signal {name}{hint} while "
+        f"{_last(phases_seen)}; please report it with the command that caused it"
+    )
+    with contextlib.suppress(OSError):
+        print(f"dpderive: {message}", file=sys.stderr)
+    if wants_json:
+        _json_line({"error": message, "exit": EXIT_INTERNAL})
+    return EXIT_INTERNAL
+
+
+def _relay_json(captured: int, code: int) -> int:
+    """Print what the child printed when it is one JSON document, else a JSON error."""
+    os.lseek(captured, 0, os.SEEK_SET)
+    chunks = []
+    while chunk := os.read(captured, 1 << 20):
+        chunks.append(chunk)
+    text = b"".join(chunks).decode(errors="replace")
+    try:
+        json.loads(text)
+    except ValueError:
+        message = (
+            "internal error: the command's output was not JSON "
+            f"({len(text)} characters, exit {code}); please report it with the command that "
+            "caused it"
+        )
+        with contextlib.suppress(OSError):
+            print(f"dpderive: {message}", file=sys.stderr)
+        _json_line({"error": message, "exit": EXIT_INTERNAL})
+        return EXIT_INTERNAL
+    with contextlib.suppress(OSError):
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    return code
+
+
 def _budget_spent(args: argparse.Namespace, elapsed: float, phases: list[str]) -> int:
+    budget = getattr(args, "budget", None)
+    bound = (
+        f"bounded by --budget {budget:g} s (plus {GRACE:g} s to start and report)"
+        if budget is not None
+        else f"bounded by {FIXED_SECONDS:g} s"
+    )
     evidence = (
-        f"budget spent: the whole command is bounded by --budget {args.budget:g} s (plus "
-        f"{GRACE:g} s to start and report), and it was stopped after {elapsed:.1f} s while "
-        f"{_last(phases)}; nothing was decided"
+        f"budget spent: the whole command is {bound}, and it was stopped after "
+        f"{elapsed:.1f} s while {_last(phases)}; nothing was decided"
     )
     done = [p for p in phases[:-1]]
     if getattr(args, "json", False):

@@ -26,6 +26,7 @@ import sympy as sp
 from symbolic.errors import LatexError
 from symbolic.families import Family
 from symbolic.latex_input.cursor import q
+from symbolic.latex_input.echo import refuse_hazards
 from symbolic.latex_input.expressions import finish, guarded, parse_tokens, trim_tokens
 from symbolic.latex_input.tokens import Tok, blank_comments, line_of, tokenize
 from symbolic.latex_input.vocabulary import RELATIONS, UNSUPPORTED_RELATIONS
@@ -320,6 +321,8 @@ def parse_latex_chain(
     def run() -> LatexChain:
         clean = blank_comments(text)
         start, end, _ = _math_body(clean, line_offset)
+        # Only what the reader reads: a document's preamble may \input its macros.
+        refuse_hazards(clean, "", line_offset, start, end)
         toks = tokenize(clean, names, start, end)
         lhs, steps = _collect(clean, _rows(toks), line_offset)
         built = []

@@ -16,8 +16,9 @@ from symbolic.errors import ExpressionError, LatexError
 from symbolic.families import Family, ForAll, bound_free_symbols, index_symbol
 from symbolic.latex_input.constructs import LatexParser
 from symbolic.latex_input.cursor import q, short
+from symbolic.latex_input.echo import refuse_hazards
 from symbolic.latex_input.names import expand_indexed, family_ranges, outside
-from symbolic.latex_input.tokens import Tok, tokenize
+from symbolic.latex_input.tokens import Tok, blank_comments, tokenize
 from symbolic.parsing import build_time_limit, vet
 from symbolic.relations import Relation
 
@@ -121,6 +122,7 @@ def parse_latex_expr(
     """
 
     def run() -> sp.Expr:
+        refuse_hazards(blank_comments(text))
         parser = parse_tokens(text, tokenize(text, names), symbols, families=families)
         if parser.at_end():
             raise parser.fail("empty LaTeX expression")
@@ -154,6 +156,7 @@ def parse_latex_relation(
     """
 
     def run() -> list[sp.Basic]:
+        refuse_hazards(blank_comments(text))
         parser = parse_tokens(text, tokenize(text, names), symbols, families=families)
         quantified = _quantifier(parser) if families else None
         if quantified is None:

@@ -29,7 +29,9 @@ __all__ = ["Tok", "blank_comments", "line_of", "name_patterns", "tokenize"]
 
 _WORD = re.compile(r"\\[A-Za-z]+\*?")
 _KEY_PIECE = re.compile(r"\\[A-Za-z]+|\\.|\s+|.", re.S)
-_COMMENT = re.compile(r"(?<!\\)%[^\n]*")
+_COMMENT = re.compile(r"(?<![\\])((?:\\\\)*)%[^\n]*")
+r"""A comment as TeX reads it: a ``%`` after an even number of backslashes (``\\%`` ends a
+row and starts a comment; ``\%`` is a percent sign)."""
 _ROWSEP_TAIL = re.compile(r"\*?(\s*\[[^\]\n]*\])?")
 _STARRED = NAME_COMMANDS | REFERENCE_COMMANDS | IGNORED_WITH_ARG
 
@@ -58,8 +60,11 @@ def blank_comments(text: str) -> str:
 
     >>> blank_comments("a % note\\nb")
     'a       \\nb'
+    >>> row_end = chr(92) * 2  # a row's end, then a comment
+    >>> blank_comments("x " + row_end + "% note") == "x " + row_end + " " * 6
+    True
     """
-    return _COMMENT.sub(lambda m: " " * len(m.group()), text)
+    return _COMMENT.sub(lambda m: m.group(1) + " " * (len(m.group()) - len(m.group(1))), text)
 
 
 def _key_pattern(key: str) -> str:

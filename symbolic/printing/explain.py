@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from symbolic.basis import BASIS_MEANING, NONE, basis_phrase
 from symbolic.derivation import Derivation, JustificationKind
+from symbolic.printing.terminal import visible
 from symbolic.printing.text import said
 from symbolic.printing.wording import oracle_state, scope_text, verdict_word
 from symbolic.relations import Relation, compose
@@ -38,16 +39,16 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
     """The proof of ``d`` as numbered, plain-text lessons: each step as its author wrote it
     (with its line) beside what was checked; the evidence's short line, or all of it
     (``verbose``)."""
-    out = [f"{d.title}  ({d.id})", f"Source: {d.source}", ""]
+    out = [f"{visible(d.title)}  ({d.id})", f"Source: {visible(str(d.source))}", ""]
     if d.erratum:
         out += [f"ERRATUM (the seed's statement, kept as written): {d.erratum}", ""]
     if d.statement:
-        out += ["Statement:", f"  {d.statement}", ""]
+        out += ["Statement:", f"  {visible(d.statement)}", ""]
     if d.instance:
         out += [f"Scope: the chain proves an instance of the statement, {d.instance}.", ""]
     out.append("Variables:")
     for v in d.variables:
-        meaning = f": {v.meaning}" if v.meaning else ""
+        meaning = f": {visible(v.meaning)}" if v.meaning else ""
         if v.family is not None:
             index = ", ".join(str(i) for i in v.family.indices)
             where = f"{v.family.range_text()}"
@@ -60,14 +61,14 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
     if d.defs:
         out.append("Definitions:")
         out += [f"  {s} = {v}" for s, v in d.defs]
-    out += ["", f"Claim:  {d.claim}", "", "Proof, step by step:"]
+    out += ["", f"Claim:  {visible(str(d.claim))}", "", "Proof, step by step:"]
     results = {s.index: s for s in report.steps} if report else {}
     for i, ((left, rel, right, why), step) in enumerate(
         zip(d.links(), d.steps, strict=True), start=1
     ):
         if typed := step.as_typed():
             where = f" (line {step.line})" if step.line else ""
-            out.append(f"Step {i}.  As you wrote it{where}:  {typed}")
+            out.append(f"Step {i}.  As you wrote it{where}:  {visible(typed)}")
             out.append(f"  Checked as:  {left}")
             out.append(f"    {rel.value} {right}")
         else:
@@ -76,9 +77,9 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
         out.append(f"  What it does: {_WHAT[rel]}.")
         rules = f" ({', '.join(why.rules)})" if why.rules else ""
         lemma = f" [lemma {why.lemma}]" if why.lemma else ""
-        cited = f" [{why.citation}]" if why.citation else ""
+        cited = f" [{visible(why.citation)}]" if why.citation else ""
         cited += f" [foundation {why.foundation}]" if why.foundation else ""
-        out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}{cited}: {why.text}.")
+        out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}{cited}: {visible(why.text)}.")
         if i in results:
             r = results[i]
             out.append(f"  How it was checked: {verdict_word(r.verdict)}: {said(r, verbose)}.")

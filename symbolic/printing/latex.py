@@ -23,7 +23,7 @@ from sympy.printing.latex import LatexPrinter
 from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
 from symbolic.derivation import USER_PROOF_ID, Derivation
 from symbolic.domains import Variable
-from symbolic.printing.author_latex import author_latex
+from symbolic.printing.author_latex import author_latex, echoed_source
 from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
 from symbolic.printing.latex_preamble import BOOK_PREAMBLE, PREAMBLE
 from symbolic.printing.latex_prose import latex_text, prose_latex
@@ -274,9 +274,15 @@ class DerivationPrinter(LatexPrinter):
         results: dict[int, StepResult] = {s.index: s for s in report.steps} if report else {}
         steps: list[Link] = []
         notes: list[str] = []
+        head_source, head_problem = echoed_source(d.lhs_source)
         for i, (_, rel, right, why) in enumerate(d.links(), start=1):
-            source = d.steps[i - 1].source
+            source, problem = echoed_source(d.steps[i - 1].source)
             note = rf"({i})~{author_latex(why.text)}"
+            problem = problem or (head_problem if i == 1 else "")
+            if problem:
+                # Said where the reader looks for the line's reason: the author's LaTeX
+                # was read, but is not copied into the document (issue 41).
+                note += " " + latex_text(f"[your LaTeX not shown: {problem}]")
             if i in results:
                 note += " " + self._print_StepResult(results[i])
                 cex = results[i].counterexample
@@ -284,8 +290,8 @@ class DerivationPrinter(LatexPrinter):
                     note += rf"\footnotemark[{i}]"
                     notes.append(rf"\footnotetext[{i}]{{{counterexample_note(i, cex)}}}")
             steps.append(Link(rel.latex, self._parts(right, source), note))
-        head = d.lhs_source or self._print(d.claim.lhs)
-        chain = align_chain(head, self._parts(d.claim.lhs, d.lhs_source), steps, self.width)
+        head = head_source or self._print(d.claim.lhs)
+        chain = align_chain(head, self._parts(d.claim.lhs, head_source), steps, self.width)
         return chain + "".join("\n" + n for n in notes)
 
     def _parts(self, expr: sp.Basic, source: str = "") -> Callable[[float], list[Piece]]:

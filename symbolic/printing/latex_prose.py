@@ -84,7 +84,7 @@ _MATH_UNICODE = {
     "−": "-",
 }
 _SYMBOL = re.compile(r"^([A-Za-z]+)(\d*)('*)$")
-_FILE = re.compile(r"[\w./-]+\.(?:toml|tex|json|py|txt)")
+_FILE = re.compile(r"[A-Za-z0-9_./-]+\.(?:toml|tex|json|py|txt)")
 """A file's name, as the audit's evidence cites its claim and proof files."""
 _NUMBER = re.compile(r"^\d+(\.\d+)?(e-?\d+)?$")
 _CALL = re.compile(r"[A-Za-z0-9]\s*[(\[]")
@@ -305,7 +305,10 @@ def _file_latex(word: str) -> str:
     word has around it (brackets, a full stop) as text."""
     m = _FILE.search(word)
     assert m is not None
-    return latex_text(word[: m.start()]) + rf"\path{{{m.group(0)}}}" + latex_text(word[m.end() :])
+    # \protect: a proof's title "proof from FILE" is a heading, a moving argument, where a
+    # bare \path stopped pdflatex ("\url used in a moving argument").
+    path = rf"\protect\path{{{m.group(0)}}}"
+    return latex_text(word[: m.start()]) + path + latex_text(word[m.end() :])
 
 
 def prose_latex(text: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from symbolic.basis import BASES, NONE, Basis, basis_phrase
 from symbolic.derivation import Derivation
 from symbolic.printing.summary import step_summary
+from symbolic.printing.terminal import visible
 from symbolic.printing.wording import (
     erratum_state,
     oracle_state,
@@ -50,14 +51,14 @@ def as_written(s: StepResult) -> str:
     if not s.source:
         return ""
     where = f"line {s.line}: " if s.line else ""
-    return f"{where}{s.source}"
+    return f"{where}{visible(s.source)}"
 
 
 def format_report(r: DerivationReport, verbose: bool = False) -> str:
     """A derivation's report as text: one line per step with its verdict and evidence (the
     short line; all of it when ``verbose``), and the step as its author wrote it."""
-    lines = [f"{r.id}: {based_headline(r)}  {r.title}"]
-    lines.append(f"  source: {r.source}")
+    lines = [f"{r.id}: {based_headline(r)}  {visible(r.title)}"]
+    lines.append(f"  source: {visible(r.source)}")
     if r.scope:
         lines.append(f"  scope: {scope_text(r.scope, r.scope_note)}")
     if r.erratum:
@@ -79,7 +80,7 @@ def format_report(r: DerivationReport, verbose: bool = False) -> str:
             lines.append(f"    at {o.counterexample}")
         if o.closest:
             lines.append(f"    closest to failing: {o.closest}")
-    lines += [f"  note: {n}" for n in r.notes]
+    lines += [f"  note: {visible(n)}" for n in r.notes]
     return "\n".join(lines) + "\n\n"
 
 
@@ -144,13 +145,13 @@ def claim_text(
 ) -> str:
     """The text report of ``dpderive claim``: the claim, its verdict (what it covers, what
     it rests on) and the evidence: one short line, or all of it with ``verbose``."""
-    lines = [f"claim: {d.claim}"]
+    lines = [f"claim: {visible(str(d.claim))}"]
     if d.title and d.title != d.statement and not d.title.startswith("claim from "):
-        lines.append(f"title: {d.title}")
+        lines.append(f"title: {visible(d.title)}")
     if d.source.work != "claim file":
-        lines.append(f"source: {d.source}")
+        lines.append(f"source: {visible(str(d.source))}")
     if d.statement:
-        lines.append(f"statement: {d.statement}")
+        lines.append(f"statement: {visible(d.statement)}")
     lines.append(f"verdict: {verdict_word(result.verdict)}")
     if scope is not None:
         lines.append(f"scope: {scope_text(scope.scope, scope.note)}")
@@ -169,7 +170,8 @@ def catalog_listing(derivations: Sequence[Derivation]) -> str:
     """``dpderive list``: one line per derivation, id, title, source, errata marked."""
     width = max((len(d.id) for d in derivations), default=0)
     lines = [
-        f"{d.id:<{width}}  {d.title}  ({d.source})" + ("  [erratum]" if d.erratum else "")
+        f"{d.id:<{width}}  {visible(d.title)}  ({visible(str(d.source))})"
+        + ("  [erratum]" if d.erratum else "")
         for d in derivations
     ]
     return "".join(line + "\n" for line in lines)
@@ -180,24 +182,24 @@ def proof_text(d: Derivation, r: DerivationReport, verbose: bool = False) -> str
     their file) beside what was checked, a verdict per step (the short line; all of the
     evidence when ``verbose``), and the first failing step marked with its counterexample
     (both sides' values)."""
-    lines = [f"{r.title}: {based_headline(r)}"]
+    lines = [f"{visible(r.title)}: {based_headline(r)}"]
     if r.scope:
         lines.append(f"  scope: {scope_text(r.scope, r.scope_note)}")
-    lines.append(f"  claim: {d.claim}")
+    lines.append(f"  claim: {visible(str(d.claim))}")
     first = r.first_failure
     for (left, rel, right, why), s, step in zip(d.links(), r.steps, d.steps, strict=True):
         mark = ">>" if s.index == first else "  "
         if typed := step.as_typed():
             where = f" (line {step.line})" if step.line else ""
-            lines.append(f"{mark}step {s.index}{where}, as written: {typed}")
+            lines.append(f"{mark}step {s.index}{where}, as written: {visible(typed)}")
             lines.append(f"      checked as: {left}")
         else:
             lines.append(f"{mark}step {s.index}: {left}")
         if s.index == 1 and d.lhs_written:
-            lines.append(f"      (its left side as written: {d.lhs_written})")
+            lines.append(f"      (its left side as written: {visible(d.lhs_written)})")
         lines.append(f"      {rel.value} {right}")
         if why.text:
-            lines.append(f"      why: {why.text}")
+            lines.append(f"      why: {visible(why.text)}")
         lines.append(f"      {verdict_word(s.verdict)}: {said(s, verbose)}")
         if s.basis:
             lines.append(f"      {s.basis}")
@@ -209,5 +211,5 @@ def proof_text(d: Derivation, r: DerivationReport, verbose: bool = False) -> str
             lines.append(f"        right side = {cex.rhs}")
     c = r.conclusion
     lines.append(f"  conclusion: {verdict_word(c.verdict)}: {said(c, verbose)}")
-    lines += [f"  note: {n}" for n in r.notes]
+    lines += [f"  note: {visible(n)}" for n in r.notes]
     return "\n".join(lines) + "\n"

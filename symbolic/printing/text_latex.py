@@ -56,8 +56,12 @@ def _char(c: str) -> str:
         return _TEXT_ESCAPES[c]
     if c in _UNICODE:
         return _UNICODE[c]
-    if ord(c) > 127:
-        return f"[U+{ord(c):04X}]"  # never an input error in pdflatex
+    if c in "\n\t":
+        return " "
+    if ord(c) > 126 or ord(c) < 32:
+        # Never an input error in pdflatex; and a carriage return (TeX's end of line) or
+        # another control character could end the line or the group early.
+        return f"[U+{ord(c):04X}]"
     return c
 
 
