@@ -82,7 +82,9 @@ class DpMpmathPrinter(MpmathPrinter):
         # symbolic evaluation, and infinite ranges with a tail bound instead of nsum.
         body = self._print(expr.function)
         inner = expr.function
-        for var, a, b in reversed(expr.limits):
+        # Innermost first: in Sum(f, (j, 1, k), (k, 1, n)) the first range is the inner one
+        # and may use the outer index k, so it is wrapped first (reversed, k was unbound).
+        for var, a, b in expr.limits:
             v = self._print(var)
             if a.is_infinite or b.is_infinite:
                 centres = self._shape(inner, var).kinks
@@ -100,7 +102,7 @@ class DpMpmathPrinter(MpmathPrinter):
         # A product of symbolic length left unevaluated at an instance (Product(exp(eps),
         # (i, 1, k)) at k = 3): its factors one by one, as a finite sum's terms.
         body = self._print(expr.function)
-        for var, a, b in reversed(expr.limits):
+        for var, a, b in expr.limits:  # innermost first, as in _print_Sum
             a_, b_ = self._print(a), self._print(b)
             body = f"product_finite(lambda {self._print(var)}: {body}, {a_}, {b_})"
         return f"({body})"
@@ -279,8 +281,35 @@ def _memoised(cls: type) -> Callable[..., Any]:
     return call
 
 
+def _renamed(
+    args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]
+) -> tuple[tuple[sp.Symbol, ...], tuple[sp.Expr, ...]]:
+    """``args`` and ``exprs`` with every symbol renamed ``_v0_NAME`` (its assumptions kept).
+
+    The compiled function's parameters and its sums' and integrals' variables are Python
+    names in the generated code, beside the names the printer emits (``mpf``, ``exp``,
+    ``sum_finite``, ``integrate``, ``max``...): a user's variable named ``mpf`` or
+    ``sum_finite`` shadowed them and made every point undefined (issue 41).  A user's name
+    never starts with an underscore, and no emitted name starts with ``_v``, so no name the
+    user declares can meet one the printer emits, whatever either list holds.  Two symbols of
+    one name (a variable and a sum's index with other assumptions) are ``_v0_k`` and
+    ``_v1_k``: printed alike, the inner one would shadow the outer."""
+    symbols = {sym for e in (*args, *exprs) for sym in e.atoms(sp.Symbol)}
+    mapping: dict[sp.Basic, sp.Basic] = {}
+    taken: dict[str, int] = {}
+    for sym in sorted(symbols, key=sp.default_sort_key):
+        if isinstance(sym, sp.Dummy):
+            continue
+        seen = taken.get(sym.name, 0)
+        taken[sym.name] = seen + 1
+        mapping[sym] = sp.Symbol(f"_v{seen}_{sym.name}", **sym.assumptions0)
+    renamed_args = tuple(mapping.get(a, a) for a in args)
+    return renamed_args, tuple(e.xreplace(mapping) for e in exprs)  # type: ignore[return-value]
+
+
 @lru_cache(maxsize=4096)
 def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callable[..., Any]:
+    args, exprs = _renamed(args, exprs)
     namespace = dict(_NAMESPACE)
     for e in exprs:
         for f in e.atoms(NumericFunction):

@@ -57,9 +57,7 @@ def _bounded_exp(original: Any) -> Any:
         # to far larger magnitudes (exp(-2**20000) in 10 ms).
         limit = MAX_NEGATIVE_BITS if x[0] else MAX_MAGNITUDE_BITS
         if mag is not None and mag > limit:
-            raise OverflowError(
-                f"exp of a number of magnitude 2**{mag} (the limit is 2**{limit})"
-            )
+            raise OverflowError(f"exp of a number of magnitude 2**{mag} (the limit is 2**{limit})")
         return original(x, prec, rnd)
 
     mpf_exp.__wrapped__ = original  # type: ignore[attr-defined]

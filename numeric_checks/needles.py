@@ -80,6 +80,10 @@ def ladder_points(sampler: Sampler) -> list[Point]:
     return out
 
 
+MAX_EXAMINED = 2_000
+"""Systems of hypotheses :func:`needle_points` looks at, solvable or not."""
+
+
 def needle_points(sampler: Sampler, per_combination: int = 2, limit: int = 48) -> list[Point]:
     """Points where two or three inequality hypotheses are tight at once: the system of
     their equalities solved for as many continuous variables, where it is affine in
@@ -89,11 +93,16 @@ def needle_points(sampler: Sampler, per_combination: int = 2, limit: int = 48) -
     hyps = list(sampler.space.inequalities)
     real = [v.symbol for v in sampler.space.free if v.domain.kind != "integer"]
     out: list[Point] = []
-    tried = 0
+    tried = examined = 0
     for size in (2, 3):
+        if size > len(real):
+            break  # no system of `size` equations has a unique solution in fewer unknowns
         for combo in itertools.combinations(hyps, size):
-            if tried >= limit:
+            # Both bounds: the combinations grow as the cube of the hypotheses (200 of them
+            # spent a minute here before anything was checked, issue 41).
+            if tried >= limit or examined >= MAX_EXAMINED:
                 return out
+            examined += 1
             solver = _system_solver(combo, real, sampler.symbols)
             if solver is None:
                 continue

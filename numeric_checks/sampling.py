@@ -9,6 +9,7 @@ mutants hide at the edges.  A domain where no draw satisfies the hypotheses is a
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -109,10 +110,15 @@ class Sampler:
             if self.satisfies(values):
                 out.append(Point(values, "random"))
         if not out and self.space.free:
+            # Hypotheses tight enough to leave a single point (x + y >= 1, x <= 1/2,
+            # y <= 1/2) are satisfiable, but no draw lands there: try where they meet.
+            out = self.vertex_points()
+        if not out and self.space.free:
             hyps = "; ".join(str(h) for h in self.space.inequalities) or "(none)"
             raise EmptyDomain(
-                f"no point among {tries} draws satisfies the domains and hypotheses "
-                f"[{hyps}]: they may be contradictory or the domain empty"
+                f"no point among {tries} draws, nor where the hypotheses' boundaries meet, "
+                f"satisfies the domains and hypotheses [{hyps}]: they may be contradictory "
+                "or the domain empty"
             )
         if not self.space.free and self.satisfies(()):
             out.append(Point((), "constant"))
@@ -157,6 +163,36 @@ class Sampler:
                 out.append(Point(tuple(rev), "corner"))
         return out
 
+    def vertex_points(self) -> list[Point]:
+        """Points where as many linear hypotheses (or finite domain ends) hold with equality
+        as there are variables, kept where every hypothesis holds: a set that tight
+        hypotheses squeeze to a point or a segment has no interior for random draws.  Only
+        linear boundaries, only up to :data:`MAX_VERTEX_VARIABLES` variables and
+        :data:`MAX_VERTEX_SYSTEMS` systems: the search stays small."""
+        symbols = list(self.symbols)
+        if not 0 < len(symbols) <= MAX_VERTEX_VARIABLES:
+            return []
+        planes: list[sp.Expr] = []
+        for h in self.space.inequalities:
+            planes.append(sp.expand(h.lhs - h.rhs))
+        for v in self.space.free:
+            planes += [v.symbol - end for end in (v.domain.lower, v.domain.upper) if end.is_finite]
+        linear = [e for e in planes if _is_linear(e, symbols)]
+        out: list[Point] = []
+        seen: set[tuple[Any, ...]] = set()
+        systems = itertools.islice(itertools.combinations(linear, len(symbols)), MAX_VERTEX_SYSTEMS)
+        for system in systems:
+            solutions = sp.linsolve(list(system), symbols)
+            for solution in solutions:
+                if any(not value.is_Rational for value in solution):
+                    continue
+                with mpmath.workdps(self.dps):
+                    values = tuple(mpmath.mpf(value.p) / value.q for value in solution)
+                if values not in seen and self.satisfies(values):
+                    seen.add(values)
+                    out.append(Point(values, "vertex"))
+        return out
+
     def boundary_points(self, per_hypothesis: int = 12) -> list[Point]:
         """Points where an inequality hypothesis holds with equality."""
         out: list[Point] = []
@@ -178,6 +214,20 @@ class Sampler:
                                 out.append(Point(tuple(values), "boundary"))
                                 break
         return out
+
+
+MAX_VERTEX_VARIABLES = 4
+MAX_VERTEX_SYSTEMS = 500
+
+
+def _is_linear(e: sp.Expr, symbols: Sequence[sp.Symbol]) -> bool:
+    """Whether ``e`` is a polynomial of degree at most one in ``symbols`` with rational
+    coefficients (the systems :func:`sympy.linsolve` solves exactly)."""
+    try:
+        poly = sp.Poly(e, *symbols)
+    except (sp.PolynomialError, sp.GeneratorsNeeded):
+        return False
+    return poly.total_degree() <= 1 and all(c.is_Rational for c in poly.coeffs())
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,6 @@ os.environ.setdefault("SYMPY_CACHE_SIZE", "20000")
 # The printers register the notebook displays (Derivation._repr_latex_ and friends) when
 # imported; the data classes never import them (see symbolic.notebook).
 import symbolic.printing  # noqa: F401
-from symbolic.exact_limits import install as _bound_exact_evaluation
-
-_bound_exact_evaluation()  # SymPy never builds an integer of more than 200,000 digits
 from symbolic.derivation import (
     Claim,
     Derivation,
@@ -41,6 +38,7 @@ from symbolic.errors import (
     InvalidInput,
     Unsupported,
 )
+from symbolic.exact_limits import install as _bound_exact_evaluation
 from symbolic.families import Family, ForAll, index_symbol
 from symbolic.functions import Phi, PhiInv
 from symbolic.kit import family, forall
@@ -57,6 +55,8 @@ from symbolic.report import (
     StepResult,
 )
 from symbolic.verdicts import Verdict, weakest
+
+_bound_exact_evaluation()  # SymPy never builds an integer of more than 200,000 digits
 
 __all__ = [
     "CertificateRecord",

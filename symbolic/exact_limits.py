@@ -133,4 +133,4 @@ def install() -> None:
     for cls, wrap in ((sp.factorial, _bounded_factorial), (sp.binomial, _bounded_binomial)):
         method = cls.__dict__["eval"]
         if not hasattr(method.__func__, "__wrapped__"):
-            cls.eval = wrap(getattr(cls, "eval"))  # type: ignore[method-assign]
+            cls.eval = wrap(cls.eval)  # type: ignore[method-assign]

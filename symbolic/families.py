@@ -168,7 +168,9 @@ def _collect(expr: sp.Basic, bound: frozenset[sp.Symbol], out: set[sp.Basic]) ->
     # has no free t).
     if isinstance(expr, (sp.Sum, sp.Product, sp.Integral)):
         inner = set(bound)
-        for limit in expr.limits:
+        # Outermost first: SymPy keeps Sum(Sum(f, (j, 1, k)), (k, 1, n)) as one Sum with the
+        # limits ((j, 1, k), (k, 1, n)), where k in the first range is bound by the second.
+        for limit in reversed(expr.limits):
             var, *ends = limit
             for e in ends:
                 _collect(e, frozenset(inner), out)

@@ -236,6 +236,16 @@ MAX_NUMBER_DIGITS = 100
 magnitude below ``10**MAX_NUMBER_DIGITS``: ``exp(10**6)`` as a domain's end is refused."""
 
 
+def evaluable(value: sp.Expr) -> sp.Expr:
+    """``value`` with ``Phi`` and ``PhiInv`` written with ``erfc`` and ``erfinv``, which
+    SymPy evaluates (``Phi(1)`` as a domain's end was refused as "cannot evaluate")."""
+    from symbolic.functions import Phi, PhiInv  # the functions module imports no limits
+
+    if not value.has(Phi, PhiInv):
+        return value
+    return value.rewrite(sp.erfc).rewrite(sp.erfinv)
+
+
 def approximate(value: sp.Expr, digits: int = 30) -> float | None:
     """A float of the constant expression ``value``, or None when it is not real, not finite
     or not below ``10**MAX_NUMBER_DIGITS`` in magnitude.  SymPy's ``evalf`` raises mpmath's
@@ -246,6 +256,7 @@ def approximate(value: sp.Expr, digits: int = 30) -> float | None:
 
     saved = mpmath.mp.prec
     try:
+        value = evaluable(value)
         size = _log10_size(value)
         if size is None or size > MAX_NUMBER_DIGITS:
             return None

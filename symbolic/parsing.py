@@ -53,6 +53,7 @@ from symbolic.vocabulary import (
     FREE_FUNCTION_NAMES,
     FUNCTIONS,
     SPECIAL_FUNCTIONS,
+    arity_text,
     reserved_message,
 )
 
@@ -218,7 +219,9 @@ class _Builder:
             )
         func, arities = FUNCTIONS[name]
         if len(node.args) not in arities:
-            raise ExpressionError(f"{name} takes {arities[0]} argument(s) in {_short(self.text)}")
+            raise ExpressionError(
+                f"{arity_text(name, arities, len(node.args))} in {_short(self.text)}"
+            )
         args = [check_magnitude(self._expr(a), self.text) for a in node.args]
         if name in ("factorial", "binomial", "gamma", "loggamma", "beta"):
             for a in args:

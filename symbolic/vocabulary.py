@@ -19,8 +19,10 @@ __all__ = [
     "CONSTANTS",
     "FREE_FUNCTION_NAMES",
     "FUNCTIONS",
+    "MAX_ARGUMENTS",
     "RESERVED",
     "SPECIAL_FUNCTIONS",
+    "arity_text",
     "declared_name",
     "reserved_message",
 ]
@@ -30,13 +32,30 @@ def _log(x: sp.Expr, base: sp.Expr | None = None) -> sp.Expr:
     return sp.log(x) if base is None else sp.log(x, base)
 
 
+MAX_ARGUMENTS = 100
+"""Arguments of ``Max`` or ``Min`` at most (SymPy compares them pairwise as it builds one:
+33 arguments in two variables took 14 s, so the time limit on building one expression,
+:data:`symbolic.input_limits.MAX_BUILD_SECONDS`, may refuse fewer)."""
+
+
+def arity_text(name: str, arities: tuple[int, ...], given: int) -> str:
+    """What ``name`` takes, for a message: ``Max takes 1 to 100 arguments, got 101``."""
+    if len(arities) == 1:
+        wanted = f"{arities[0]} argument" + ("" if arities[0] == 1 else "s")
+    elif list(arities) == list(range(arities[0], arities[-1] + 1)):
+        wanted = f"{arities[0]} to {arities[-1]} arguments"
+    else:
+        wanted = " or ".join(map(str, arities)) + " arguments"
+    return f"{name} takes {wanted}, got {given}"
+
+
 FUNCTIONS: dict[str, tuple[Callable[..., sp.Expr], tuple[int, ...]]] = {
     "exp": (sp.exp, (1,)),
     "log": (_log, (1, 2)),
     "sqrt": (sp.sqrt, (1,)),
     "Abs": (sp.Abs, (1,)),
-    "Max": (sp.Max, tuple(range(1, 33))),
-    "Min": (sp.Min, tuple(range(1, 33))),
+    "Max": (sp.Max, tuple(range(1, MAX_ARGUMENTS + 1))),
+    "Min": (sp.Min, tuple(range(1, MAX_ARGUMENTS + 1))),
     "floor": (sp.floor, (1,)),
     "ceiling": (sp.ceiling, (1,)),
     "binomial": (sp.binomial, (2,)),

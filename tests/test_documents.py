@@ -121,8 +121,8 @@ def test_statements_and_justifications_are_typeset_as_mathematics() -> None:
         ("D_∞(Z||Y) ≤ ε, Pr[Z∈S]", r"$D_{\infty}(Z\|Y) \le \varepsilon$, $\Pr[Z\in S]$"),
         ("delta = 1e-5: a", r"$\delta = 10^{-5}$: a"),
         # a claim file the audit's evidence names is a file, not subscripts
-        ("seed_003/comp_line_1.toml checked", r"\path{seed_003/comp_line_1.toml} checked"),
-        ("(in a_b.toml).", r"(in \path{a_b.toml})."),
+        ("seed_003/comp_line_1.toml checked", r"\protect\path{seed_003/comp_line_1.toml} checked"),
+        ("(in a_b.toml).", r"(in \protect\path{a_b.toml})."),
     ],
 )
 def test_prose_marks_its_mathematics(ascii: str, latex: str) -> None:

@@ -3,6 +3,7 @@ Python kit as the README documents it (its example run as written)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -277,10 +278,16 @@ def test_a_reason_with_unknown_commands_is_escaped_not_run(tmp_path: Path) -> No
     f = tmp_path / "p.toml"
     f.write_text(
         'title = "t"\n[variables]\nx = "(0, oo)"\n[proof]\nlatex = \'\'\'\n'
-        "\\begin{align*}\nx &\\le x + 1 && \\text{$\\input{/etc/passwd}$}\n\\end{align*}\n'''\n"
+        "\\begin{align*}\nx &\\le x + 1 && \\text{$\\mymacro{/etc/passwd}$}\n\\end{align*}\n'''\n"
     )
     tex = _latex_of(f)
-    assert "\\input{" not in tex and r"\textbackslash{}input" in tex
+    assert "\\mymacro{" not in tex and r"\textbackslash{}mymacro" in tex
+    # TeX's own file primitives are not even read (issue 41): exit 2, naming the line.
+    f.write_text(f.read_text().replace("mymacro", "input"))
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["latex", str(f)], out=io.StringIO()) == 2
+    assert "input at line 7 is refused" in err.getvalue()
 
 
 def test_claim_prints_a_short_line_and_the_rest_under_verbose() -> None:

@@ -43,6 +43,7 @@ from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.families import Family
 from symbolic.family_use import split_family_spec
+from symbolic.input_limits import evaluable
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
 from symbolic.latex_input.echo import refuse_hazards
 from symbolic.parsing import approximate, parse_expr, parse_relations
@@ -138,6 +139,8 @@ class Header:
         table: dict[str, sp.Expr] = {}
         end_hypotheses: list[sp.Basic] = []
         declared = table_of(data, "variables", name, required=False)
+        _cap(name, "variables", len(declared), MAX_VARIABLES)
+        _cap(name, "definitions", len(table_of(data, "defs", name, required=False)), MAX_DEFS)
         family_specs: dict[str, tuple[str, list[tuple[str, str, str]]]] = {}
         for raw_name, domain_text in declared.items():
             var_name = _check_name(raw_name, name, "variable", table)
@@ -182,6 +185,8 @@ class Header:
             defs.append((sym, expr))
             table[def_name] = sym
         hyps_raw = data.get("hypotheses", [])
+        if isinstance(hyps_raw, list):
+            _cap(name, "hypotheses", len(hyps_raw), MAX_HYPOTHESES)
         if not isinstance(hyps_raw, list) or not all(isinstance(h, str) for h in hyps_raw):
             raise InvalidInput(f"{name}: hypotheses must be a list of strings")
         hypotheses: list[sp.Basic] = list(end_hypotheses)
@@ -233,6 +238,21 @@ class Header:
         return parse_latex_relation(text, symbols, self.latex_names, families=self.families)
 
 
+MAX_VARIABLES = 100
+MAX_DEFS = 200
+MAX_HYPOTHESES = 200
+"""Caps on a claim or proof file's header: 20,000 unused variables took 2.3 GB and minutes
+before anything was checked (issue 41); the catalog's largest derivation declares 12."""
+
+
+def _cap(name: str, what: str, count: int, limit: int) -> None:
+    if count > limit:
+        raise InvalidInput(
+            f"{name}: {count} {what}, more than the {limit} a file may declare (the limit on "
+            f"{what}); split the claim or remove the {what} it does not use"
+        )
+
+
 END_DENOMINATOR = 10**6
 
 
@@ -277,8 +297,9 @@ def _outside(bound: sp.Expr, below: bool) -> sp.Rational:
         raise InvalidInput(f"cannot evaluate the domain's end {bound}")
     near = sp.Rational(Fraction(value).limit_denominator(END_DENOMINATOR))
     step = sp.Rational(1, END_DENOMINATOR)
+    exact = evaluable(bound)  # Phi(1) compared as erfc: SymPy cannot evaluate Phi itself
     for _ in range(4):  # one step is enough; the loop only guards float rounding
-        if (near < bound) if below else (near > bound):
+        if (near < exact) if below else (near > exact):
             return near
         near = near - step if below else near + step
     raise InvalidInput(f"cannot place a rational end beside the domain's end {bound}")

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from derivations import audit
 from derivations.app import arguments, audit_verbs, html, listing, sparse
@@ -164,7 +164,7 @@ class VisibleOutput:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    out = VisibleOutput(out or sys.stdout)  # type: ignore[assignment]
+    out = cast(TextIO, VisibleOutput(out or sys.stdout))
     json_wanted = wants_json(argv)
     try:
         args = build_parser().parse_args(argv)

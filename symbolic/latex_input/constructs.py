@@ -30,6 +30,7 @@ from symbolic.latex_input.vocabulary import (
     Function,
 )
 from symbolic.parsing import MAX_LITERAL_FACTORIAL
+from symbolic.vocabulary import arity_text
 
 __all__ = ["LatexParser"]
 
@@ -183,10 +184,7 @@ class LatexParser(SumReader):
             if meaning != "group" and len(items) == 1:
                 items = [_wrap(items[0], meaning)]
             if len(items) not in arities:
-                raise self.fail(
-                    f"{self.fragment(tok)} takes {arities[0]} argument(s), got {len(items)}",
-                    first,
-                )
+                raise self.fail(arity_text(self.fragment(tok), arities, len(items)), first)
             return items
         if 1 not in arities or listed:
             raise self.fail(

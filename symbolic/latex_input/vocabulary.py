@@ -14,6 +14,7 @@ import sympy as sp
 
 from symbolic.functions import Phi, expm1, log1p
 from symbolic.relations import Relation
+from symbolic.vocabulary import MAX_ARGUMENTS
 
 
 def _words(text: str) -> frozenset[str]:
@@ -58,8 +59,8 @@ FUNCTION_WORDS: dict[str, tuple[Function, tuple[int, ...]]] = {
     "tanh": (sp.tanh, (1,)),
     "erf": (sp.erf, (1,)),
     "erfc": (sp.erfc, (1,)),
-    "max": (sp.Max, tuple(range(1, 33))),
-    "min": (sp.Min, tuple(range(1, 33))),
+    "max": (sp.Max, tuple(range(1, MAX_ARGUMENTS + 1))),
+    "min": (sp.Min, tuple(range(1, MAX_ARGUMENTS + 1))),
 }
 # Greek capitals that are functions unless declared as names.
 FUNCTION_LETTERS: dict[str, tuple[Function, tuple[int, ...]]] = {
