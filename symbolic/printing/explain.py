@@ -84,7 +84,7 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
             r = results[i]
             out.append(f"  How it was checked: {verdict_word(r.verdict)}: {said(r, verbose)}.")
             if r.basis:
-                out.append(f"  What it rests on: {r.basis}.")
+                out.append(f"  What it rests on: {visible(r.basis)}.")
         out.append("")
     composed = compose(s.relation for s in d.steps)
     rels = " ".join(s.relation.value for s in d.steps)
@@ -97,12 +97,12 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
         if report.scope:
             out.append(f"Scope: {scope_text(report.scope, report.scope_note)}.")
         if report.basis:
-            phrase = basis_phrase(report.basis, report.rests_on) or report.basis
+            phrase = visible(basis_phrase(report.basis, report.rests_on) or report.basis)
             out.append(f"Basis: {phrase} ({BASIS_MEANING.get(report.basis, '')}).")
         if report.rests_on:
             what = "It rests on" if report.basis != NONE else "Its chain leans on"
             out.append(f"{what}, transitively:")
-            out += [f"  {r.kind} {r.describe()}" for r in report.rests_on]
+            out += [f"  {r.kind} {visible(r.describe())}" for r in report.rests_on]
         if report.oracle:
             o = report.oracle
             out.append(f"Independent oracle ({o.name}) {oracle_state(o.agrees)}: {o.detail}.")

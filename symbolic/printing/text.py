@@ -34,7 +34,8 @@ __all__ = [
 def based_headline(r: DerivationReport) -> str:
     """The verdict shouted, the instance it covers when it covers one, and what it rests on:
     ``PROVED outright``, ``PROVED from cited results: Azuma 1967 (unchecked)``."""
-    phrase = basis_phrase(r.basis, r.rests_on)
+    # The phrase names what the proof rests on: a user's citation among them.
+    phrase = visible(basis_phrase(r.basis, r.rests_on))
     head = scoped_headline(r.verdict, r.scope, r.scope_note)
     return f"{head} {phrase}" if phrase else head
 
@@ -70,7 +71,7 @@ def format_report(r: DerivationReport, verbose: bool = False) -> str:
         if s.source:
             lines.append(f"    as written, {as_written(s)}")
         if s.basis:
-            lines.append(f"    {s.basis}")
+            lines.append(f"    {visible(s.basis)}")
     c = r.conclusion
     lines.append(f"  conclusion: {verdict_word(c.verdict)}: {said(c, verbose)}")
     o = r.oracle
@@ -202,7 +203,7 @@ def proof_text(d: Derivation, r: DerivationReport, verbose: bool = False) -> str
             lines.append(f"      why: {visible(why.text)}")
         lines.append(f"      {verdict_word(s.verdict)}: {said(s, verbose)}")
         if s.basis:
-            lines.append(f"      {s.basis}")
+            lines.append(f"      {visible(s.basis)}")
         if s.index == first and s.counterexample is not None:
             cex = s.counterexample
             point = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
