@@ -22,8 +22,8 @@ __all__ = ["ABOUT", "CHECKS", "TOP_EPILOG", "WRITES", "About", "with_suggestion"
 
 CHECKS = (EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL)
 """The exit codes of a verb that checks something."""
-WRITES = (EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL)
-"""The exit codes of a verb that only prints or writes."""
+WRITES = (EXIT_OK, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL)
+"""The exit codes of a verb that only prints or writes (3 when the watchdog stops it)."""
 
 TOP_EPILOG = (
     "`dpderive VERB --help` describes a verb, with examples and its exit codes.\n\n"

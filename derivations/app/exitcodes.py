@@ -20,7 +20,8 @@ EXIT_UNDECIDED = 3
 EXIT_INTERNAL = 4
 """A bug of dpderive (reported without a traceback)."""
 EXIT_INTERRUPTED = 130
-"""Interrupted from the keyboard (the shell's convention, 128 + SIGINT)."""
+"""Interrupted from the keyboard (the shell's convention, 128 + SIGINT); SIGTERM and SIGHUP
+end the command with 143 and 129 the same way (128 + the signal)."""
 
 
 def for_verdict(verdict: Verdict) -> int:
@@ -37,6 +38,6 @@ MEANINGS: dict[int, str] = {
     EXIT_REFUTED: "refuted: a counterexample (or an erratum that was not refuted)",
     EXIT_BAD_INPUT: "bad input: arguments or files; the message says what is wrong",
     EXIT_UNDECIDED: "undecided: nothing refuted, something not decided (or the budget spent)",
-    EXIT_INTERNAL: "internal error: a bug of dpderive, reported without a traceback",
+    EXIT_INTERNAL: "internal error: a bug of dpderive (or a crash), reported without a traceback",
 }
 """One line per exit code, for each verb's ``--help``."""
