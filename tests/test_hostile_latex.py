@@ -201,6 +201,7 @@ def test_echo_reads_as_tex_reads() -> None:
     assert echo(r"e^{\varepsilon} \le 1").tex == r"e^{\varepsilon} \le 1"
     assert echo(r"\alpha\phantom{x}y").tex == r"\alpha y"  # never \alphay
     assert echo(r"\erf(x) \lt 1").tex == r"\operatorname{erf}(x) < 1"
+    assert echo("a\\\n b").tex == "a\\  b"  # backslash-newline: TeX's control space
     for bad in (
         "x % }",
         "x^^7d",
@@ -277,3 +278,15 @@ def test_output_on_an_input_file_is_refused(tmp_path: Path) -> None:
     assert proof.read_text() == text
     code, _, _ = _latex(proof, "-o", str(tmp_path / "other.tex"))
     assert code == 0 and (tmp_path / "other.tex").read_text() != text
+
+
+@needs_latex
+def test_author_latex_that_tex_refuses_falls_back_to_the_expressions(tmp_path: Path) -> None:
+    """Every token known, and still not TeX (``\\bar`` with no argument): the PDF is made
+    without the author's LaTeX, and the output says so."""
+    name, text = channel_a(r"x \bar")
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    code, out, err = _latex(tmp_path / name, "-o", str(tmp_path / "out.pdf"))
+    assert code == 0, err
+    assert "note: your LaTeX did not compile as written" in out
+    assert "since" in _pdf_text(tmp_path / "out.pdf")  # the reason, as text

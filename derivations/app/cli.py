@@ -53,7 +53,7 @@ from derivations.catalog import HOMES, catalog, get
 from numeric_checks import CheckOptions, check_claim
 from symbolic.basis import claim_basis
 from symbolic.derivation import Derivation
-from symbolic.errors import DpderiveError, InvalidInput
+from symbolic.errors import DpderiveError, InvalidInput, LatexFailed
 from symbolic.printing.audit import errata_latex
 from symbolic.printing.explain import explain
 from symbolic.printing.json import catalog_json, claim_json, proof_json, report_json
@@ -299,8 +299,22 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
     if target is None:
         out.write(text)
         return EXIT_OK
+    retried = ""
     if compiled:
-        written = render(text, target, png=args.png or suffix == ".png")
+        png = args.png or suffix == ".png"
+        try:
+            written = render(text, target, png=png)
+        except LatexFailed as exc:
+            if args.all:
+                raise
+            # The author's own LaTeX passed the echo's vocabulary but TeX still refused it
+            # (a \bar with no argument in a reason): the document without it compiles.
+            text = derivation_latex(d, report, standalone=True, author=False)
+            written = render(text, target, png=png)
+            retried = (
+                f"note: your LaTeX did not compile as written ({exc}); every line was "
+                "typeset from the expressions as read and every reason as text\n"
+            )
         what = "PNG of the first page" if written.suffix.lower() == ".png" else "PDF"
     else:
         try:
@@ -309,7 +323,7 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
             raise DpderiveError(f"cannot write {args.output!r}: {exc.strerror}") from None
         written, what = target, "LaTeX"
     # Said on stdout, which carries nothing else with -o (the issue: silent on success).
-    out.write(f"wrote {written} ({what}, {_size(written)})\n")
+    out.write(f"wrote {written} ({what}, {_size(written)})\n" + retried)
     return EXIT_OK
 
 

@@ -270,6 +270,9 @@ class _Reader:
             if symbol == "\\" and self.in_environment():
                 self.out.append("\\\\")
                 return i + 2
+            if symbol in "\n\t":
+                self.out.append("\\ ")  # TeX's control space, as the reader's spacing
+                return i + 2
             if symbol not in _CONTROL_SYMBOLS or (self.in_text() and symbol in "!>|"):
                 raise _Refused(f"the control symbol \\{symbol}")
             self.out.append(text[i : i + 2])

@@ -109,9 +109,15 @@ class DerivationPrinter(LatexPrinter):
         names: Mapping[str, str] | None = None,
         width: float = TEXT_WIDTH,
         indexed: Mapping[str, str] | None = None,
+        *,
+        author: bool = True,
     ):
         self.names = dict(names or {})
         self.width = width
+        self.author = author
+        """Whether an author's own LaTeX (a step as written, a reason's mathematics) is given
+        back where :func:`~symbolic.latex_input.echo.echo` allows it; without, every line is
+        typeset from the expressions as read and every reason as text."""
         self.indexed = dict(indexed or {})
         r"""Families whose LaTeX name writes their index (``\Pr[M_{i}(x) = r_{i}]``): the
         family's name -> the index's name, put in place where an element prints."""
@@ -128,7 +134,7 @@ class DerivationPrinter(LatexPrinter):
             and v.family.second is None
             and "{" + v.family.index + "}" in (v.latex_name or "")
         }
-        return DerivationPrinter(names, self.width, indexed)
+        return DerivationPrinter(names, self.width, indexed, author=self.author)
 
     def _print_Indexed(self, expr: sp.Indexed) -> str:
         name = expr.base.label.name
@@ -274,10 +280,12 @@ class DerivationPrinter(LatexPrinter):
         results: dict[int, StepResult] = {s.index: s for s in report.steps} if report else {}
         steps: list[Link] = []
         notes: list[str] = []
-        head_source, head_problem = echoed_source(d.lhs_source)
+        echoed = echoed_source if self.author else _not_echoed
+        head_source, head_problem = echoed(d.lhs_source)
         for i, (_, rel, right, why) in enumerate(d.links(), start=1):
-            source, problem = echoed_source(d.steps[i - 1].source)
-            note = rf"({i})~{author_latex(why.text)}"
+            source, problem = echoed(d.steps[i - 1].source)
+            reason = author_latex(why.text) if self.author else latex_text(why.text)
+            note = rf"({i})~{reason}"
             problem = problem or (head_problem if i == 1 else "")
             if problem:
                 # Said where the reader looks for the line's reason: the author's LaTeX
@@ -326,11 +334,21 @@ def display_latex(d: Derivation) -> str:
     return "$$" + DerivationPrinter().aligned(d) + "$$"
 
 
+def _not_echoed(source: str) -> tuple[str, str]:
+    return "", ""
+
+
 def derivation_latex(
-    d: Derivation, report: DerivationReport | None = None, *, standalone: bool = False
+    d: Derivation,
+    report: DerivationReport | None = None,
+    *,
+    standalone: bool = False,
+    author: bool = True,
 ) -> str:
-    """LaTeX of one derivation; ``standalone`` wraps it in a complete document."""
-    body = DerivationPrinter()._print_Derivation(d, report)
+    """LaTeX of one derivation; ``standalone`` wraps it in a complete document; without
+    ``author``, nothing of the author's own LaTeX is given back (every line typeset from the
+    expressions as read, every reason as text)."""
+    body = DerivationPrinter(author=author)._print_Derivation(d, report)
     if standalone:
         return PREAMBLE + body + "\n\\end{document}\n"
     return body + "\n"
