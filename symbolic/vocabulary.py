@@ -25,6 +25,7 @@ __all__ = [
     "arity_text",
     "declared_name",
     "reserved_message",
+    "skeleton",
 ]
 
 
@@ -98,9 +99,20 @@ for _name in FREE_FUNCTION_NAMES:
 
 
 def reserved_message(name: str) -> str | None:
-    """Why ``name`` (NFKC-normalised) may not be declared, or None if it may."""
+    """Why ``name`` (NFKC-normalised) may not be declared, or None if it may: a reserved
+    name, or one drawn like it (:func:`skeleton`: a Greek capital Epsilon for ``E``).
+
+    >>> reserved_message("\u0395")
+    "`Ε` looks like `E`, Euler's number here; call your variable something else"
+    """
     what = RESERVED.get(unicodedata.normalize("NFKC", name))
     if what is None:
+        look = skeleton(name)
+        if look in RESERVED and look != unicodedata.normalize("NFKC", name):
+            meaning = "a function" if RESERVED[look] == "a function" else RESERVED[look]
+            return (
+                f"`{name}` looks like `{look}`, {meaning} here; call your variable something else"
+            )
         return None
     if what == "Euler's number":
         return (
@@ -112,8 +124,33 @@ def reserved_message(name: str) -> str | None:
     return f"`{name}` is {what} here; call your variable something else"
 
 
+_LOOKALIKES = dict(
+    zip(
+        # Greek and Cyrillic letters drawn like Latin ones (from Unicode's confusables;
+        # the Greek small letters that mathematics uses beside Latin ones, alpha, nu, rho,
+        # tau, upsilon and chi, are left out): a declared Greek capital Epsilon printed
+        # "E > 3" as if Euler's number were above 3 (issue 41).
+        "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲϳϹЅІЈАВЕКМНОРСТУХаеорсухіјѕԁԛԝɡһӏ",
+        "ABEZHIKMNOPTYXocjCSIJABEKMHOPCTYXaeopcyxijsdqwghl",
+        strict=True,
+    )
+)
+
+
+def skeleton(name: str) -> str:
+    """``name`` NFKC-normalised with every Greek or Cyrillic lookalike of a Latin letter
+    replaced by it: two names with one skeleton look the same in a report.
+
+    >>> skeleton("\u0395"), skeleton("\u0445_1"), skeleton("eps")
+    ('E', 'x_1', 'eps')
+    """
+    normal = unicodedata.normalize("NFKC", name)
+    return "".join(_LOOKALIKES.get(c, c) for c in normal)
+
+
 def declared_name(name: str, what: str = "variable") -> str:
-    """``name`` as declared (NFKC-normalised), or :class:`ExpressionError` if it is reserved.
+    """``name`` as declared (NFKC-normalised), or :class:`ExpressionError` if it is reserved
+    or drawn like a reserved name (:func:`reserved_message`).
 
     >>> declared_name("\uff58")
     'x'

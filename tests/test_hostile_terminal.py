@@ -260,3 +260,27 @@ def test_contradictory_hypotheses_are_still_refused(tmp_path: Path) -> None:
     )
     code, _, err = run("claim", str(path), *FAST)
     assert code == 2 and "contradictory" in err
+
+
+@pytest.mark.parametrize(
+    ("variables", "lhs", "fragment"),
+    [
+        ('"\u0395" = "(3, 4)"\n', "\u0395", "looks like `E`, Euler's number"),  # Greek Epsilon
+        ('x = "(0, 1)"\n"\u0445" = "(0, 2)"\n', "x", "looks like 'x', declared already"),
+        ('"\u0440i" = "(3, 4)"\n', "\u0440i", "looks like `pi`"),  # Cyrillic er, Latin i
+        ('n = "Z in [1, 9]"\n', "Sum(1/\u0395**2, (\u0395, 1, n))", "index of Sum"),
+    ],
+    ids=["greek-E", "cyrillic-x", "cyrillic-pi", "greek-E-index"],
+)
+def test_a_name_drawn_like_another_is_refused(
+    variables: str, lhs: str, fragment: str, tmp_path: Path
+) -> None:
+    """``E > 3`` proved, with E a Greek capital Epsilon in (3, 4), read as if Euler's
+    number were above 3."""
+    path = tmp_path / "claim.toml"
+    path.write_text(claim_text(lhs, ">", "3", variables), encoding="utf-8")
+    code, _, err = run("claim", str(path), *FAST)
+    assert code == 2 and fragment in err, err
+    # Greek letters that mathematics writes beside Latin ones stay declarable.
+    path.write_text(claim_text("\u03b1 + a", ">", "0", '"\u03b1" = "(0, 1)"\na = "(0, 1)"\n'))
+    assert run("claim", str(path), *FAST)[0] == 0

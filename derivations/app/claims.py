@@ -48,7 +48,7 @@ from symbolic.latex_input import parse_latex_expr, parse_latex_relation
 from symbolic.latex_input.echo import refuse_hazards
 from symbolic.parsing import approximate, parse_expr, parse_relations
 from symbolic.relations import Relation
-from symbolic.vocabulary import declared_name
+from symbolic.vocabulary import declared_name, skeleton
 
 MAX_FILE_BYTES = 1_000_000
 TOP_KEYS = {"hypotheses", "claim", "variables", "defs", "latex", "title", "source"}
@@ -388,6 +388,12 @@ def _check_name(text: str, name: str, what: str, declared: Mapping[str, object])
         raise InvalidInput(
             f"{name}: {what} {text!r} is defined twice (names are compared after Unicode "
             f"NFKC normalisation, which reads it as {normal!r}); rename one"
+        )
+    twin = next((k for k in declared if skeleton(k) == skeleton(normal)), None)
+    if twin is not None:
+        raise InvalidInput(
+            f"{name}: {what} {text!r} looks like {twin!r}, declared already (a Greek or "
+            "Cyrillic letter drawn as a Latin one); rename one"
         )
     return normal
 
