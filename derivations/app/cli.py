@@ -323,7 +323,7 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
             raise DpderiveError(f"cannot write {args.output!r}: {exc.strerror}") from None
         written, what = target, "LaTeX"
     # Said on stdout, which carries nothing else with -o (the issue: silent on success).
-    out.write(f"wrote {written} ({what}, {_size(written)})\n" + retried)
+    out.write(f"wrote {visible(str(written))} ({what}, {_size(written)})\n" + retried)
     return EXIT_OK
 
 
@@ -431,7 +431,7 @@ def _check_one(d: Derivation, options: CheckOptions) -> DerivationReport:
 
 def _cmd_plot(args: argparse.Namespace, out: TextIO) -> int:
     target = plot(args.name, Path(args.output))
-    out.write(f"wrote {target}\n")
+    out.write(f"wrote {visible(str(target))}\n")
     return EXIT_OK
 
 

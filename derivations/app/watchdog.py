@@ -48,6 +48,7 @@ from derivations.app.exitcodes import (
 )
 from derivations.app.lifeline import die_with_parent
 from derivations.app.phases import PIPE_EXIT, memory_limit_mb
+from symbolic.printing.terminal import visible
 
 GRACE = 3.0
 """Seconds past the budget for start-up and writing the report; the check's own deadline
@@ -288,7 +289,8 @@ def _kill_group(pid: int) -> None:
 
 
 def _last(phases: list[str]) -> str:
-    return phases[-1] if phases else "starting"
+    # A phase names the user's file: shown as the text reports show it.
+    return visible(phases[-1]) if phases else "starting"
 
 
 def _json_line(data: dict[str, object]) -> None:
@@ -368,7 +370,7 @@ def _budget_spent(args: argparse.Namespace, elapsed: float, phases: list[str]) -
         f"budget spent: the whole command is {bound}, and it was stopped after "
         f"{elapsed:.1f} s while {_last(phases)}; nothing was decided"
     )
-    done = [p for p in phases[:-1]]
+    done = [visible(p) for p in phases[:-1]]
     if getattr(args, "json", False):
         json.dump({"verdict": "undecided", "evidence": evidence, "done": done}, sys.stdout)
         sys.stdout.write("\n")

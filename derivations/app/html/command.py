@@ -35,6 +35,7 @@ from derivations.app.watchdog import html_seconds
 from derivations.catalog import catalog, get
 from symbolic.derivation import Derivation
 from symbolic.printing.audit import errata_json
+from symbolic.printing.terminal import visible
 from symbolic.report import DerivationReport
 from symbolic.scope import Scope
 
@@ -136,9 +137,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     what = f"{len(derivations)} catalog page(s)" + (
         f" and {len(proofs)} proof page(s)" if proofs else ""
     )
+    folder = visible(str(target))
     out.write(
-        f"wrote {summary.files} files ({summary.bytes / 1e6:.2f} MB; {what}) to {target} "
-        f"in {seconds:.1f} s; open {target / 'index.html'}\n"
+        f"wrote {summary.files} files ({summary.bytes / 1e6:.2f} MB; {what}) to {folder} "
+        f"in {seconds:.1f} s; open {visible(str(target / 'index.html'))}\n"
     )
     return EXIT_OK
 
