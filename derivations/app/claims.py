@@ -129,7 +129,9 @@ class Header:
     @classmethod
     def parse(cls, data: Mapping[str, Any], name: str) -> Header:
         latex_names: dict[str, str] = {}
-        for fragment, target in table_of(data, "latex", name, required=False).items():
+        keys = table_of(data, "latex", name, required=False)
+        _cap(name, "[latex] keys", len(keys), MAX_LATEX_KEYS)  # each is tried at every token
+        for fragment, target in keys.items():
             if not isinstance(target, str):
                 raise InvalidInput(f"{name}: [latex] {fragment!r} must map to a name (a string)")
             # A key is matched as raw text and echoed as written (issue 41).
@@ -241,6 +243,7 @@ class Header:
 MAX_VARIABLES = 100
 MAX_DEFS = 200
 MAX_HYPOTHESES = 200
+MAX_LATEX_KEYS = 200
 """Caps on a claim or proof file's header: 20,000 unused variables took 2.3 GB and minutes
 before anything was checked (issue 41); the catalog's largest derivation declares 12."""
 

@@ -156,8 +156,18 @@ class _Stopped(Exception):
         self.signum = signum
 
 
+_ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
 def _stop(signum: int, frame: object) -> None:
+    _ignore_more()
     raise _Stopped(signum)
+
+
+def _ignore_more() -> None:
+    """Once the command is ending, a second signal must not interrupt the cleanup."""
+    for sig in _ENDING:
+        signal.signal(sig, signal.SIG_IGN)
 
 
 def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
@@ -174,18 +184,21 @@ def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
     sys.stderr.flush()
     started = time.monotonic()
     parent = os.getpid()
+    # Before the fork: a SIGTERM between the fork and the handler would leave the folder.
+    handlers = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
+    handlers[signal.SIGINT] = signal.getsignal(signal.SIGINT)
     pid = os.fork()
     if pid == 0:  # the child: the command itself
         _child(argv, parent, scratch, read_end, write_end, captured if wants_json else None)
     os.close(write_end)
     with contextlib.suppress(OSError):
         os.setpgid(pid, pid)  # also here: no race with the child's own call
-    handlers = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGHUP)}
     seen: list[str] = []
     try:
         try:
             status = _wait(pid, started, seconds, read_end, seen)
         except KeyboardInterrupt:
+            _ignore_more()
             _kill_group(pid)
             return _ended_by(signal.SIGINT, wants_json)
         except _Stopped as stop:
@@ -201,11 +214,11 @@ def _watched(argv: list[str], seconds: float, args: argparse.Namespace) -> int:
             return _relay_json(captured, code)
         return code
     finally:
-        for sig, handler in handlers.items():
-            signal.signal(sig, handler)
         os.close(read_end)
         os.close(captured)
         shutil.rmtree(scratch, ignore_errors=True)
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
 
 
 def _child(
@@ -219,6 +232,8 @@ def _child(
     """The forked child: it dies with the parent, builds in the parent's scratch folder,
     reports its phases on ``write_end`` and, with ``--json``, writes its stdout to
     ``captured``.  Never returns."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)  # the parent's handlers are the parent's
     os.close(read_end)
     os.setpgid(0, 0)
     die_with_parent(parent)

@@ -258,7 +258,7 @@ class _Reader:
             raise _Refused("a group or environment that is not closed")
         if self.sizes:
             raise _Refused("\\left and \\right that do not pair")
-        return "".join(self.out)
+        return "".join(self.out).replace("\t", " ")  # a tab is a space to TeX
 
     def command(self, i: int) -> int:
         text = self.text
