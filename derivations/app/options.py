@@ -90,13 +90,17 @@ def add_check_options(p: argparse.ArgumentParser, budget: float = DEFAULT_BUDGET
     add_budget_option(p, budget)
 
 
-def add_budget_option(p: argparse.ArgumentParser, budget: float = DEFAULT_BUDGET) -> None:
+def add_budget_option(
+    p: argparse.ArgumentParser, budget: float = DEFAULT_BUDGET, what: str = ""
+) -> None:
+    """``--budget``; ``what`` says what it bounds when that is not a check's steps."""
     p.add_argument(
         "--budget",
         metavar="SECONDS",
         type=_budget_seconds,
         default=budget,
-        help=f"wall-clock seconds per claim or derivation (default {budget:g}); "
+        help=what.format(budget=budget)
+        or f"wall-clock seconds per claim or derivation (default {budget:g}); "
         "steps it stops are undecided: budget spent (exit 3)",
     )
 

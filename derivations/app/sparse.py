@@ -14,6 +14,7 @@ from typing import Any, TextIO
 import mpmath
 
 from derivations.app.exitcodes import EXIT_OK, EXIT_REFUTED, EXIT_UNDECIDED
+from derivations.app.options import add_budget_option
 from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.parsing import parse_number
 from symbolic.printing.wording import accuracy_state
@@ -43,6 +44,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--runs", type=int, default=None, help="runs per stream (default by k)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    add_budget_option(
+        p,
+        what="wall-clock seconds for the whole simulation (default {budget:g}); past them the "
+        "command ends undecided: budget spent (exit 3)",
+    )
 
 
 def _number(text: str, name: str) -> Any:
