@@ -103,7 +103,9 @@ def test_a_file_name_cannot_forge_lines(tmp_path: Path) -> None:
 def test_the_helpers() -> None:
     assert visible("a\x1b[2Kb\nc") == "a\\x1b[2Kb\\nc"
     assert visible_lines("a\nb\rc") == "a\nb\\rc"
-    assert visible("\u202e\u200b\ufeff\x85\udcff") == "\\u202e\\u200b\\ufeff\\x85\\udcff"
+    assert visible("\u202e\u200b\ufeff\x85\x7f\udcff") == (
+        "\\u202e\\u200b\\ufeff\\u0085\\u007f\\udcff"
+    )
     assert visible(r"\le ε ∞ 差分") == r"\le ε ∞ 差分"  # text and mathematics stay
     line = "unknown key " + "k" * 10_000 + " in the header"
     cut = shortened(line, 200)

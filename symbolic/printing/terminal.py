@@ -43,8 +43,12 @@ def _shown(c: str) -> str:
         return c
     if c in _NAMED:
         return _NAMED[c]
-    if code < 0x100 and (code < 0x20 or 0x7F <= code < 0xA0):
+    if code < 0x20:
         return f"\\x{code:02x}"
+    if 0x7F <= code < 0xA0:
+        # As JSON spells it too: a JSON document printed with its non-ASCII characters kept
+        # (the audit's) stays valid JSON once DEL or a C1 control is shown so.
+        return f"\\u{code:04x}"
     if code < 0xA0:
         return c
     if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp", "Co", "Cn"):
