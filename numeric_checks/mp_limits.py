@@ -7,19 +7,20 @@ A chain of 40 definitions ``e_k = exp(e_{k-1})`` reached an ``exp`` of a number 
 type", issue 41); ``2**t`` and ``int(t)`` for such a ``t`` do the same.  So three of
 mpmath's kernels are wrapped, once, when :mod:`numeric_checks` is imported: ``exp`` of an
 argument of magnitude ``2**MAX_MAGNITUDE_BITS`` or more, a power with such an exponent (of
-a base other than 0 and 1) and the conversion of such a number to an integer raise
-:class:`OverflowError`, which the evaluator already reads as "undefined at this point"
-(:data:`numeric_checks.bridge.UNDEFINED_ERRORS`), as it reads ``exp(1e400)`` in floating
-point.  ``2**1024`` is about ``1.8e308``: no privacy parameter or probability comes near.
+a base other than 0 and 1) and the conversion of a number with a gigantic exponent to an
+integer raise :class:`OverflowError`, which the evaluator already reads as "undefined at
+this point" (:data:`numeric_checks.bridge.UNDEFINED_ERRORS`), as it reads ``exp(1e400)`` in
+floating point.  ``2**4096`` is about ``1e1233``: no privacy parameter or probability comes
+near.
 
 >>> import mpmath
 >>> install()
 >>> mpmath.exp(mpmath.mpf(700)) > 1e300
 True
->>> mpmath.exp(mpmath.mpf(2) ** 2000)
+>>> mpmath.exp(mpmath.mpf(2) ** 5000)
 Traceback (most recent call last):
 ...
-OverflowError: exp of a number of magnitude 2**2001 (the limit is 2**1024)
+OverflowError: exp of a number of magnitude 2**5001 (the limit is 2**4096)
 >>> int(mpmath.mpf(2) ** 2000) == 2**2000
 True
 """
@@ -34,9 +35,11 @@ from mpmath.libmp import libelefun, libmpf
 
 __all__ = ["MAX_MAGNITUDE_BITS", "install"]
 
-MAX_MAGNITUDE_BITS = 1024
+MAX_MAGNITUDE_BITS = 4096
 """Arguments of ``exp`` and exponents of powers below ``2**MAX_MAGNITUDE_BITS`` in
-magnitude are computed; larger ones overflow."""
+magnitude are computed; larger ones overflow.  The bound an integrand's ``exp`` already had
+(:data:`numeric_checks.integrals.EXP_BITS`); a power with a 16,384-bit exponent took 3 s and
+one with 65,536 bits 90 s."""
 MAX_NEGATIVE_BITS = 1 << 16
 """The same bound for the argument of ``exp`` when it is negative."""
 MAX_INTEGER_BITS = 1 << 22

@@ -53,7 +53,7 @@ from symbolic.vocabulary import (
     FREE_FUNCTION_NAMES,
     FUNCTIONS,
     SPECIAL_FUNCTIONS,
-    arity_text,
+    check_arity,
     reserved_message,
 )
 
@@ -218,10 +218,7 @@ class _Builder:
                 + ", ".join(sorted([*FUNCTIONS, *SPECIAL_FUNCTIONS]))
             )
         func, arities = FUNCTIONS[name]
-        if len(node.args) not in arities:
-            raise ExpressionError(
-                f"{arity_text(name, arities, len(node.args))} in {_short(self.text)}"
-            )
+        check_arity(name, arities, len(node.args), f" in {_short(self.text)}")
         args = [check_magnitude(self._expr(a), self.text) for a in node.args]
         if name in ("factorial", "binomial", "gamma", "loggamma", "beta"):
             for a in args:

@@ -23,6 +23,7 @@ __all__ = [
     "RESERVED",
     "SPECIAL_FUNCTIONS",
     "arity_text",
+    "check_arity",
     "declared_name",
     "reserved_message",
     "skeleton",
@@ -37,6 +38,12 @@ MAX_ARGUMENTS = 100
 """Arguments of ``Max`` or ``Min`` at most (SymPy compares them pairwise as it builds one:
 33 arguments in two variables took 14 s, so the time limit on building one expression,
 :data:`symbolic.input_limits.MAX_BUILD_SECONDS`, may refuse fewer)."""
+
+
+def check_arity(name: str, arities: tuple[int, ...], given: int, where: str = "") -> None:
+    """Refuse a call of ``name`` with ``given`` arguments unless ``given`` is in ``arities``."""
+    if given not in arities:
+        raise ExpressionError(arity_text(name, arities, given) + where)
 
 
 def arity_text(name: str, arities: tuple[int, ...], given: int) -> str:

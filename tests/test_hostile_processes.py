@@ -27,7 +27,8 @@ import pytest
 
 from derivations.app import phases
 from derivations.app.cli import VERBS, build_parser, main
-from derivations.app.watchdog import GRACE, deadline_seconds, html_seconds
+from derivations.app.phases import html_seconds
+from derivations.app.watchdog import GRACE, deadline_seconds
 from derivations.catalog import HOMES
 
 ROOT = Path(__file__).resolve().parent.parent

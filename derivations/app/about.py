@@ -4,10 +4,12 @@ verbs for a mistyped one."""
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TextIO
 
 from derivations.app.exitcodes import (
     EXIT_BAD_INPUT,
@@ -18,7 +20,7 @@ from derivations.app.exitcodes import (
     MEANINGS,
 )
 
-__all__ = ["ABOUT", "CHECKS", "TOP_EPILOG", "WRITES", "About", "with_suggestion"]
+__all__ = ["ABOUT", "CHECKS", "TOP_EPILOG", "WRITES", "About", "Verb", "with_suggestion"]
 
 CHECKS = (EXIT_OK, EXIT_REFUTED, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERNAL)
 """The exit codes of a verb that checks something."""
@@ -165,3 +167,31 @@ def with_suggestion(message: str, verbs: Sequence[str]) -> str:
     near = difflib.get_close_matches(typed, list(verbs), n=3, cutoff=0.6)
     hint = "did you mean " + " or ".join(near) + "? " if near else ""
     return f"invalid choice: unknown verb {typed!r}; {hint}the verbs are: {', '.join(verbs)}"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb of the command line: its name and help, a function adding its arguments to
+    its parser, and the function running it, ``(args, out) -> exit code``; what its
+    ``--help`` says besides is in :data:`ABOUT`."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, TextIO], int]
+
+    @property
+    def about(self) -> About:
+        return ABOUT[self.name]
+
+    @property
+    def description(self) -> str:
+        return self.about.description
+
+    @property
+    def examples(self) -> tuple[str, ...]:
+        return self.about.examples
+
+    @property
+    def exits(self) -> tuple[int, ...]:
+        return self.about.exits

@@ -14,20 +14,18 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
-import json
 import math
 import os
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import TextIO, cast
 
 from derivations import audit
 from derivations.app import arguments, audit_verbs, html, listing, sparse
-from derivations.app.about import ABOUT, TOP_EPILOG, About, with_suggestion
+from derivations.app.about import TOP_EPILOG, Verb, with_suggestion
 from derivations.app.exitcodes import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -37,8 +35,17 @@ from derivations.app.exitcodes import (
     EXIT_UNDECIDED,
     for_verdict,
 )
+from derivations.app.failures import (
+    UsageError,
+    VisibleOutput,
+    failed,
+    usage_failed,
+    wants_json,
+    write_json,
+)
 from derivations.app.listing import catalog_table
 from derivations.app.options import check_options
+from derivations.app.outputs import refuse_overwriting, render_or_without_author, size_text
 from derivations.app.parallel import (
     LemmaVerdicts,
     check_many,
@@ -46,19 +53,19 @@ from derivations.app.parallel import (
     lemma_targets,
     stderr_counter,
 )
-from derivations.app.pdflatex import MAX_PASSES, PASS_SECONDS, render
+from derivations.app.pdflatex import MAX_PASSES, PASS_SECONDS
 from derivations.app.phases import PIPE_EXIT, expect, memory_limit_mb, phase
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.catalog import HOMES, catalog, get
 from numeric_checks import CheckOptions, check_claim
 from symbolic.basis import claim_basis
 from symbolic.derivation import Derivation
-from symbolic.errors import DpderiveError, InvalidInput, LatexFailed
+from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.printing.audit import errata_latex
 from symbolic.printing.explain import explain
 from symbolic.printing.json import catalog_json, claim_json, proof_json, report_json
 from symbolic.printing.latex import catalog_book, derivation_latex
-from symbolic.printing.terminal import shortened, visible, visible_lines
+from symbolic.printing.terminal import visible
 from symbolic.printing.text import (
     claim_text,
     format_report,
@@ -72,39 +79,9 @@ from symbolic.verdicts import Verdict
 PLOT_NAMES = tuple(PLOTS)
 
 
-class UsageError(Exception):
-    """A command line argparse cannot read: its usage line and the message."""
-
-    def __init__(self, usage: str, message: str) -> None:
-        super().__init__(message)
-        self.usage = usage
-        self.message = message
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(self.format_usage(), with_suggestion(message, list(_VERB)))
-
-
-def wants_json(argv: Sequence[str] | None) -> bool:
-    """Whether the command line asks for JSON (looked at before, or without, parsing it)."""
-    words = list(sys.argv[1:] if argv is None else argv)
-    return "--json" in words[: words.index("--")] if "--" in words else "--json" in words
-
-
-def failed(message: str, code: int, json_wanted: bool, out: TextIO, prefix: str = "error: ") -> int:
-    """Say why the command failed on stderr and, with ``--json``, as the JSON document
-    ``{"error": ..., "exit": ...}`` on stdout (``--json`` always prints JSON); ``code``."""
-    say_error(message, prefix="dpderive: " + prefix)
-    if json_wanted:
-        _write_json({"error": shortened(message), "exit": code}, out)
-    return code
-
-
-def usage_failed(exc: UsageError, argv: Sequence[str] | None, out: TextIO) -> int:
-    """A command line that cannot be read: its usage and the message, exit 2."""
-    sys.stderr.write(visible_lines(exc.usage))
-    return failed(exc.message, EXIT_BAD_INPUT, wants_json(argv), out)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -137,30 +114,6 @@ def version() -> str:
         return metadata.version("dpderive")
     except metadata.PackageNotFoundError:
         return "0.1.0 (source tree)"
-
-
-def say_error(message: str, prefix: str = "dpderive: error: ") -> None:
-    """One line on stderr: the message's controls shown as escapes (it quotes file names
-    and the user's text) and a very long one cut in the middle."""
-    print(prefix + shortened(visible(message)), file=sys.stderr)
-
-
-class VisibleOutput:
-    """A text stream that shows every control character written to it as an escape,
-    newlines apart (:func:`symbolic.printing.terminal.visible_lines`): the last guard on
-    what a report prints, behind the printers' own escaping of each user string."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-
-    def write(self, text: str) -> int:
-        return self.stream.write(visible_lines(text))
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.stream, name)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -208,11 +161,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         )
 
 
-def _write_json(data: Any, out: TextIO) -> None:
-    json.dump(data, out, indent=2)
-    out.write("\n")
-
-
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     derivations = list(catalog().values())
     verdicts = None
@@ -225,7 +173,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         rows = catalog_json(derivations)
         if verdicts is not None:
             rows = [{**row, "verdict": verdicts[row["id"]].value} for row in rows]
-        _write_json(rows, out)
+        write_json(rows, out)
     else:
         out.write(catalog_table(derivations, verdicts))
     return EXIT_OK
@@ -244,7 +192,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     expect_checks(args, len(run), args.jobs)
     reports = _check_each(run, args, progress=not args.json and len(run) > 1)[: len(targets)]
     if args.json:
-        _write_json([report_json(r) for r in reports], out)
+        write_json([report_json(r) for r in reports], out)
     else:
         for r in reports:
             out.write(format_report(r, verbose=args.verbose))
@@ -267,7 +215,7 @@ def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     scope = scope_of(d, (result,))
     basis = claim_basis(result.verdict)
     if args.json:
-        _write_json(claim_json(d.statement, result, scope, basis), out)
+        write_json(claim_json(d.statement, result, scope, basis), out)
     else:
         out.write(claim_text(d, result, scope, basis, verbose=args.verbose))
     return for_verdict(result.verdict)
@@ -301,20 +249,12 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     retried = ""
     if compiled:
-        png = args.png or suffix == ".png"
-        try:
-            written = render(text, target, png=png)
-        except LatexFailed as exc:
-            if args.all:
-                raise
-            # The author's own LaTeX passed the echo's vocabulary but TeX still refused it
-            # (a \bar with no argument in a reason): the document without it compiles.
-            text = derivation_latex(d, report, standalone=True, author=False)
-            written = render(text, target, png=png)
-            retried = (
-                f"note: your LaTeX did not compile as written ({exc}); every line was "
-                "typeset from the expressions as read and every reason as text\n"
-            )
+        plain = (
+            None if args.all else lambda: derivation_latex(d, report, standalone=True, author=False)
+        )
+        written, retried = render_or_without_author(
+            text, plain, target, args.png or suffix == ".png"
+        )
         what = "PNG of the first page" if written.suffix.lower() == ".png" else "PDF"
     else:
         try:
@@ -323,36 +263,8 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
             raise DpderiveError(f"cannot write {args.output!r}: {exc.strerror}") from None
         written, what = target, "LaTeX"
     # Said on stdout, which carries nothing else with -o (the issue: silent on success).
-    out.write(f"wrote {visible(str(written))} ({what}, {_size(written)})\n" + retried)
+    out.write(f"wrote {visible(str(written))} ({what}, {size_text(written)})\n" + retried)
     return EXIT_OK
-
-
-def refuse_overwriting(target: Path, inputs: Sequence[Path]) -> None:
-    """Refuse (exit 2) an output file that is one of the inputs, under any name: the same
-    file by its device and inode, so a symbolic or hard link to the input counts too
-    (``dpderive latex mine.tex -o mine.tex`` replaced the user's proof, issue 41)."""
-    try:
-        out = target.stat()
-    except OSError:
-        return  # not there yet (or not reachable): nothing to overwrite
-    for path in inputs:
-        try:
-            given = path.stat()
-        except OSError:
-            continue
-        if (given.st_dev, given.st_ino) == (out.st_dev, out.st_ino):
-            raise InvalidInput(
-                f"-o {str(target)!r} is the input file {str(path)!r}; writing there would "
-                "replace it: choose another output name"
-            )
-
-
-def _size(path: Path) -> str:
-    try:
-        size = path.stat().st_size
-    except OSError:
-        return "size unknown"
-    return f"{size / 1e6:.2f} MB" if size >= 1e5 else f"{size} bytes"
 
 
 def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
@@ -375,7 +287,7 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     expect_checks(args, len(lemma_targets([d])), 1)
     report = _check_one(d, _remaining(args, started))
     if args.json:
-        _write_json(proof_json(report), out)
+        write_json(proof_json(report), out)
     else:
         out.write(proof_text(d, report, verbose=args.verbose))
     return for_verdict(report.verdict)
@@ -443,34 +355,6 @@ def _check_each(
     return check_many(
         targets, check_options(args), jobs=args.jobs, progress=stderr_counter(progress)
     )
-
-
-@dataclass(frozen=True)
-class Verb:
-    """One verb of the command line: its name and help, a function adding its arguments to
-    its parser, and the function running it, ``(args, out) -> exit code``; what its
-    ``--help`` says besides is in :data:`derivations.app.about.ABOUT`."""
-
-    name: str
-    help: str
-    arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, TextIO], int]
-
-    @property
-    def about(self) -> About:
-        return ABOUT[self.name]
-
-    @property
-    def description(self) -> str:
-        return self.about.description
-
-    @property
-    def examples(self) -> tuple[str, ...]:
-        return self.about.examples
-
-    @property
-    def exits(self) -> tuple[int, ...]:
-        return self.about.exits
 
 
 VERBS = (

@@ -37,6 +37,17 @@ def expect(seconds: float) -> None:
             os.write(PHASE_FD, f"{EXPECT}{seconds:.3f}\n".encode())
 
 
+HTML_PAGE_SECONDS = 0.5
+HTML_SECONDS = 30.0
+"""What ``html`` may take besides its checks: the plots, and each page it builds (the whole
+catalog without checks takes about 7 s)."""
+
+
+def html_seconds(pages: int) -> float:
+    """What ``html`` may take to build ``pages`` pages and the plots, besides its checks."""
+    return HTML_SECONDS + HTML_PAGE_SECONDS * pages
+
+
 def memory_limit_mb() -> int:
     raw = os.environ.get("DPDERIVE_MEMORY_MB", "")
     try:

@@ -47,7 +47,7 @@ from derivations.app.exitcodes import (
     EXIT_UNDECIDED,
 )
 from derivations.app.lifeline import die_with_parent
-from derivations.app.phases import PIPE_EXIT, memory_limit_mb
+from derivations.app.phases import PIPE_EXIT, html_seconds, memory_limit_mb
 from symbolic.printing.terminal import visible
 
 GRACE = 3.0
@@ -91,10 +91,6 @@ def cap_memory(megabytes: int) -> None:
 FIXED_SECONDS = 120.0
 """The bound of a verb that checks nothing (``list``, ``rules``, ``audit``, ``errata``,
 ``plot``, ``latex --all --no-check``...): each takes a few seconds."""
-HTML_PAGE_SECONDS = 0.5
-HTML_SECONDS = 30.0
-"""What ``html`` may take besides its checks: the plots, and each page it builds (the whole
-catalog without checks takes about 7 s)."""
 
 
 def deadline_seconds(args: argparse.Namespace, catalog_size: int) -> float:
@@ -121,14 +117,9 @@ def deadline_seconds(args: argparse.Namespace, catalog_size: int) -> float:
     return seconds + GRACE
 
 
-def html_seconds(pages: int) -> float:
-    """What ``html`` may take to build ``pages`` pages and the plots, besides its checks."""
-    return HTML_SECONDS + HTML_PAGE_SECONDS * pages
-
-
 def entry(argv: Sequence[str] | None = None) -> int:
     """``dpderive``: the command run under the limits above."""
-    from derivations.app import cli
+    from derivations.app import cli, failures
 
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a closed pipe ends the command quietly
     sys.set_int_max_str_digits(INT_DIGITS)
@@ -136,8 +127,8 @@ def entry(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args = cli.build_parser().parse_args(argv)
-    except cli.UsageError as exc:
-        return cli.usage_failed(exc, argv, sys.stdout)
+    except failures.UsageError as exc:
+        return failures.usage_failed(exc, argv, sys.stdout)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_BAD_INPUT
     from derivations.catalog import HOMES

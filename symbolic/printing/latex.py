@@ -114,10 +114,7 @@ class DerivationPrinter(LatexPrinter):
     ):
         self.names = dict(names or {})
         self.width = width
-        self.author = author
-        """Whether an author's own LaTeX (a step as written, a reason's mathematics) is given
-        back where :func:`~symbolic.latex_input.echo.echo` allows it; without, every line is
-        typeset from the expressions as read and every reason as text."""
+        self.author = author  # the author's own LaTeX given back where echo() allows it
         self.indexed = dict(indexed or {})
         r"""Families whose LaTeX name writes their index (``\Pr[M_{i}(x) = r_{i}]``): the
         family's name -> the index's name, put in place where an element prints."""

@@ -30,8 +30,7 @@ from derivations.app.parallel import (
     lemma_targets,
     stderr_counter,
 )
-from derivations.app.phases import expect
-from derivations.app.watchdog import html_seconds
+from derivations.app.phases import expect, html_seconds
 from derivations.catalog import catalog, get
 from symbolic.derivation import Derivation
 from symbolic.printing.audit import errata_json
