@@ -14,7 +14,7 @@ No stage decides a verdict: :func:`numeric_checks.decide.decide` does, from the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import sympy as sp
@@ -40,6 +40,7 @@ from symbolic.rules.facts import MAX_GOALS
 from symbolic.rules.prover import expanded
 from symbolic.rules.sums import has_family_sums, prove_sums
 from symbolic.rules.sums_peel import peel
+from symbolic.side_conditions import SideCondition, defined_on, undischarged, where_text
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -92,12 +93,18 @@ class Link:
 class SymbolicProof:
     """What the tactics and rules did: ``trace`` names the tactic or the chain of rules that
     reduced the link (None: no proof).  ``unfolded``: the two sides became identical only
-    once definitions were unfolded and equalities substituted."""
+    once definitions were unfolded and equalities substituted.  ``conditions``: the side
+    conditions the proof needs (the sides defined: denominators nonzero, log arguments
+    positive; the equalities solved by a nonzero coefficient), each with how it was
+    discharged; where one is not, the proof holds only where it does, so ``trace`` is None
+    and ``conditional`` keeps what was shown ("proved where x - 1 != 0: tactic cancel")."""
 
     trace: str | None
     unfolded: bool = False
     ran: bool = True
     """False when symbolic checking was switched off."""
+    conditions: tuple[SideCondition, ...] = ()
+    conditional: str | None = None
 
     @property
     def proved(self) -> bool:
@@ -175,7 +182,30 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
         trace = None  # a crash in a rule proves nothing; the numeric layers decide
     unfolded = trace == IDENTICAL and (link.left, link.right) != (link.lhs, link.rhs)
-    return SymbolicProof(trace, unfolded)
+    if trace is None:
+        return SymbolicProof(None, unfolded)
+    return _with_side_conditions(plan, link, SymbolicProof(trace, unfolded))
+
+
+def _with_side_conditions(plan: CheckPlan, link: Link, proof: SymbolicProof) -> SymbolicProof:
+    """``proof`` kept only if both sides are defined on the whole domain (issue 38): a
+    tactic that cancels ``(x**2 - 1)/(x - 1)`` to ``x + 1``, or a rule that reasons where a
+    denominator is nonzero, shows the link only where the sides have a value.  Each
+    condition of :func:`~symbolic.side_conditions.definedness` is discharged under the
+    plan's facts; the eliminations of equality hypotheses carry theirs (discharged when the
+    space was built)."""
+    shown = (*plan.space.conditions, *defined_on(plan.context.facts, link.lhs, link.rhs))
+    missing = undischarged(shown)
+    if not missing:
+        return replace(proof, conditions=shown)
+    where = where_text(missing)
+    return SymbolicProof(
+        None,
+        proof.unfolded,
+        conditions=shown,
+        conditional=f"proved only where {where} ({proof.describe()}), which is not shown "
+        "on the whole domain",
+    )
 
 
 def _hypothesis_as_written(plan: CheckPlan, link: Link) -> str | None:
@@ -318,6 +348,9 @@ def base_case(plan: CheckPlan) -> BaseCase | None:
             trace = prove_relation(lhs, claim.relation, rhs, plan.context)
         except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
             trace = None  # a crash in a rule proves nothing
+    missing = undischarged(defined_on(plan.context.facts, lhs, rhs)) if trace else []
+    if missing:
+        trace = None  # shown only where the sides are defined: sampled like any claim
     if trace is not None:
         result = BaseCase(where, Verdict.PROVED, trace)
     else:
