@@ -20,7 +20,7 @@ of ``lambertw``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
@@ -46,7 +46,8 @@ Kind = Literal["nonzero", "positive", "nonnegative"]
 
 @dataclass(frozen=True)
 class SideCondition:
-    """``expr`` must be nonzero (``> 0``, ``>= 0``) wherever the step is claimed;
+    """``expr`` must be nonzero (``> 0``, ``>= 0``) wherever the step is claimed, and for
+    every index of the sums it lies in (``given``: their ranges, ``i >= 1`` and ``i <= n``);
     ``need`` says which operation asks for it; ``discharged_by`` how it was shown (None: it
     was not)."""
 
@@ -54,15 +55,18 @@ class SideCondition:
     expr: sp.Expr
     need: str
     discharged_by: str | None = None
+    given: tuple[sp.Basic, ...] = ()
 
     @property
     def discharged(self) -> bool:
         return self.discharged_by is not None
 
     def relation(self) -> str:
-        """The condition as a relation a reader can check: ``x*y != 0``."""
+        """The condition as a relation a reader can check: ``x*y != 0``, ``i - 1 != 0 for
+        1 <= i <= n``."""
         op = {"nonzero": "!=", "positive": ">", "nonnegative": ">="}[self.kind]
-        return f"{self.expr} {op} 0"
+        where = f" for {' and '.join(map(str, self.given))}" if self.given else ""
+        return f"{self.expr} {op} 0{where}"
 
     def describe(self) -> str:
         how = f" ({self.discharged_by})" if self.discharged_by else " (not shown)"
@@ -72,53 +76,74 @@ class SideCondition:
 def definedness(expr: sp.Basic) -> list[SideCondition]:
     """What makes ``expr`` a finite real number: one condition per denominator, log
     argument, fractional power's base and power with a symbolic exponent (deduplicated;
-    constants whose sign is decided exactly are dropped when they hold)."""
-    out: dict[tuple[str, sp.Expr], SideCondition] = {}
+    constants whose sign is decided exactly are dropped when they hold).  Inside a sum or
+    product the condition must hold at every index of its range, which it is given; the
+    integrand of an integral is left to the integral's own evaluation (an integrable
+    singularity such as ``1/sqrt(t)`` at an end is no undefined point of the claim)."""
+    out: dict[tuple[str, sp.Expr, tuple[sp.Basic, ...]], SideCondition] = {}
 
-    def add(kind: Kind, e: sp.Expr, need: str) -> None:
+    def add(kind: Kind, e: sp.Expr, need: str, given: tuple[sp.Basic, ...]) -> None:
         if not e.free_symbols and exact_sign(e) in _HOLDS[kind]:
             return
-        key = (kind, e)
+        bound = {g.lhs for g in given}
+        used = tuple(g for g in given if g.lhs in e.free_symbols) if bound & e.free_symbols else ()
+        key = (kind, e, used)
         if key not in out:
-            out[key] = SideCondition(kind, e, need)
+            out[key] = SideCondition(kind, e, need, given=used)
 
-    for node in sp.preorder_traversal(sp.sympify(expr)):
-        if isinstance(node, sp.Pow):
-            base, exp = node.args
-            if exp.is_number and exp.is_negative:
-                add("nonzero", base, f"the denominator of {node}")
-            if exp.is_number and exp.is_Rational and not exp.is_Integer:
-                add("positive" if exp.is_negative else "nonnegative", base, f"the root {node}")
-            elif not exp.is_number:
-                add("positive", base, f"the power {node}")
-        elif isinstance(node, sp.log):
-            add("positive", node.args[0], f"the logarithm {node}")
-        elif isinstance(node, log1p):
-            add("positive", 1 + node.args[0], f"the logarithm {node}")
-        elif isinstance(node, sp.gamma | sp.loggamma):
-            add("positive", node.args[0], f"{node} (poles at 0, -1, -2, ...)")
-        elif isinstance(node, sp.factorial):
-            add("positive", node.args[0] + 1, f"{node} (poles at -1, -2, ...)")
-        elif isinstance(node, sp.LambertW) and len(node.args) == 1:
-            add("nonnegative", node.args[0] + sp.exp(-1), f"the real branch of {node}")
-        elif isinstance(node, PhiInv):
-            # [0, 1], its ends included: PhiInv(0) = -oo and PhiInv(1) = oo are the values
-            # the rules take there (monotonicity of PhiInv, Phi(PhiInv(p) - mu) at p = 1).
-            add("nonnegative", node.args[0], f"the inverse normal CDF {node}")
-            add("nonnegative", 1 - node.args[0], f"the inverse normal CDF {node}")
-    # A condition on a sum's or an integral's bound variable is about its terms, checked
-    # where the sum or integral is evaluated, not about the claim's points.
-    return [c for c in out.values() if _free_of_bound_variables(c.expr, expr)]
+    def walk(node: sp.Basic, given: tuple[sp.Basic, ...]) -> None:
+        if isinstance(node, sp.Integral):
+            for limit in node.limits:
+                for end in limit[1:]:
+                    walk(end, given)
+            return
+        if isinstance(node, sp.Sum | sp.Product):
+            inner = given
+            for limit in node.limits:
+                for end in limit[1:]:
+                    walk(end, inner)
+                if len(limit) == 3:
+                    i, lo, hi = limit
+                    inner = (
+                        *inner,
+                        sp.GreaterThan(i, lo, evaluate=False),
+                        sp.LessThan(i, hi, evaluate=False),
+                    )
+            walk(node.function, inner)
+            return
+        _conditions(node, lambda kind, e, need: add(kind, e, need, given))
+        for arg in node.args:
+            walk(arg, given)
+
+    walk(sp.sympify(expr), ())
+    return list(out.values())
 
 
-def _free_of_bound_variables(e: sp.Expr, whole: sp.Basic) -> bool:
-    """Whether ``e`` uses none of the dummy variables of a sum, product or integral of
-    ``whole`` (a condition inside one is about its terms, not the claim's points)."""
-    bound: set[sp.Symbol] = set()
-    for node in sp.preorder_traversal(sp.sympify(whole)):
-        if isinstance(node, sp.Sum | sp.Product | sp.Integral):
-            bound |= {limit[0] for limit in node.limits}
-    return not (e.free_symbols & bound)
+def _conditions(node: sp.Basic, add: Callable[[Kind, sp.Expr, str], None]) -> None:
+    """The conditions ``node`` itself puts on its arguments."""
+    if isinstance(node, sp.Pow):
+        base, exp = node.args
+        if exp.is_number and exp.is_negative:
+            add("nonzero", base, f"the denominator of {node}")
+        if exp.is_number and exp.is_Rational and not exp.is_Integer:
+            add("positive" if exp.is_negative else "nonnegative", base, f"the root {node}")
+        elif not exp.is_number:
+            add("positive", base, f"the power {node}")
+    elif isinstance(node, sp.log):
+        add("positive", node.args[0], f"the logarithm {node}")
+    elif isinstance(node, log1p):
+        add("positive", 1 + node.args[0], f"the logarithm {node}")
+    elif isinstance(node, sp.gamma | sp.loggamma):
+        add("positive", node.args[0], f"{node} (poles at 0, -1, -2, ...)")
+    elif isinstance(node, sp.factorial):
+        add("positive", node.args[0] + 1, f"{node} (poles at -1, -2, ...)")
+    elif isinstance(node, sp.LambertW) and len(node.args) == 1:
+        add("nonnegative", node.args[0] + sp.exp(-1), f"the real branch of {node}")
+    elif isinstance(node, PhiInv):
+        # [0, 1], its ends included: PhiInv(0) = -oo and PhiInv(1) = oo are the values the
+        # rules take there (monotonicity of PhiInv, Phi(PhiInv(p) - mu) at p = 1).
+        add("nonnegative", node.args[0], f"the inverse normal CDF {node}")
+        add("nonnegative", 1 - node.args[0], f"the inverse normal CDF {node}")
 
 
 def discharge(
@@ -136,6 +161,11 @@ _HOLDS: dict[str, tuple[int, ...]] = {"nonzero": (-1, 1), "positive": (1,), "non
 def _discharge_one(c: SideCondition, facts: Sequence[Fact]) -> SideCondition:
     if c.discharged:
         return c
+    if c.given:
+        from symbolic.rules.facts import fact_from_relation  # the rules import our users
+
+        ranges = [f for g in c.given for f in fact_from_relation(g, f"index range {g}")]
+        facts = [*facts, *ranges]
     expr = _normal(c.expr)
     if not expr.free_symbols:
         return replace(c, discharged_by="exactly") if exact_sign(expr) in _HOLDS[c.kind] else c

@@ -49,9 +49,21 @@ def test_definedness(expr: sp.Expr, wanted: set[str]) -> None:
     assert _relations(expr) == wanted
 
 
-def test_bound_variables_of_a_sum_are_not_the_claims() -> None:
-    k = sp.Symbol("k", integer=True, positive=True)
-    assert _relations(sp.Sum(1 / k, (k, 1, 10)) + 1 / x) == {"x != 0"}
+def test_a_condition_inside_a_sum_holds_over_its_range() -> None:
+    """``1/(k - 1)`` summed from 1 has a pole at k = 1; from 2 it has none.  An integrand is
+    the integral's own business (``1/sqrt(t)`` on [0, 1] is integrable)."""
+    k = sp.Symbol("k", integer=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    t = sp.Symbol("t", real=True)
+    assert _relations(sp.Sum(1 / (k - 1), (k, 1, n)) + 1 / x) == {
+        "x != 0",
+        "k - 1 != 0 for k >= 1 and k <= n",
+    }
+    (from_one,) = definedness(sp.Sum(1 / (k - 1), (k, 1, n)))
+    (from_two,) = definedness(sp.Sum(1 / (k - 1), (k, 2, n)))
+    assert not discharge([from_one], [])[0].discharged
+    assert discharge([from_two], [])[0].discharged
+    assert definedness(sp.Integral(1 / sp.sqrt(t), (t, 0, 1))) == []
 
 
 def _facts(*relations: sp.Basic) -> list[Fact]:
