@@ -22,6 +22,7 @@ from numeric_checks.budget import BudgetSpent, deadline, time_limit
 from numeric_checks.cases import by_cases, combine_reports, combine_steps
 from numeric_checks.conclusion import follows_from_chain
 from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
+from numeric_checks.exact_ends import exact_end_violation
 from numeric_checks.general import (
     Engine,
     check_general_claim,
@@ -109,6 +110,11 @@ def check_link(
 
     spot = spot_stage(plan, link, search_budget)
     referees: tuple[RefereeRecord, ...] = ()
+    if spot.verdict is not Verdict.REFUTED:
+        # A closed end no binary point reaches (log(3), 1/3) is decided exactly there.
+        at_end = exact_end_violation(plan, link, spot)
+        if at_end is not None:
+            spot, referees = at_end[0], (at_end[1],)
     if spot.point is not None and spot.verdict is Verdict.REFUTED:
         # Confirmation before refutation (issue 23): a sampled violation refutes only once
         # a rigorous referee shows it.  The symbolic stage then runs in full unless the

@@ -73,7 +73,7 @@ def test_undefined_somewhere_is_not_a_proof(path: Path) -> None:
     [
         ("cancel_pole_undefined", "x - 1 != 0"),
         ("cancel_two_poles_undefined", "x - y != 0"),
-        ("reciprocal_at_zero_undefined", "x != 0"),
+        ("common_factor_at_zero_undefined", "x != 0"),
     ],
 )
 def test_a_conditional_proof_names_its_condition(name: str, where: str) -> None:

@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derivations.app.claims import parse_claim
+from numeric_checks.domain_ends import compare_exact
 from numeric_checks.plan import certification_box
-from numeric_checks.sampling import Sampler, compare_exact
+from numeric_checks.sampling import Sampler
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import InvalidInput
 from symbolic.hypotheses import build_space
@@ -51,8 +52,7 @@ def test_ends_are_exact_and_keep_their_openness(
 
 def test_a_claim_keeps_its_domain_as_written() -> None:
     d = parse_claim(
-        '[claim]\nlhs = "exp(eps)"\nrelation = ">"\nrhs = "1"\n[variables]\n'
-        'eps = "[0, log(3)]"\n'
+        '[claim]\nlhs = "exp(eps)"\nrelation = ">"\nrhs = "1"\n[variables]\neps = "[0, log(3)]"\n'
     )
     (eps,) = d.variables
     assert str(eps.domain) == "[0, log(3)]"
