@@ -110,11 +110,6 @@ def check_link(
 
     spot = spot_stage(plan, link, search_budget)
     referees: tuple[RefereeRecord, ...] = ()
-    if spot.verdict is not Verdict.REFUTED:
-        # A closed end no binary point reaches (log(3), 1/3) is decided exactly there.
-        at_end = exact_end_violation(plan, link, spot)
-        if at_end is not None:
-            spot, referees = at_end[0], (at_end[1],)
     if spot.point is not None and spot.verdict is Verdict.REFUTED:
         # Confirmation before refutation (issue 23): a sampled violation refutes only once
         # a rigorous referee shows it.  The symbolic stage then runs in full unless the
@@ -129,6 +124,12 @@ def check_link(
             if again.confirmed is True:
                 spot = dataclasses.replace(spot, point=found, counterexample=shown)
                 referees = (again,)
+    if not (referees and referees[0].confirmed is True):
+        # No confirmed violation: a closed end no binary point reaches (log(3), 1/3) is
+        # decided exactly there.
+        at_end = exact_end_violation(plan, link, spot)
+        if at_end is not None:
+            spot, referees = at_end[0], (at_end[1],)
     cheap = bool(referees) and referees[0].confirmed is True
     proof = proofs[0] if proofs else _bounded_prove(plan, link, cheap=cheap)
     records = Records(rel, spot, proof, referees)

@@ -155,3 +155,53 @@ def test_certification_boxes_contain_the_domain(text: str, whole: bool) -> None:
     else:
         assert bool(lo > dom.lower) and bool(hi < dom.upper)
     assert all(math.isfinite(b) for b in (*box.lows, *box.highs))
+
+
+@pytest.mark.parametrize(
+    ("lhs", "rel", "rhs", "domain", "at"),
+    [
+        ("x", "<", "pi", "[-1, pi]", "pi"),
+        ("x**2", ">", "2", "[sqrt(2), 2]", "sqrt(2)"),
+        ("x", ">", "1/3", "[1/3, 1]", "1/3"),
+        ("exp(x)", "<", "3", "[0, log(3)]", "log(3)"),
+        ("3*x", "!=", "1", "[1/3, 1]", None),  # no such relation: a refused claim
+    ],
+)
+def test_a_claim_false_only_at_an_inexact_end_is_refuted_there(
+    lhs: str, rel: str, rhs: str, domain: str, at: str | None
+) -> None:
+    from numeric_checks import CheckOptions, check_claim
+    from symbolic.verdicts import Verdict
+
+    text = (
+        f'[claim]\nlhs = "{lhs}"\nrelation = "{rel}"\nrhs = "{rhs}"\n[variables]\nx = "{domain}"\n'
+    )
+    if at is None:
+        with pytest.raises(InvalidInput):
+            parse_claim(text)
+        return
+    result = check_claim(parse_claim(text), CheckOptions(points=30))
+    assert result.verdict is Verdict.REFUTED, result.evidence
+    assert result.counterexample is not None
+    assert result.counterexample.point == {"x": at}
+    assert "confirmed exactly" in result.evidence
+
+
+@pytest.mark.parametrize(
+    ("lhs", "rel", "rhs", "domain"),
+    [
+        ("x", "<=", "pi", "[-1, pi]"),
+        ("x**2", ">=", "2", "[sqrt(2), 2]"),
+        ("x", ">=", "1/3", "[1/3, 1]"),
+    ],
+)
+def test_a_claim_true_at_an_inexact_end_is_not_refuted(
+    lhs: str, rel: str, rhs: str, domain: str
+) -> None:
+    from numeric_checks import CheckOptions, check_claim
+    from symbolic.verdicts import Verdict
+
+    text = (
+        f'[claim]\nlhs = "{lhs}"\nrelation = "{rel}"\nrhs = "{rhs}"\n[variables]\nx = "{domain}"\n'
+    )
+    assert check_claim(parse_claim(text), CheckOptions(points=30)).verdict is Verdict.PROVED
