@@ -69,10 +69,7 @@ def by_cases(
 
 def _heading(split: NeedsCases) -> str:
     eq = split.equality
-    return (
-        f"by cases on {eq.lhs} == {eq.rhs} (solving it for {split.variable} divides by "
-        f"{split.coefficient})"
-    )
+    return f"by cases on {eq.lhs} == {eq.rhs} ({split.variable} is given {split.how})"
 
 
 def combine_steps(heading: str, results: Sequence[tuple[str, StepResult]]) -> StepResult:

@@ -14,7 +14,9 @@ coefficient ``a`` is *proved* nonzero from the other hypotheses and the domains.
 :func:`build_space` raises :class:`NeedsCases` naming the cases that cover the equality
 (each factor of ``a`` zero; ``a > 0``; ``a < 0``): the checker checks the claim in each
 and it holds only if it holds in all of them.  An equality affine in none of its variables
-(``x**2 == 4``, ``x**2 + y**2 == 1``) is refused with a message (exit 2).
+(``x**2 + y**2 == 1``) is refused with a message (exit 2), but for a polynomial in one
+variable with rational coefficients (``x**2 == 4``), whose real roots are found exactly: one
+in the domain is the variable's value, several are cases.
 """
 
 from __future__ import annotations
@@ -80,20 +82,14 @@ class NeedsCases(InvalidInput):
     :mod:`numeric_checks.cases`); a caller that cannot gets a clear input error (exit 2)."""
 
     def __init__(
-        self, equality: sp.Basic, variable: str, coefficient: sp.Expr, cases: tuple[Case, ...]
+        self, equality: sp.Basic, variable: str, how: str, cases: tuple[Case, ...]
     ) -> None:
-        self.equality, self.variable, self.coefficient, self.cases = (
-            equality,
-            variable,
-            coefficient,
-            cases,
-        )
+        self.equality, self.variable, self.how, self.cases = equality, variable, how, cases
         labels = "; ".join(c.label for c in cases)
         super().__init__(
-            f"the equality hypothesis {_shown(equality)} gives {variable} only by dividing by "
-            f"{coefficient}, which is not shown nonzero under the other hypotheses; it holds "
-            f"by cases ({labels}): check each case as a claim of its own, or add a "
-            f"hypothesis deciding the sign of {coefficient}"
+            f"the equality hypothesis {_shown(equality)} gives {variable} only {how}; it "
+            f"holds by cases ({labels}): check each case as a claim of its own, or add a "
+            "hypothesis that decides between them"
         )
 
 
@@ -163,6 +159,9 @@ def _eliminate(
     its coefficient is nonzero; :class:`NeedsCases` or :class:`InvalidInput` otherwise."""
     candidates = _affine_candidates(eq, free)
     if not candidates:
+        roots = _by_roots(eq, free)
+        if roots is not None:
+            return roots
         raise InvalidInput(
             f"cannot solve the equality hypothesis {_shown(eq)} for one of its variables: it is "
             "linear in none of them (a solution is substituted only where it is unique); "
@@ -174,7 +173,43 @@ def _eliminate(
         if shown.discharged:
             return c.var, c.value, shown
     best = candidates[0]
-    raise NeedsCases(eq, best.var.name, best.coefficient, _cases(best.coefficient, facts))
+    how = f"by dividing by {best.coefficient}, which is not shown nonzero"
+    raise NeedsCases(eq, best.var.name, how, _cases(best.coefficient, facts))
+
+
+MAX_DEGREE = 8
+"""The highest degree of a one-variable polynomial equality solved by its real roots."""
+
+
+def _by_roots(
+    eq: sp.Equality, free: Sequence[Variable]
+) -> tuple[Variable, sp.Expr, SideCondition] | None:
+    """A polynomial equality in one real variable with rational coefficients (``x**2 ==
+    4``): its real roots are found exactly and completely (SymPy's real root isolation), so
+    one root in the variable's domain is the variable's value, several are cases (``x =
+    -2``; ``x = 2``) and none a contradiction.  None when the equality is not of that
+    shape."""
+    e = eq.lhs - eq.rhs
+    if len(e.free_symbols) != 1:
+        return None
+    (x,) = e.free_symbols
+    var = next((v for v in free if v.symbol == x and v.domain.kind == "real"), None)
+    if var is None:
+        return None
+    try:
+        poly = sp.Poly(e, x)
+    except sp.PolynomialError:
+        return None
+    if not 1 <= poly.degree() <= MAX_DEGREE or not all(c.is_Rational for c in poly.coeffs()):
+        return None
+    roots = [r for r in dict.fromkeys(sp.real_roots(poly)) if var.domain.contains(r)]
+    if not roots:
+        raise Contradiction(f"{_shown(eq)} has no real solution with {var.name} in {var.domain}")
+    if len(roots) == 1:
+        how = f"the only real root of {_shown(eq)} in {var.domain}"
+        return var, roots[0], SideCondition("nonzero", sp.S.One, how, discharged_by=how)
+    cases = tuple(Case(f"{var.name} = {r}", (sp.Eq(x, r),)) for r in roots)
+    raise NeedsCases(eq, var.name, f"as one of its real roots {', '.join(map(str, roots))}", cases)
 
 
 def _affine_candidates(eq: sp.Equality, free: Sequence[Variable]) -> list[_Candidate]:

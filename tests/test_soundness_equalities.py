@@ -66,11 +66,25 @@ def test_the_case_equality_is_solved_first() -> None:
 
 
 @pytest.mark.parametrize(
-    "equality", [sp.Eq(x**2, 4), sp.Eq(x**2 + y**2, 1), sp.Eq(sp.exp(x) + x * y**2, 3 + y**3)]
+    "equality",
+    [sp.Eq(x**2 + y**2, 1), sp.Eq(sp.exp(x) + x * y**2, 3 + y**3), sp.Eq(x**2, sp.pi)],
 )
 def test_an_equality_linear_in_no_variable_is_refused(equality: sp.Basic) -> None:
     with pytest.raises(InvalidInput, match="linear in none"):
         build_space([X, Y], [equality])
+
+
+def test_a_polynomial_in_one_variable_is_solved_by_its_real_roots() -> None:
+    positive = Variable("x", parse_domain("(0, oo)"))
+    space = build_space([positive], [sp.Eq(positive.symbol**2, 4)])
+    assert [(v.name, value) for v, value in space.solved] == [("x", 2)]
+    with pytest.raises(NeedsCases) as split:
+        build_space([X, Y], [sp.Eq(x**2, 2)])
+    assert [c.label for c in split.value.cases] == ["x = -sqrt(2)", "x = sqrt(2)"]
+    with pytest.raises(Contradiction):
+        build_space([X], [sp.Eq(x**2, -1)])
+    with pytest.raises(Contradiction):
+        build_space([positive], [sp.Eq(positive.symbol**2 + 3 * positive.symbol, 0)])
 
 
 def test_an_exactly_contradictory_case_is_a_contradiction() -> None:
@@ -117,9 +131,9 @@ def _run(*argv: str) -> tuple[int, str]:
 def test_the_command_line_exit_codes(tmp_path: Path) -> None:
     assert _run("claim", str(HERE / "product_zero_square_false.toml"), "--points", "30")[0] == 1
     assert _run("claim", str(HERE / "product_zero_true.toml"), "--points", "30")[0] == 0
-    refused = tmp_path / "square.toml"
+    refused = tmp_path / "circle.toml"
     refused.write_text(
-        'hypotheses = ["x**2 == 4"]\n[claim]\nlhs = "x"\nrelation = "="\nrhs = "2"\n'
-        '[variables]\nx = "R"\n'
+        'hypotheses = ["x**2 + y**2 == 1"]\n[claim]\nlhs = "x"\nrelation = "<="\nrhs = "1"\n'
+        '[variables]\nx = "R"\ny = "R"\n'
     )
     assert _run("claim", str(refused))[0] == 2

@@ -119,13 +119,15 @@ def _numbers(s: StepResult) -> str:
     return f"{s.numeric.points} points"
 
 
+_CASES_OF = re.compile(r" \(\w+ is given .*$")
+"""What a split's heading says of how its variable is given (left out of the summary)."""
 _CASE = re.compile(r"(?:^|; |: )case (.+?): (proved|certified|checked|undecided|refuted): ")
 
 
 def _cases_summary(s: StepResult) -> str:
     """A step checked by cases (:mod:`numeric_checks.cases`): the split and each case's
     verdict, then the refuting counterexample if there is one."""
-    heading = s.evidence.split(": case ", 1)[0].split(" (solving")[0]
+    heading = _CASES_OF.sub("", s.evidence.split(": case ", 1)[0])
     verdicts = ", ".join(f"{label} {verdict}" for label, verdict in _CASE.findall(s.evidence))
     line = f"{heading}: {verdicts}"
     cex = s.counterexample
