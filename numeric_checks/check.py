@@ -22,7 +22,7 @@ from numeric_checks.budget import BudgetSpent, deadline, time_limit
 from numeric_checks.cases import by_cases, combine_reports, combine_steps
 from numeric_checks.conclusion import follows_from_chain
 from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
-from numeric_checks.exact_ends import exact_end_violation
+from numeric_checks.exact_ends import at_exact_end, exact_end_violation
 from numeric_checks.general import (
     Engine,
     check_general_claim,
@@ -124,12 +124,13 @@ def check_link(
             if again.confirmed is True:
                 spot = dataclasses.replace(spot, point=found, counterexample=shown)
                 referees = (again,)
-    if not (referees and referees[0].confirmed is True):
-        # No confirmed violation: a closed end no binary point reaches (log(3), 1/3) is
-        # decided exactly there.
-        at_end = exact_end_violation(plan, link, spot)
-        if at_end is not None:
-            spot, referees = at_end[0], (at_end[1],)
+    # A closed end no binary point reaches (log(3), 1/3) is decided exactly there: where no
+    # violation is confirmed, and where a confirmed one lies at such an end to within the
+    # precision (it is then shown at the end as written).
+    confirmed = bool(referees) and referees[0].confirmed is True
+    at_end = (at_exact_end if confirmed else exact_end_violation)(plan, link, spot)
+    if at_end is not None:
+        spot, referees = at_end[0], (at_end[1],)
     cheap = bool(referees) and referees[0].confirmed is True
     proof = proofs[0] if proofs else _bounded_prove(plan, link, cheap=cheap)
     records = Records(rel, spot, proof, referees)

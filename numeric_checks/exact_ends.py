@@ -11,7 +11,7 @@ confirmed exactly, the point satisfying every domain and hypothesis exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import mpmath
@@ -29,11 +29,15 @@ from symbolic.verdicts import Verdict
 if TYPE_CHECKING:
     from numeric_checks.plan import CheckPlan
     from numeric_checks.stages import Link
+    from symbolic.domains import Variable
 
-__all__ = ["MAX_OPS", "exact_end_violation"]
+__all__ = ["MAX_OPS", "at_exact_end", "exact_end_violation"]
 
 MAX_OPS = 200
 """Links larger than this are not evaluated exactly (SymPy's evalf on a large tree)."""
+NEAR_DIGITS = 20
+"""A confirmed counterexample within this many digits (relative) of an inexact end is shown
+at the end, where the link is decided exactly."""
 PER_END = 3
 """Edge points tried per inexact end."""
 
@@ -54,23 +58,81 @@ def exact_end_violation(
     outcome and referee ruling that show it; None when there is none (or none decidable)."""
     if not _evaluable(link.lhs, link.rhs):
         return None
-    residual = link.lhs - link.rhs
-    for values, shown in _end_points(plan):
-        sign = _exact_sign_at(residual, values)
-        if sign is None or sign not in _FAILS[link.relation]:
-            continue
-        if not _satisfies(plan, values):
-            continue
-        lhs, rhs = (_shown(side.xreplace(values)) for side in (link.lhs, link.rhs))
-        where = ", ".join(f"{k} = {v}" for k, v in shown.items() if k in _ends(plan))
-        cex = Counterexample(
-            shown, lhs, rhs, plan.options.dps, note=f"at the closed end {where}, exactly"
-        )
-        detail = f"residual {_shown(residual.xreplace(values))} at the exact end"
-        ruling = RefereeRecord(RefereeKind.EXACT, True, detail, method="exactly")
-        outcome = SpotOutcome(Verdict.REFUTED, spot.evidence, cex, point=None)
-        return outcome, ruling
+    for values, shown, at in _end_points(plan):
+        decided = _decided(plan, link, spot, values, shown, at)
+        if decided is not None:
+            return decided
     return None
+
+
+def at_exact_end(
+    plan: CheckPlan, link: Link, spot: SpotOutcome
+) -> tuple[SpotOutcome, RefereeRecord] | None:
+    """A confirmed counterexample whose point lies at an inexact closed end to within the
+    working precision (``eps = 0.0000199...98`` for the end ``1/50000``), moved onto the end
+    itself where the link fails there too, decided exactly: the point then is the end as
+    written, not the binary number just inside it.  None when there is no such end."""
+    if spot.point is None or not _evaluable(link.lhs, link.rhs):
+        return None
+    at: list[str] = []
+    values: dict[sp.Symbol, sp.Expr] = {}
+    shown: dict[str, str] = {}
+    with mpmath.workdps(plan.options.dps + 10):
+        for v, x in zip(plan.space.free, spot.point, strict=True):
+            end = _end_near(v, x)
+            if end is not None:
+                at.append(v.name)
+            values[v.symbol] = _rational(x) if end is None else end
+            shown[v.name] = fmt(x) if end is None else str(end)
+    if not at:
+        return None
+    return _decided(plan, link, spot, values, shown, at)
+
+
+def _end_near(v: Variable, x: Any) -> sp.Expr | None:
+    """The inexact closed end of ``v``'s domain within rounding of ``x``, if any."""
+    if v.domain.kind != "real":
+        return None
+    for end, is_open in (
+        (v.domain.lower, v.domain.lower_open),
+        (v.domain.upper, v.domain.upper_open),
+    ):
+        if is_open or not _inexact(end):
+            continue
+        lo, _ = rational_enclosure(end)
+        target = mpmath.mpf(int(lo.p)) / int(lo.q)
+        # Any point this close stands for the end (it is then decided exactly there, so the
+        # tolerance chooses what is shown, never what is true).
+        if abs(x - target) <= mpmath.mpf(10) ** (-NEAR_DIGITS) * abs(target):
+            return end
+    return None
+
+
+def _decided(
+    plan: CheckPlan,
+    link: Link,
+    spot: SpotOutcome,
+    values: dict[sp.Symbol, sp.Expr],
+    shown: dict[str, str],
+    at: Sequence[str],
+) -> tuple[SpotOutcome, RefereeRecord] | None:
+    """The outcome and exact ruling of a violation at the exact point ``values``, or None
+    when the link holds there, or a hypothesis fails, or either cannot be decided."""
+    residual = link.lhs - link.rhs
+    sign = _exact_sign_at(residual, values)
+    if sign is None or sign not in _FAILS[link.relation] or not _satisfies(plan, values):
+        return None
+    lhs, rhs = (_shown(side.xreplace(values)) for side in (link.lhs, link.rhs))
+    where = ", ".join(f"{k} = {shown[k]}" for k in at)
+    cex = Counterexample(
+        shown, lhs, rhs, plan.options.dps, note=f"at the closed end {where}, exactly"
+    )
+    # Shown as the referees show it: the gap the relation needs nonnegative (rhs - lhs for
+    # <= and <), negative here.
+    gap = -residual if link.relation in (Relation.LE, Relation.LT) else residual
+    detail = f"residual {_shown(gap.xreplace(values))} at the exact end"
+    ruling = RefereeRecord(RefereeKind.EXACT, True, detail, method="exactly")
+    return SpotOutcome(Verdict.REFUTED, spot.evidence, cex, point=None), ruling
 
 
 def _evaluable(*sides: sp.Expr) -> bool:
@@ -95,19 +157,9 @@ def _inexact(end: sp.Expr) -> bool:
     return True
 
 
-def _ends(plan: CheckPlan) -> set[str]:
-    return {
-        v.name
-        for v in plan.space.free
-        if v.domain.kind == "real"
-        and (
-            (not v.domain.lower_open and _inexact(v.domain.lower))
-            or (not v.domain.upper_open and _inexact(v.domain.upper))
-        )
-    }
-
-
-def _end_points(plan: CheckPlan) -> Iterator[tuple[dict[sp.Symbol, sp.Expr], dict[str, str]]]:
+def _end_points(
+    plan: CheckPlan,
+) -> Iterator[tuple[dict[sp.Symbol, sp.Expr], dict[str, str], list[str]]]:
     """Exact points at each inexact closed end: a sampled point next to that end (an edge or
     corner point) with the end put in exactly, the other values as their exact rationals."""
     free = plan.space.free
@@ -135,7 +187,7 @@ def _end_points(plan: CheckPlan) -> Iterator[tuple[dict[sp.Symbol, sp.Expr], dic
                         exact = end if j == i else _rational(x)
                         values[w.symbol] = exact
                         shown[w.name] = str(end) if j == i else fmt(x)
-                    yield values, shown
+                    yield values, shown, [v.name]
 
 
 def _rational(x: Any) -> sp.Rational:
