@@ -22,6 +22,7 @@ from flint import arb, ctx
 
 from numeric_checks.prepare import prepared
 from symbolic.errors import Unsupported
+from symbolic.exact_numbers import NotEnclosable, rational_enclosure
 from symbolic.functions import NumericFunction, Phi, PhiInv, expm1, log1p
 
 ArbFn = Callable[..., list[Any]]
@@ -165,6 +166,9 @@ def _code(e: sp.Basic, names: dict[sp.Basic, str], extended: bool = False) -> st
         return "arb.pi()"
     if e is sp.E:
         return "arb.const_e()"
+    if isinstance(e, sp.NumberSymbol):
+        # EulerGamma, Catalan, GoldenRatio...: a ball over the checked rational enclosure.
+        return _enclosure_code(e)
     if e.is_Add:
         return "(" + " + ".join(_code(a, names, extended) for a in e.args) + ")"
     if e.is_Mul:
@@ -198,6 +202,17 @@ def _code(e: sp.Basic, names: dict[sp.Basic, str], extended: bool = False) -> st
         if isinstance(e, cls) and len(e.args) == 1:
             return f"{fn}({_code(e.args[0], names, extended)})"
     raise Unsupported(f"no rigorous enclosure for {type(e).__name__} in {e}")
+
+
+def _enclosure_code(e: sp.Expr) -> str:
+    """Arb source for a ball containing the constant ``e``: the union of the balls of the
+    two ends of its checked rational enclosure (each division rounds outward)."""
+    try:
+        lo, hi = rational_enclosure(e)
+    except NotEnclosable as exc:
+        raise Unsupported(f"no rigorous enclosure for {e}: {exc}") from None
+    ends = [f"(arb({int(r.p)}) / arb({int(r.q)}))" for r in (lo, hi)]
+    return f"{ends[0]}.union({ends[1]})"
 
 
 @lru_cache(maxsize=512)

@@ -19,8 +19,10 @@ from collections.abc import Callable
 import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, deadline, time_limit
+from numeric_checks.cases import by_cases, combine_reports, combine_steps
 from numeric_checks.conclusion import follows_from_chain
 from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
+from numeric_checks.exact_ends import at_exact_end, exact_end_violation
 from numeric_checks.general import (
     Engine,
     check_general_claim,
@@ -42,6 +44,7 @@ from numeric_checks.stages import (
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import InvalidInput
 from symbolic.functions import NumericFunction
+from symbolic.hypotheses import NeedsCases
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, RefereeRecord, StepResult
 from symbolic.scope import LemmaScope, with_scope
@@ -121,6 +124,13 @@ def check_link(
             if again.confirmed is True:
                 spot = dataclasses.replace(spot, point=found, counterexample=shown)
                 referees = (again,)
+    # A closed end no binary point reaches (log(3), 1/3) is decided exactly there: where no
+    # violation is confirmed, and where a confirmed one lies at such an end to within the
+    # precision (it is then shown at the end as written).
+    confirmed = bool(referees) and referees[0].confirmed is True
+    at_end = (at_exact_end if confirmed else exact_end_violation)(plan, link, spot)
+    if at_end is not None:
+        spot, referees = at_end[0], (at_end[1],)
     cheap = bool(referees) and referees[0].confirmed is True
     proof = proofs[0] if proofs else _bounded_prove(plan, link, cheap=cheap)
     records = Records(rel, spot, proof, referees)
@@ -139,7 +149,7 @@ def check_link(
         rhs=str(right),
         justification=reason.text,
         verdict=decision.verdict,
-        evidence=decision.evidence + _why_only_checked(link, decision.verdict, records),
+        evidence=decision.evidence + _why_only_checked(link, decision.verdict, records, proof),
         symbolic=proof.describe(),
         numeric=spot.evidence,
         counterexample=decision.counterexample,
@@ -166,9 +176,14 @@ def _bounded_prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof
         return SymbolicProof(None)
 
 
-def _why_only_checked(link: Link, verdict: Verdict, records: Records) -> str:
-    """For a ``checked`` step, why it is neither proved nor certified (appended to its
-    evidence): a report must say what stands between a step and a proof."""
+def _why_only_checked(
+    link: Link, verdict: Verdict, records: Records, proof: SymbolicProof | None = None
+) -> str:
+    """For a step not proved, what stands between it and a proof (appended to its
+    evidence): a side condition the proof needs and the hypotheses do not give (any
+    verdict), or for a ``checked`` step why it is neither proved nor certified."""
+    if proof is not None and proof.conditional and verdict is not Verdict.PROVED:
+        return f"; why not proved: {proof.conditional}"
     if verdict is not Verdict.CHECKED:
         return ""
     atoms = link.lhs.atoms(sp.Function) | link.rhs.atoms(sp.Function)
@@ -226,10 +241,16 @@ def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResul
     with deadline(options.budget):
         if has_families(d):
             return check_general_claim(ENGINE, d, options)
-        plan = make_plan(d, options)
-        result = check_link(
-            plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed"
-        )
+        try:
+            return _check_claim(d, options)
+        except NeedsCases as split:
+            # An equality hypothesis holds by cases (x*y == 0): the claim is checked in each.
+            return by_cases(d, split, lambda case: _check_claim(case, options), combine_steps)
+
+
+def _check_claim(d: Derivation, options: CheckOptions) -> StepResult:
+    plan = make_plan(d, options)
+    result = check_link(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
     notes = _hypothesis_notes(plan)
     if notes:
         result = dataclasses.replace(result, evidence=result.evidence + "; " + "; ".join(notes))
@@ -258,7 +279,12 @@ def check_derivation(
             # Indexed families: proofs on the general links, numbers on instances.
             report = check_general_derivation(ENGINE, d, options, lemmas)
         else:
-            report = _check_derivation(d, options, lemmas)
+            try:
+                report = _check_derivation(d, options, lemmas)
+            except NeedsCases as split:
+                report = by_cases(
+                    d, split, lambda case: _check_derivation(case, options, lemmas), combine_reports
+                )
     # Scoped here, whatever path built the report: the scope reads only the derivation, the
     # records and the lemmas' scopes.
     return with_scope(d, _as_written(d, report), lemma_scope)

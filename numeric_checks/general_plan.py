@@ -46,7 +46,7 @@ def general_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
     extra += [h for h in expanded if _about_families(h) and isinstance(h, sp.Rel)]
     relations = [e for e in extra if isinstance(e, sp.Rel)]
     context = rules_context([*space.inequalities, *relations], space.free)
-    box, whole = certification_box(d, space)
+    box, whole, ends = certification_box(d, space)
     return CheckPlan(
         derivation=d,
         options=options,
@@ -56,7 +56,7 @@ def general_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
         context=context,
         box=box,
         box_is_whole_domain=whole,
-        hypotheses=(),
+        hypotheses=ends,
         defs_fn=None,
         solved_fn=None,
     )

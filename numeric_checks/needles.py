@@ -66,9 +66,9 @@ def ladder_points(sampler: Sampler) -> list[Point]:
     for i, var in enumerate(sampler.space.free):
         if var.domain.kind != "integer":
             continue
-        bounds = sampler._bounds[i]
-        short = bounds.upper is not None and bounds.lower is not None
-        if short and bounds.upper - bounds.lower <= LADDER[2]:
+        dom = var.domain
+        short = dom.upper.is_finite and dom.lower.is_finite
+        if short and dom.upper - dom.lower <= LADDER[2]:
             continue  # a short range: its edges already cover it
         for step in LADDER:
             values = [sampler.draw_value(v) for v in sampler.space.free]

@@ -25,6 +25,7 @@ from numeric_checks.search import SpotOutcome
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
 from symbolic.errors import EmptyDomain, EvaluationError, InvalidInput
+from symbolic.exact_numbers import compare, float_above, float_below
 from symbolic.hypotheses import Space, build_space
 from symbolic.relations import Relation
 from symbolic.rules import Context, Fact, fact_from_relation
@@ -165,10 +166,10 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
     solved_fn = (
         compile_exprs(space.free_symbols, [e for _, e in space.solved]) if space.solved else None
     )
-    hypotheses = tuple(
+    box, whole, ends = certification_box(d, space)
+    hypotheses = ends + tuple(
         (f.expr, f.strict) for h in space.inequalities for f in fact_from_relation(h, "hypothesis")
     )
-    box, whole = certification_box(d, space)
     return CheckPlan(
         derivation=d,
         options=options,
@@ -226,32 +227,43 @@ def rules_context(inequalities: Sequence[sp.Basic], variables: Sequence[Variable
     )
 
 
-def certification_box(d: Derivation, space: Space) -> tuple[Box, bool]:
-    """The box certification works on, and whether it covers the whole domain: the
-    derivation's ``certify_box`` where given, else each domain's finite ends, with open ends
-    cut by 1e-6 (relative) and infinite ends at +-5."""
+def certification_box(
+    d: Derivation, space: Space
+) -> tuple[Box, bool, tuple[tuple[sp.Expr, bool], ...]]:
+    """The box certification works on, whether it covers the whole domain, and the domain
+    ends the certifier must hold as hypotheses: the derivation's ``certify_box`` where
+    given, else each domain's finite ends, with open ends cut by 1e-6 (relative) and
+    infinite ends at +-5.  A closed end that is no binary float (``1/3``, ``log(3)``) is
+    rounded outward, so that the box contains the domain; the box then reaches a little past
+    it, and the end is returned as a hypothesis (``log(3) - x >= 0``) so that nothing is
+    refuted there (issue 38)."""
     names, lows, highs, whole = [], [], [], True
+    ends: list[tuple[sp.Expr, bool]] = []
     given = dict(d.certify_box or {})
     for v in space.free:
         dom = v.domain
         if v.name in given:
             lo, hi = (float(x) for x in given[v.name])
         else:
-            lo = float(dom.lower) if dom.lower.is_finite else -5.0
-            hi = float(dom.upper) if dom.upper.is_finite else 5.0
+            lo = float_below(dom.lower) if dom.lower.is_finite else -5.0
+            hi = float_above(dom.upper) if dom.upper.is_finite else 5.0
             if dom.lower.is_finite and dom.lower_open:
-                lo = lo + 1e-6 * max(1.0, abs(lo))
+                lo = max(lo + 1e-6 * max(1.0, abs(lo)), float_above(dom.lower))
             if dom.upper.is_finite and dom.upper_open:
-                hi = hi - 1e-6 * max(1.0, abs(hi))
+                hi = min(hi - 1e-6 * max(1.0, abs(hi)), float_below(dom.upper))
+        if dom.lower.is_finite and compare(sp.Rational(lo), dom.lower) == -1:
+            ends.append((v.symbol - dom.lower, dom.lower_open))
+        if dom.upper.is_finite and compare(sp.Rational(hi), dom.upper) == 1:
+            ends.append((dom.upper - v.symbol, dom.upper_open))
         covers = bool(
             dom.lower.is_finite
             and dom.upper.is_finite
-            and lo <= float(dom.lower)
-            and hi >= float(dom.upper)
+            and compare(sp.Rational(lo), dom.lower) in (-1, 0)
+            and compare(sp.Rational(hi), dom.upper) in (0, 1)
         )
         whole = whole and covers
         names.append(v.name)
         lows.append(lo)
         highs.append(hi)
     integer = tuple(v.domain.kind == "integer" for v in space.free)
-    return Box(tuple(names), tuple(lows), tuple(highs), integer), whole
+    return Box(tuple(names), tuple(lows), tuple(highs), integer), whole, tuple(ends)

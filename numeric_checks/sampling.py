@@ -8,7 +8,6 @@ mutants hide at the edges.  A domain where no draw satisfies the hypotheses is a
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import random
@@ -18,9 +17,17 @@ from typing import Any
 
 import mpmath
 import sympy as sp
-from mpmath.libmp import dps_to_prec, fzero, mpf_le, mpf_lt, mpf_sub, round_nearest
+from mpmath.libmp import (
+    dps_to_prec,
+    fzero,
+    mpf_le,
+    mpf_lt,
+    mpf_sub,
+    round_nearest,
+)
 
 from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.domain_ends import DomainBounds, end_value
 from symbolic.domains import Domain, Variable
 from symbolic.errors import EmptyDomain, EvaluationError
 from symbolic.hypotheses import Space, affine_root
@@ -65,7 +72,7 @@ class Sampler:
         self._tol = mpmath.mpf(10) ** (-(dps - 8))
         # Domain bounds as mpmath numbers, converted once: satisfies() runs for every draw,
         # search step and shrink candidate.
-        self._bounds = [_DomainBounds.of(v.domain) for v in space.free]
+        self._bounds = [DomainBounds.of(v.domain) for v in space.free]
 
     # -- membership ------------------------------------------------------------------------
     def satisfies(self, values: Sequence[Any]) -> bool:
@@ -230,50 +237,6 @@ def _is_linear(e: sp.Expr, symbols: Sequence[sp.Symbol]) -> bool:
     return poly.total_degree() <= 1 and all(c.is_Rational for c in poly.coeffs())
 
 
-@dataclass(frozen=True)
-class _DomainBounds:
-    """A domain's ends as mpmath numbers (60-digit binary values of the exact bounds)."""
-
-    integer: bool
-    lower: Any
-    upper: Any
-    lower_open: bool
-    upper_open: bool
-
-    @classmethod
-    def of(cls, d: Domain) -> _DomainBounds:
-        def convert(x: sp.Expr) -> Any:
-            if not x.is_finite:
-                return None
-            return mpmath.mpf(int(x)) if x.is_Integer else mpmath.mpf(sp.Float(x, 60))
-
-        return cls(
-            d.kind == "integer", convert(d.lower), convert(d.upper), d.lower_open, d.upper_open
-        )
-
-    def contains(self, v: Any) -> bool:
-        if self.integer and v != mpmath.floor(v):
-            return False
-        lo, hi = self.lower, self.upper
-        if lo is not None and (v < lo or (self.lower_open and v == lo)):
-            return False
-        return not (hi is not None and (v > hi or (self.upper_open and v == hi)))
-
-
-def _num(x: sp.Expr) -> Any:
-    # Every draw converts its domain's ends; through SymPy's Float that is most of a draw's
-    # cost, and the value depends only on the end and the working precision.
-    return _num_at(x, mpmath.mp.prec, mpmath.mp.dps)
-
-
-@functools.lru_cache(maxsize=256)
-def _num_at(x: sp.Expr, prec: int, dps: int) -> Any:
-    with mpmath.workprec(prec):
-        if x.is_Integer:
-            return mpmath.mpf(int(x))
-        return mpmath.mpf(sp.Float(x, dps + 10))
-
-
 def _log_uniform(rng: random.Random, lo_exp: float, hi_exp: float) -> Any:
     return _pow10(rng.uniform(lo_exp, hi_exp))
 
@@ -296,7 +259,7 @@ def _draw(d: Domain, rng: random.Random) -> Any:
         sign = 1 if rng.random() < 0.5 else -1
         return sign * _log_uniform(rng, -LOG_RANGE, LOG_RANGE)
     if hi_inf or lo_inf:
-        base = _num(d.lower if hi_inf else d.upper)
+        base = end_value(d.lower, True) if hi_inf else end_value(d.upper, False)
         direction = 1 if hi_inf else -1
         r = rng.random()
         if r < 0.3:
@@ -304,7 +267,7 @@ def _draw(d: Domain, rng: random.Random) -> Any:
         else:
             off = _log_uniform(rng, -LOG_RANGE, LOG_RANGE)
         return base + direction * off
-    lo, hi = _num(d.lower), _num(d.upper)
+    lo, hi = end_value(d.lower, True), end_value(d.upper, False)
     r = rng.random()
     log_ok = lo >= 0 and (d.scale == "log" or (d.scale == "auto" and (lo == 0 or hi / lo > 1e3)))
     if log_ok and r < 0.5:
@@ -337,12 +300,12 @@ def _edges(d: Domain) -> list[Any]:
     if lo_inf and hi_inf:
         return [mpmath.mpf(0)] + [s * m for m in mags for s in (1, -1)]
     if hi_inf or lo_inf:
-        base = _num(d.lower if hi_inf else d.upper)
+        base = end_value(d.lower, True) if hi_inf else end_value(d.upper, False)
         direction = 1 if hi_inf else -1
         out = [base + direction * m for m in mags]
         closed = not (d.lower_open if hi_inf else d.upper_open)
         return ([base] if closed else []) + out
-    lo, hi = _num(d.lower), _num(d.upper)
+    lo, hi = end_value(d.lower, True), end_value(d.upper, False)
     width = hi - lo
     out = []
     if not d.lower_open:

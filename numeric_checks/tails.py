@@ -39,9 +39,11 @@ import sympy as sp
 
 from numeric_checks.certify import Box, Certificate, certify_residual
 from symbolic.domains import Variable
+from symbolic.exact_numbers import compare
 from symbolic.relations import Relation
 from symbolic.report import CertificateRecord, CertificateStatus, TailProof
 from symbolic.rules import Context, Fact, prove_relation
+from symbolic.side_conditions import defined_on, undischarged
 
 __all__ = [
     "LADDER",
@@ -107,13 +109,13 @@ def regions(variables: Sequence[Variable], box: Box) -> list[Region] | None:
         dom, lo, hi = v.domain, box.lows[i], box.highs[i]
         if dom.upper.is_infinite:
             out.append(Region(i, v.name, True, (hi, *(x for x in LADDER if x > hi))))
-        elif hi < float(dom.upper):
+        elif compare(sp.Rational(hi), dom.upper) in (-1, None):  # the box stops short
             if not dom.upper_open:
                 return None
             out.append(Region(i, v.name, True, (hi,)))
         if dom.lower.is_infinite:
             out.append(Region(i, v.name, False, (lo, *(-x for x in LADDER if -x < lo))))
-        elif lo > float(dom.lower):
+        elif compare(sp.Rational(lo), dom.lower) in (1, None):
             if not dom.lower_open:
                 return None
             out.append(Region(i, v.name, False, (lo,)))
@@ -187,7 +189,10 @@ def prove_tails(
                 return None
             fact = region.fact(symbols[region.index], end)
             try:
-                proof = prove_relation(lhs, relation, rhs, Context([*context.facts, fact]))
+                facts = [*context.facts, fact]
+                proof = prove_relation(lhs, relation, rhs, Context(facts))
+                if proof is not None and undischarged(defined_on(facts, lhs, rhs)):
+                    proof = None  # shown only where the sides are defined on the region
             except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
                 proof = None  # a crash in a rule proves nothing
             if proof is not None:

@@ -16,6 +16,7 @@ from typing import Literal
 import sympy as sp
 
 from symbolic.errors import InvalidInput
+from symbolic.exact_numbers import NotEnclosable, compare, rational_enclosure
 from symbolic.families import Family, family_base
 
 Kind = Literal["real", "integer"]
@@ -35,9 +36,7 @@ class Domain:
 
     def __post_init__(self) -> None:
         for name in ("lower", "upper"):
-            value = sp.sympify(getattr(self, name))
-            if not (value.is_extended_real and value.is_number):
-                raise InvalidInput(f"domain bound must be a real number or oo, got {name}={value}")
+            value = _exact_end(sp.sympify(getattr(self, name)), name)
             object.__setattr__(self, name, value)
         if self.lower.is_infinite:
             object.__setattr__(self, "lower_open", True)
@@ -47,9 +46,9 @@ class Domain:
             # An integer interval is normalised to closed integer ends: (0, 5) -> [1, 4].
             lo, hi = self.lower, self.upper
             if lo.is_finite:
-                lo = sp.floor(lo) + 1 if (self.lower_open and lo.is_integer) else sp.ceiling(lo)
+                lo = lo + 1 if (self.lower_open and lo.is_Integer) else -_floor(-lo)
             if hi.is_finite:
-                hi = sp.ceiling(hi) - 1 if (self.upper_open and hi.is_integer) else sp.floor(hi)
+                hi = hi - 1 if (self.upper_open and hi.is_Integer) else _floor(hi)
             object.__setattr__(self, "lower", lo)
             object.__setattr__(self, "upper", hi)
             object.__setattr__(self, "lower_open", not lo.is_finite)
@@ -58,22 +57,27 @@ class Domain:
             raise InvalidInput(f"empty domain: {self}")
 
     def is_empty(self) -> bool:
-        if self.lower > self.upper:
+        order = _compare(self.lower, self.upper)
+        if order > 0:
             return True
-        if self.lower == self.upper:
+        if order == 0:
             return bool(self.lower_open or self.upper_open)
         return False
 
     def assumptions(self) -> dict[str, bool]:
-        """SymPy assumptions implied by the domain."""
+        """SymPy assumptions implied by the domain: ``positive`` only when every point is
+        (a closed end at 0 gives ``nonnegative``, an end below 0 nothing), since SymPy's
+        simplifications trust them (issue 38: ``[0, log(3)]`` read as positive proved
+        ``exp(eps) > 1``)."""
         out: dict[str, bool] = {"integer": True} if self.kind == "integer" else {"real": True}
-        if self.lower > 0 or (self.lower == 0 and self.lower_open):
+        lower, upper = _compare(self.lower, 0), _compare(self.upper, 0)
+        if lower > 0 or (lower == 0 and self.lower_open):
             out["positive"] = True
-        elif self.lower == 0:
+        elif lower == 0:
             out["nonnegative"] = True
-        if self.upper < 0 or (self.upper == 0 and self.upper_open):
+        if upper < 0 or (upper == 0 and self.upper_open):
             out["negative"] = True
-        elif self.upper == 0:
+        elif upper == 0:
             out["nonpositive"] = True
         return out
 
@@ -94,12 +98,17 @@ class Domain:
         return out
 
     def contains(self, value: object) -> bool:
+        """Whether the number ``value`` is in the domain, decided exactly (a value too close
+        to an end to decide is not in it)."""
         v = sp.sympify(value)
         if self.kind == "integer" and not v.is_integer:
             return False
-        lo_ok = v > self.lower if self.lower_open else v >= self.lower
-        hi_ok = v < self.upper if self.upper_open else v <= self.upper
-        return bool(lo_ok) and bool(hi_ok)
+        above, below = compare(v, self.lower), compare(v, self.upper)
+        if above is None or below is None:
+            return False
+        lo_ok = above > 0 or (above == 0 and not self.lower_open)
+        hi_ok = below < 0 or (below == 0 and not self.upper_open)
+        return lo_ok and hi_ok
 
     def __str__(self) -> str:
         if self.kind == "integer":
@@ -127,6 +136,45 @@ class Domain:
         left = "(" if self.lower_open else "["
         right = ")" if self.upper_open else "]"
         return rf"{left}{sp.latex(self.lower)}, {sp.latex(self.upper)}{right}"
+
+
+def _floor(x: sp.Expr) -> sp.Integer:
+    """``floor(x)`` of an end, decided by its checked enclosure (an integer end is itself)."""
+    if x.is_Integer:
+        return x  # type: ignore[return-value]
+    lo, hi = rational_enclosure(x)
+    if sp.floor(lo) != sp.floor(hi):
+        raise InvalidInput(f"cannot decide the integer part of the domain's end {x}")
+    return sp.floor(lo)  # type: ignore[no-any-return]
+
+
+def _compare(a: sp.Expr, b: sp.Expr | int) -> int:
+    """The sign of ``a - b`` for two ends; an order no enclosure decides is refused."""
+    order = compare(a, b)
+    if order is None:
+        raise InvalidInput(f"cannot decide whether {a} - {b} is positive, zero or negative")
+    return order
+
+
+def _exact_end(value: sp.Basic, name: str) -> sp.Expr:
+    """A domain's end as an exact number: +-oo, a rational (a float is replaced by the
+    rational it is), or a real constant such as ``log(3)`` or ``pi/2`` kept as written, once
+    a checked rational enclosure of it exists (what the solvers will be given, see
+    :mod:`symbolic.exact_numbers`).  Never a rational approximation: the end is where the
+    domain stops, open or closed as written (issue 38)."""
+    if value in (sp.S.Infinity, sp.S.NegativeInfinity) or isinstance(value, sp.Rational):
+        return value  # type: ignore[return-value]
+    if isinstance(value, sp.Float) and value.is_finite:
+        return sp.Rational(value)
+    if not (value.is_number and value.is_extended_real):
+        raise InvalidInput(f"domain bound must be a real number or oo, got {name}={value}")
+    try:
+        rational_enclosure(value)
+    except NotEnclosable as exc:
+        raise InvalidInput(
+            f"domain bound {name}={value} is not a usable real constant: {exc}"
+        ) from None
+    return value  # type: ignore[return-value]
 
 
 def _fmt(x: sp.Expr) -> str:

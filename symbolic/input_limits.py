@@ -254,6 +254,8 @@ def approximate(value: sp.Expr, digits: int = 30) -> float | None:
     is checked first, on a cheap low-precision estimate."""
     import mpmath  # SymPy's own numeric layer; imported here to keep the parser's imports small
 
+    from symbolic.exact_numbers import evaluable  # Phi(1) as erfc, which evalf knows
+
     saved = mpmath.mp.prec
     try:
         value = evaluable(value)

@@ -29,6 +29,7 @@ import sympy as sp
 
 from symbolic.derivation import Derivation, JustificationKind
 from symbolic.domains import Domain, Variable
+from symbolic.exact_numbers import compare
 from symbolic.report import CertificateRecord, CertificateStatus, DerivationReport, StepResult
 from symbolic.verdicts import Verdict
 
@@ -164,8 +165,8 @@ def _covers(dom: Domain, lo: float, hi: float) -> bool:
     return bool(
         dom.lower.is_finite
         and dom.upper.is_finite
-        and lo <= float(dom.lower)
-        and hi >= float(dom.upper)
+        and compare(sp.Rational(lo), dom.lower) in (-1, 0)
+        and compare(sp.Rational(hi), dom.upper) in (0, 1)
     )
 
 

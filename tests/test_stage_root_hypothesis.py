@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 import sympy as sp
 
-from numeric_checks.stages import _hypothesis_as_written
+from numeric_checks.sum_stage import hypothesis_as_written
 from symbolic.families import index_symbol
 from symbolic.relations import Relation
 from symbolic.rules import fact_from_relation
@@ -25,7 +25,7 @@ def _root(
     lhs: sp.Expr, rel: Relation, rhs: sp.Expr, hypothesis: sp.Basic = HYPOTHESIS
 ) -> str | None:
     plan = SimpleNamespace(context=Context(fact_from_relation(hypothesis, str(hypothesis))))
-    return _hypothesis_as_written(plan, SimpleNamespace(lhs=lhs, relation=rel, rhs=rhs))  # type: ignore[arg-type]
+    return hypothesis_as_written(plan, SimpleNamespace(lhs=lhs, relation=rel, rhs=rhs))  # type: ignore[arg-type]
 
 
 def test_the_hypothesis_as_written_and_rearranged() -> None:

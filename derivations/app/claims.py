@@ -24,9 +24,8 @@ import keyword
 import os
 import stat
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +38,13 @@ from derivations.app.family_input import (
     split_for_all,
 )
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
-from symbolic.domains import Domain, Variable, parse_domain
+from symbolic.domains import Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.families import Family
 from symbolic.family_use import split_family_spec
-from symbolic.input_limits import evaluable
 from symbolic.latex_input import parse_latex_expr, parse_latex_relation
 from symbolic.latex_input.echo import refuse_hazards
-from symbolic.parsing import approximate, parse_expr, parse_relations
+from symbolic.parsing import parse_expr, parse_relations
 from symbolic.relations import Relation
 from symbolic.vocabulary import declared_name, skeleton
 
@@ -139,7 +137,6 @@ class Header:
             latex_names[fragment] = target
         variables: list[Variable] = []
         table: dict[str, sp.Expr] = {}
-        end_hypotheses: list[sp.Basic] = []
         declared = table_of(data, "variables", name, required=False)
         _cap(name, "variables", len(declared), MAX_VARIABLES)
         _cap(name, "definitions", len(table_of(data, "defs", name, required=False)), MAX_DEFS)
@@ -161,19 +158,16 @@ class Header:
                 domain = parse_domain(domain_text)
             except InvalidInput as exc:
                 raise InvalidInput(f"{name}: variable {var_name}: {exc}") from None
-            domain, ends = rational_ends(domain)
             try:
                 var = Variable(var_name, domain)
             except InvalidInput as exc:
                 raise InvalidInput(f"{name}: {exc}") from None
             variables.append(var)
             table[var_name] = var.symbol
-            end_hypotheses += [end(var.symbol) for end in ends]
         for var_name, spec in family_specs.items():
-            var, ends_at = declare_family(var_name, spec, variables, table, name, rational_ends)
+            var = declare_family(var_name, spec, variables, table, name)
             variables.append(var)
             table[var_name] = var.base
-            end_hypotheses += ends_at
         order = list(declared)
         variables.sort(key=lambda v: order.index(v.name) if v.name in order else len(order))
         header = cls(name, tuple(variables), table, (), (), latex_names)
@@ -191,7 +185,7 @@ class Header:
             _cap(name, "hypotheses", len(hyps_raw), MAX_HYPOTHESES)
         if not isinstance(hyps_raw, list) or not all(isinstance(h, str) for h in hyps_raw):
             raise InvalidInput(f"{name}: hypotheses must be a list of strings")
-        hypotheses: list[sp.Basic] = list(end_hypotheses)
+        hypotheses: list[sp.Basic] = []
         for h in hyps_raw:
             hypotheses += header.relations(h, "hypothesis")
         return cls(name, tuple(variables), table, tuple(defs), tuple(hypotheses), latex_names)
@@ -254,58 +248,6 @@ def _cap(name: str, what: str, count: int, limit: int) -> None:
             f"{name}: {count} {what}, more than the {limit} a file may declare (the limit on "
             f"{what}); split the claim or remove the {what} it does not use"
         )
-
-
-END_DENOMINATOR = 10**6
-
-
-def rational_ends(domain: Domain) -> tuple[Domain, list[Callable[[sp.Symbol], sp.Basic]]]:
-    """A real domain whose finite ends are rational, and the exact ends as hypotheses.
-
-    An end written as an expression (``(0, pi/2)``, ``(0, sqrt(2)]``) is kept exactly, as a
-    hypothesis ``x < pi/2`` (or ``x <= sqrt(2)``), and the domain's end becomes a nearby
-    rational just outside it (``(0, 1570797/1000000)``): the points, the rules and the report
-    then see the same set as written, and the sampler draws from rational intervals only."""
-    if domain.kind != "real":
-        return domain, []
-    ends: list[Callable[[sp.Symbol], sp.Basic]] = []
-    lower, upper = domain.lower, domain.upper
-    if lower.is_finite and not lower.is_Rational:
-        lower = _outside(lower, below=True)
-        ends.append(
-            _end(sp.StrictGreaterThan if domain.lower_open else sp.GreaterThan, domain.lower)
-        )
-    if upper.is_finite and not upper.is_Rational:
-        upper = _outside(upper, below=False)
-        ends.append(_end(sp.StrictLessThan if domain.upper_open else sp.LessThan, domain.upper))
-    if not ends:
-        return domain, []
-    # Open rational ends: the exact end, a hypothesis, says whether it is included.
-    return Domain("real", lower, upper, True, True, domain.scale), ends
-
-
-def _end(make: type[sp.Rel], bound: sp.Expr) -> Callable[[sp.Symbol], sp.Basic]:
-    """The hypothesis ``x REL bound`` for a variable ``x``, unevaluated."""
-
-    def hypothesis(x: sp.Symbol) -> sp.Basic:
-        return make(x, bound, evaluate=False)
-
-    return hypothesis
-
-
-def _outside(bound: sp.Expr, below: bool) -> sp.Rational:
-    """A rational strictly below (or above) the constant ``bound``, within 1e-6."""
-    value = approximate(bound)
-    if value is None:
-        raise InvalidInput(f"cannot evaluate the domain's end {bound}")
-    near = sp.Rational(Fraction(value).limit_denominator(END_DENOMINATOR))
-    step = sp.Rational(1, END_DENOMINATOR)
-    exact = evaluable(bound)  # Phi(1) compared as erfc: SymPy cannot evaluate Phi itself
-    for _ in range(4):  # one step is enough; the loop only guards float rounding
-        if (near < exact) if below else (near > exact):
-            return near
-        near = near - step if below else near + step
-    raise InvalidInput(f"cannot place a rational end beside the domain's end {bound}")
 
 
 def load_toml(text: str, name: str, allowed: set[str]) -> dict[str, Any]:

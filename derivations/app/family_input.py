@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import sympy as sp
 
-from symbolic.domains import Domain, Variable, parse_domain
+from symbolic.domains import Variable, parse_domain
 from symbolic.errors import InvalidInput
 from symbolic.families import Family, ForAll, index_symbol
 from symbolic.vocabulary import reserved_message
@@ -51,10 +51,9 @@ def declare_family(
     scalars: list[Variable],
     table: dict[str, sp.Expr],
     name: str,
-    rational_ends: Callable[[Domain], tuple[Domain, list[Callable[[sp.Symbol], sp.Basic]]]],
-) -> tuple[Variable, list[sp.Basic]]:
-    """The family variable declared ``"DOMAIN for i in lo..hi"``, and its domain's exact
-    ends (for irrational ends) as 'for all' hypotheses."""
+) -> Variable:
+    """The family variable declared ``"DOMAIN for i in lo..hi"`` (its domain's ends exact,
+    as for any variable)."""
     domain_text, ranges = spec
     where = f"{name}: variable {var_name}"
     try:
@@ -77,22 +76,13 @@ def declare_family(
         ends.append((index, lo, hi))
     (i, lo, hi), *rest = ends
     second = (rest[0][0], rest[0][1], rest[0][2]) if rest else None
-    domain, end_rules = rational_ends(domain)
     try:
         var = Variable(var_name, domain, family=Family(i, lo, hi, second))
     except InvalidInput as exc:
         raise InvalidInput(f"{where}: {exc}") from None
     for index, _, _ in ends:
         table[index] = index_symbol(index)
-    element = var.base[var.family.indices] if var.family else None  # type: ignore[index]
-    hypotheses: list[sp.Basic] = []
-    for end in end_rules:
-        rel = end(element)
-        for k, (index, lo_k, hi_k) in enumerate(reversed(ends)):
-            del k
-            rel = ForAll(rel, (index_symbol(index), lo_k, hi_k))
-        hypotheses.append(rel)
-    return var, hypotheses
+    return var
 
 
 def _range_end(text: str, scalars: Mapping[str, Variable], where: str, lower: bool) -> sp.Expr:

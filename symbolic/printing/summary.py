@@ -119,9 +119,29 @@ def _numbers(s: StepResult) -> str:
     return f"{s.numeric.points} points"
 
 
+_CASES_OF = re.compile(r" \(\w+ is given .*$")
+"""What a split's heading says of how its variable is given (left out of the summary)."""
+_CASE = re.compile(r"(?:^|; |: )case (.+?): (proved|certified|checked|undecided|refuted): ")
+
+
+def _cases_summary(s: StepResult) -> str:
+    """A step checked by cases (:mod:`numeric_checks.cases`): the split and each case's
+    verdict, then the refuting counterexample if there is one."""
+    heading = _CASES_OF.sub("", s.evidence.split(": case ", 1)[0])
+    verdicts = ", ".join(f"{label} {verdict}" for label, verdict in _CASE.findall(s.evidence))
+    line = f"{heading}: {verdicts}"
+    cex = s.counterexample
+    if s.verdict is Verdict.REFUTED and cex is not None:
+        where = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
+        line += f"; counterexample at {where}"
+    return line
+
+
 def step_summary(s: StepResult) -> str:
     """One short line of what decided ``s`` (see the module's doc)."""
     evidence = s.evidence
+    if evidence.startswith("by cases on "):
+        return _cut(_cases_summary(s))
     if evidence.startswith("follows from the chain"):
         return _cut(evidence.split("; ")[0])
     if s.verdict is Verdict.REFUTED:

@@ -14,8 +14,10 @@ contradiction with them is a proof about the original expression.
 
 A power with a symbolic exponent ``b**e`` is ``exp(e log b)`` (for ``b > 0``, which the
 ``log`` atom's domain makes a proof obligation).  Reciprocals ``1/d`` become an atom ``r``
-with ``d r = 1``: a proof then holds wherever the denominators are nonzero (where the
-expression has a value at all).  ``log`` and fractional powers have domain obligations
+with ``d r = 1`` where ``d`` is known nonzero (it occurs in a fact), else with ``d != 0 ->
+d r = 1`` and ``d != 0`` an obligation of the goal (:meth:`Abstraction.reciprocal_facts`): a
+proof only where the denominators are nonzero would say nothing where the goal has no value
+(issue 38).  ``log`` and fractional powers have domain obligations
 (``a > 0``, ``a >= 0``) that the caller must prove, not assume.
 
 Sources of the bounds: the tangent-line and Taylor bounds of ``exp`` and ``log`` and the
@@ -31,9 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 
-import mpmath
 import sympy as sp
 
+from symbolic.exact_numbers import NotEnclosable, rational_enclosure
 from symbolic.functions import Phi, expm1, log1p
 from symbolic.rules.lemmas import LEMMAS, MAX_ATOMS_PER_HEAD, Lemma, Pair, power_head, power_lemmas
 
@@ -74,6 +76,11 @@ class Abstraction:
     """Defining facts of exact atoms (reciprocals, Abs, Max, Min, constants)."""
     obligations: list[sp.Basic] = field(default_factory=list)
     """Domain conditions (log argument positive, root argument nonnegative) to prove."""
+    denominators: list[sp.Expr] = field(default_factory=list)
+    """The abstracted denominators in the order met (each reciprocal's ``d``); see
+    :meth:`reciprocal_facts`."""
+    reciprocals: dict[sp.Expr, sp.Symbol] = field(default_factory=dict)
+    """Each denominator ``d`` and the atom ``r`` standing for ``1/d``."""
     symbols: set[sp.Symbol] = field(default_factory=set)
     used: list[str] = field(default_factory=list)
 
@@ -130,16 +137,20 @@ class Abstraction:
         return self._atom("opaque", (e,), str(e))
 
     def _constant(self, e: sp.Expr) -> sp.Expr:
-        """An irrational constant (pi, log 2, sqrt 2): an atom between two rationals that
-        enclose its 60-digit value (widened by 1e-40 relative: mpmath's last digits)."""
+        """An irrational constant (pi, log 2, sqrt 2): an atom strictly between two
+        rationals that enclose it, checked by exact comparison
+        (:func:`~symbolic.exact_numbers.rational_enclosure`); a constant that cannot be
+        enclosed so is not abstracted."""
         if e.is_real is not True or e.is_finite is not True:
             raise NotAbstractable(f"{e} is not known to be a real number")
-        with mpmath.workdps(60):
-            value = mpmath.mpf(sp.N(e, 60))
-        pad = abs(value) * mpmath.mpf("1e-40") + mpmath.mpf("1e-50")
-        lo, hi = (sp.Rational(mpmath.nstr(v, 55)) for v in (value - pad, value + pad))
+        try:
+            lo, hi = rational_enclosure(e)
+        except NotEnclosable as exc:
+            raise NotAbstractable(str(exc)) from None
+        if lo == hi:
+            return lo  # a rational written another way: z3 takes it as it is
         t = self._atom("constant", (e,), str(e))
-        self.exact.append(sp.And(t >= lo, t <= hi))
+        self.exact.append(sp.And(t > lo, t < hi))
         return t
 
     def _power(self, e: sp.Pow) -> sp.Expr:
@@ -149,13 +160,14 @@ class Abstraction:
             if exp >= 0:
                 return b**exp
             r = self._atom("recip", (b,), f"1/({base})")
-            self.exact.append(sp.Eq(b * r, 1))
+            self.reciprocals[b] = r
+            self.denominators.append(b)
             return r ** (-exp)
         if isinstance(exp, sp.Rational):
             b = self.walk(base)
             head = power_head(exp)
             self.obligations.append(b > 0 if exp < 0 else b >= 0)
-            return self._atom(head, (b,), str(e))
+            return self._enclosed(self._atom(head, (b,), str(e)), e)
         # b**e = exp(e log b), for b > 0 (the log atom's domain obligation)
         log_b = self._function("log", self.walk(base), sp.log(base))
         return self._function("exp", self.walk(exp) * log_b, e)
@@ -163,7 +175,32 @@ class Abstraction:
     def _function(self, head: str, a: sp.Expr, shown: sp.Expr) -> sp.Expr:
         if head in DOMAIN_OBLIGATIONS:
             self.obligations.append(DOMAIN_OBLIGATIONS[head](a))
-        return self._atom(head, (sp.expand(a),), str(shown))
+        return self._enclosed(self._atom(head, (sp.expand(a),), str(shown)), shown)
+
+    def _enclosed(self, t: sp.Symbol, value: sp.Expr) -> sp.Symbol:
+        """The atom ``t`` of a function of a constant (``log(3)``, a domain's end) with the
+        checked enclosure of its value as well as the lemmas: these alone would know only
+        ``2/3 <= log(3) <= 2``."""
+        if not value.free_symbols and value.is_real is True:
+            try:
+                lo, hi = rational_enclosure(value)
+            except NotEnclosable:
+                return t  # the lemmas still hold; nothing more is claimed
+            if lo == hi:
+                self.exact.append(sp.Eq(t, lo))
+            else:
+                self.exact.append(sp.And(t > lo, t < hi))
+        return t
+
+    def reciprocal_facts(self, defined: set[sp.Expr]) -> list[sp.Basic]:
+        """The definitions of the reciprocal atoms: ``d r = 1`` for a denominator ``d`` known
+        nonzero (``defined``: it occurs in a fact, which holds only where it has a value),
+        else only ``d != 0 -> d r = 1``, so that nothing is assumed where ``d`` vanishes."""
+        out: list[sp.Basic] = []
+        for d, r in self.reciprocals.items():
+            equation = sp.Eq(d * r, 1)
+            out.append(equation if d in defined else sp.Implies(sp.Ne(d, 0), equation))
+        return out
 
     # -- the lemmas on the atoms that occur ---------------------------------------------
     def lemmas(self) -> list[sp.Basic]:

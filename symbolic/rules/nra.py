@@ -5,12 +5,14 @@ the variables and fresh atoms (:mod:`.abstraction`), and z3 is asked whether
 
     facts and lemmas and not (obligations and g >= 0)
 
-has a real solution.  ``unsat`` proves the goal at every real point satisfying the facts
-(where its denominators are nonzero); nlsat is a decision procedure for the first-order
-theory of the reals (Jovanović & de Moura, *Solving non-linear arithmetic*, IJCAR 2012), and
-a decision within the time cap is a proof.  ``sat`` gives a model that is only a *candidate*
-counterexample (the atoms may take values no real function gives them): it is recorded in
-:class:`Decision` for a caller to confirm numerically, and never used to refute here.
+has a real solution.  ``unsat`` proves the goal at every real point satisfying the facts,
+its obligations included (log arguments positive, roots' arguments nonnegative, and its
+denominators nonzero: a goal is not proved where it has no value); nlsat is a decision
+procedure for the first-order theory of the reals (Jovanović & de Moura, *Solving
+non-linear arithmetic*, IJCAR 2012), and a decision within the time cap is a proof.
+``sat`` gives a model that is only a *candidate* counterexample (the atoms may take values
+no real function gives them): it is recorded in :class:`Decision` for a caller to confirm
+numerically, and never used to refute here.
 ``unknown`` (time cap, size cap) proves nothing.
 
 Integer variables are treated as reals (a statement proved for every real in the domain holds
@@ -174,22 +176,32 @@ def decide(
         goal = ab(g)
     except (NotAbstractable, TypeError, ValueError):
         return Decision(None, status="not abstractable")
+    in_goal = len(ab.denominators)
     if not ab.symbols and not ab.atoms:
         return Decision(None, status="constant")  # the rules' sign check decides numbers
     hyps: list[sp.Basic] = []
     used: list[str] = []
     for f in facts:
+        seen = len(ab.denominators)
         try:
             e = ab(f.expr)
         except (NotAbstractable, TypeError, ValueError):
+            del ab.denominators[seen:]  # a fact left out vouches for no denominator
             continue
         hyps.append(e > 0 if f.strict else e >= 0)
         used.append(f.origin)
     for rel in extra:
+        seen = len(ab.denominators)
         try:
             hyps.append(rel.func(ab(rel.lhs), ab(rel.rhs)))
         except (NotAbstractable, TypeError, ValueError):
+            del ab.denominators[seen:]
             continue
+    # A denominator of a fact is nonzero wherever the fact holds; one of the goal only is a
+    # side condition, proved with the goal (issue 38).
+    in_facts = set(ab.denominators[in_goal:])
+    ab.exact += ab.reciprocal_facts(in_facts)
+    ab.obligations += [sp.Ne(d, 0) for d in dict.fromkeys(ab.denominators[:in_goal])]
     lemmas = ab.lemmas()
     hyps = [h for h in hyps if h is not sp.true]
     hyps += symbol_facts(ab.symbols)
@@ -230,8 +242,6 @@ def _trace(goal: sp.Expr, strict: bool, hyps: list[sp.Basic], ab: Abstraction) -
         parts.append("with the facts " + ", ".join(dict.fromkeys(ab.used)))
     if ab.obligations:
         parts.append("domains " + _short(sp.And(*ab.obligations)) + " proved too")
-    if any(a.head == "recip" for a in ab.atoms.values()):
-        parts.append("where the denominators are nonzero")
     return "; ".join(parts)
 
 

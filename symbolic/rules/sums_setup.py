@@ -156,8 +156,12 @@ def _sum_hypothesis(h: sp.Equality) -> SumHypothesis | None:
     value = -lin.const
     atom = per_atom = None
     if len(lin.terms) == 1:
-        ((_, atom), k), *_ = lin.terms.items()
-        per_atom = value / k
+        ((_, one), k), *_ = lin.terms.items()
+        # Sum(k a) = value gives Sum(a) = value/k only where k != 0: a coefficient that may
+        # vanish (c Sum(p[i]) = 0 at c = 0 says nothing of Sum(p[i])) is not divided by,
+        # unless the value is nonzero (then so is k wherever the hypothesis holds).
+        if nonzero(k) or nonzero(value):
+            atom, per_atom = one, value / k
     return SumHypothesis(_show(h), r, lin.summand(r), value, atom, per_atom)
 
 

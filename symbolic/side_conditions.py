@@ -1,0 +1,229 @@
+"""Side conditions as data: what a step's proof needs beyond its rules, and how it was met.
+
+A tactic that cancels ``(x**2 - 1)/(x - 1)`` to ``x + 1``, a rule that takes the log of both
+sides, an equality hypothesis solved for ``y`` by dividing by ``x``: each is right only where
+something holds (``x - 1 != 0``, both sides positive, ``x != 0``).  That something is a
+:class:`SideCondition`, recorded with the step, and a step is ``proved`` only when every one
+is *discharged*: shown under the hypotheses and the domains, by the same rules that prove
+steps.  An undischarged one is shown ("proved where x - 1 != 0") and the step is left to the
+numeric layers: an expression undefined somewhere in the domain is not proved there
+(issue 38, "side conditions are data").
+
+:func:`definedness` lists what makes an expression a real number at every point: nonzero
+denominators, positive arguments of ``log`` and of powers with a symbolic exponent,
+nonnegative bases of fractional powers, ``[0, 1]`` for the argument of ``PhiInv``, positive
+arguments of ``gamma``, ``loggamma`` and (shifted by one) ``factorial``, and the real branch
+of ``lambertw``.
+:func:`discharge` tries each against the facts.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal
+
+import sympy as sp
+
+from symbolic.exact_numbers import exact_sign
+from symbolic.functions import Phi, PhiInv, log1p
+
+if TYPE_CHECKING:
+    from symbolic.rules.facts import Fact
+
+__all__ = [
+    "SideCondition",
+    "defined_on",
+    "definedness",
+    "discharge",
+    "undischarged",
+    "where_text",
+]
+
+Kind = Literal["nonzero", "positive", "nonnegative"]
+
+
+@dataclass(frozen=True)
+class SideCondition:
+    """``expr`` must be nonzero (``> 0``, ``>= 0``) wherever the step is claimed, and for
+    every index of the sums it lies in (``given``: their ranges, ``i >= 1`` and ``i <= n``);
+    ``need`` says which operation asks for it; ``discharged_by`` how it was shown (None: it
+    was not)."""
+
+    kind: Kind
+    expr: sp.Expr
+    need: str
+    discharged_by: str | None = None
+    given: tuple[sp.Basic, ...] = ()
+
+    @property
+    def discharged(self) -> bool:
+        return self.discharged_by is not None
+
+    def relation(self) -> str:
+        """The condition as a relation a reader can check: ``x*y != 0``, ``i - 1 != 0 for
+        1 <= i <= n``."""
+        op = {"nonzero": "!=", "positive": ">", "nonnegative": ">="}[self.kind]
+        where = f" for {' and '.join(map(str, self.given))}" if self.given else ""
+        return f"{self.expr} {op} 0{where}"
+
+    def describe(self) -> str:
+        how = f" ({self.discharged_by})" if self.discharged_by else " (not shown)"
+        return f"{self.relation()} for {self.need}{how}"
+
+
+def definedness(expr: sp.Basic) -> list[SideCondition]:
+    """What makes ``expr`` a finite real number: one condition per denominator, log
+    argument, fractional power's base and power with a symbolic exponent (deduplicated;
+    constants whose sign is decided exactly are dropped when they hold).  Inside a sum or
+    product the condition must hold at every index of its range, which it is given; the
+    integrand of an integral is left to the integral's own evaluation (an integrable
+    singularity such as ``1/sqrt(t)`` at an end is no undefined point of the claim)."""
+    out: dict[tuple[str, sp.Expr, tuple[sp.Basic, ...]], SideCondition] = {}
+
+    def add(kind: Kind, e: sp.Expr, need: str, given: tuple[sp.Basic, ...]) -> None:
+        if not e.free_symbols and exact_sign(e) in _HOLDS[kind]:
+            return
+        bound = {g.lhs for g in given}
+        used = tuple(g for g in given if g.lhs in e.free_symbols) if bound & e.free_symbols else ()
+        key = (kind, e, used)
+        if key not in out:
+            out[key] = SideCondition(kind, e, need, given=used)
+
+    def walk(node: sp.Basic, given: tuple[sp.Basic, ...]) -> None:
+        if isinstance(node, sp.Integral):
+            for limit in node.limits:
+                for end in limit[1:]:
+                    walk(end, given)
+            return
+        if isinstance(node, sp.Sum | sp.Product):
+            inner = given
+            for limit in node.limits:
+                for end in limit[1:]:
+                    walk(end, inner)
+                if len(limit) == 3:
+                    i, lo, hi = limit
+                    inner = (
+                        *inner,
+                        sp.GreaterThan(i, lo, evaluate=False),
+                        sp.LessThan(i, hi, evaluate=False),
+                    )
+            walk(node.function, inner)
+            return
+        _conditions(node, lambda kind, e, need: add(kind, e, need, given))
+        for arg in node.args:
+            walk(arg, given)
+
+    walk(sp.sympify(expr), ())
+    return list(out.values())
+
+
+def _conditions(node: sp.Basic, add: Callable[[Kind, sp.Expr, str], None]) -> None:
+    """The conditions ``node`` itself puts on its arguments."""
+    if isinstance(node, sp.Pow):
+        base, exp = node.args
+        if exp.is_number and exp.is_negative:
+            add("nonzero", base, f"the denominator of {node}")
+        if exp.is_number and exp.is_Rational and not exp.is_Integer:
+            add("positive" if exp.is_negative else "nonnegative", base, f"the root {node}")
+        elif not exp.is_number:
+            add("positive", base, f"the power {node}")
+    elif isinstance(node, sp.log):
+        add("positive", node.args[0], f"the logarithm {node}")
+    elif isinstance(node, log1p):
+        add("positive", 1 + node.args[0], f"the logarithm {node}")
+    elif isinstance(node, sp.gamma | sp.loggamma):
+        add("positive", node.args[0], f"{node} (poles at 0, -1, -2, ...)")
+    elif isinstance(node, sp.factorial):
+        add("positive", node.args[0] + 1, f"{node} (poles at -1, -2, ...)")
+    elif isinstance(node, sp.LambertW) and len(node.args) == 1:
+        add("nonnegative", node.args[0] + sp.exp(-1), f"the real branch of {node}")
+    elif isinstance(node, PhiInv):
+        # [0, 1], its ends included: PhiInv(0) = -oo and PhiInv(1) = oo are the values the
+        # rules take there (monotonicity of PhiInv, Phi(PhiInv(p) - mu) at p = 1).
+        add("nonnegative", node.args[0], f"the inverse normal CDF {node}")
+        add("nonnegative", 1 - node.args[0], f"the inverse normal CDF {node}")
+
+
+def discharge(
+    conditions: Iterable[SideCondition], facts: Sequence[Fact]
+) -> tuple[SideCondition, ...]:
+    """Each condition with ``discharged_by`` set where the rules show it from ``facts`` (the
+    hypotheses and domains), left unset where they do not."""
+    return tuple(_discharge_one(c, facts) for c in conditions)
+
+
+_HOLDS: dict[str, tuple[int, ...]] = {"nonzero": (-1, 1), "positive": (1,), "nonnegative": (0, 1)}
+"""The exact signs of a constant that satisfy each kind of condition."""
+
+
+def _discharge_one(c: SideCondition, facts: Sequence[Fact]) -> SideCondition:
+    if c.discharged:
+        return c
+    if c.given:
+        from symbolic.rules.facts import fact_from_relation  # the rules import our users
+
+        ranges = [f for g in c.given for f in fact_from_relation(g, f"index range {g}")]
+        facts = [*facts, *ranges]
+    expr = _normal(c.expr)
+    if not expr.free_symbols:
+        return replace(c, discharged_by="exactly") if exact_sign(expr) in _HOLDS[c.kind] else c
+    if c.kind == "nonnegative" and isinstance(expr, Phi):
+        # Phi maps the extended reals into [0, 1] (PhiInv's arguments are held to [0, 1]).
+        return replace(c, discharged_by="Phi takes its values in [0, 1]")
+    nonzero = c.kind == "nonzero"
+    goals = [(expr, True), (-expr, True)] if nonzero else [(expr, c.kind == "positive")]
+    for cheap in (True, False):  # the cheap search first: most conditions are signs
+        for goal, strict in goals:
+            trace = _prove_sign(goal, strict, tuple(facts), cheap)
+            if trace is not None:
+                return replace(c, discharged_by=trace)
+    return c
+
+
+def _normal(e: sp.Expr) -> sp.Expr:
+    """``e`` expanded, each ``1 - Phi(a)`` written ``Phi(-a)`` (an identity, by the symmetry
+    of the normal density), so that ``1 - Phi(a) >= 0`` is a sign the assumptions give."""
+    e = sp.expand(e)
+    if not isinstance(e, sp.Add):
+        return e
+    terms = list(e.args)
+    for t in list(terms):
+        if isinstance(-t, Phi) and sp.S.One in terms:
+            terms.remove(t)
+            terms.remove(sp.S.One)
+            terms.append(Phi(-(-t).args[0]))
+    return sp.Add(*terms)
+
+
+@functools.lru_cache(maxsize=1024)
+def _prove_sign(goal: sp.Expr, strict: bool, facts: tuple[Fact, ...], cheap: bool) -> str | None:
+    """``goal > 0`` (``>= 0``) by the variables' assumptions, else by the rules (memoised:
+    the links of one derivation ask the same conditions under the same facts)."""
+    if goal.is_positive if strict else goal.is_nonnegative:
+        return "sign from the variables' assumptions"
+    from symbolic.relations import Relation  # the rules import this module's users
+    from symbolic.rules import Context, prove_relation
+
+    rel = Relation.GT if strict else Relation.GE
+    try:
+        return prove_relation(goal, rel, sp.S.Zero, Context(list(facts)), cheap=cheap)
+    except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
+        return None
+
+
+def defined_on(facts: Sequence[Fact], *sides: sp.Basic) -> tuple[SideCondition, ...]:
+    """The definedness conditions of ``sides``, each discharged under ``facts`` where the
+    rules show it."""
+    needed = [c for side in sides for c in definedness(side)]
+    return discharge(dict.fromkeys(needed), facts)
+
+
+def undischarged(conditions: Iterable[SideCondition]) -> list[SideCondition]:
+    return [c for c in conditions if not c.discharged]
+
+
+def where_text(conditions: Iterable[SideCondition]) -> str:
+    """``x - 1 != 0 and y > 0``: the conditions a conditional proof needs."""
+    return " and ".join(dict.fromkeys(c.relation() for c in conditions))

@@ -1,0 +1,119 @@
+"""Issue 38, "side conditions are data": what a proof needs beyond its rules is recorded,
+discharged under the hypotheses, and shown where it is not.
+
+Units here (which conditions an expression has, which the rules discharge, and z3's
+denominators); the claims are in ``tests/soundness/side_conditions``
+(:mod:`tests.test_soundness_claims`).
+"""
+
+from __future__ import annotations
+
+import pytest
+import sympy as sp
+
+from symbolic.functions import Phi, PhiInv
+from symbolic.rules import Context, fact_from_relation
+from symbolic.rules.facts import Fact
+from symbolic.rules.nra import decide
+from symbolic.side_conditions import (
+    SideCondition,
+    defined_on,
+    definedness,
+    discharge,
+    undischarged,
+    where_text,
+)
+
+x, y = sp.symbols("x y", real=True)
+p = sp.Symbol("p", positive=True)
+
+
+def _relations(e: sp.Expr) -> set[str]:
+    return {c.relation() for c in definedness(e)}
+
+
+@pytest.mark.parametrize(
+    ("expr", "wanted"),
+    [
+        ((x**2 - 1) / (x - 1), {"x - 1 != 0"}),
+        (sp.log(x) + 1 / y, {"x > 0", "y != 0"}),
+        (sp.sqrt(x - 1), {"x - 1 >= 0"}),
+        (1 / sp.sqrt(x), {"x > 0", "x != 0"}),
+        (x**y, {"x > 0"}),
+        (PhiInv(x), {"x >= 0", "1 - x >= 0"}),
+        (sp.exp(x) + x**3 + sp.Abs(x), set()),
+        (2**x + sp.sqrt(2) + sp.log(3), set()),  # constant bases and arguments hold exactly
+    ],
+)
+def test_definedness(expr: sp.Expr, wanted: set[str]) -> None:
+    assert _relations(expr) == wanted
+
+
+def test_a_condition_inside_a_sum_holds_over_its_range() -> None:
+    """``1/(k - 1)`` summed from 1 has a pole at k = 1; from 2 it has none.  An integrand is
+    the integral's own business (``1/sqrt(t)`` on [0, 1] is integrable)."""
+    k = sp.Symbol("k", integer=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    t = sp.Symbol("t", real=True)
+    assert _relations(sp.Sum(1 / (k - 1), (k, 1, n)) + 1 / x) == {
+        "x != 0",
+        "k - 1 != 0 for k >= 1 and k <= n",
+    }
+    (from_one,) = definedness(sp.Sum(1 / (k - 1), (k, 1, n)))
+    (from_two,) = definedness(sp.Sum(1 / (k - 1), (k, 2, n)))
+    assert not discharge([from_one], [])[0].discharged
+    assert discharge([from_two], [])[0].discharged
+    assert definedness(sp.Integral(1 / sp.sqrt(t), (t, 0, 1))) == []
+
+
+def _facts(*relations: sp.Basic) -> list[Fact]:
+    out: list[Fact] = []
+    for r in relations:
+        out += fact_from_relation(r, str(r))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("condition", "facts", "shown"),
+    [
+        (SideCondition("nonzero", x - 1, ""), [], False),
+        (SideCondition("nonzero", x - 1, ""), [x > 1], True),
+        (SideCondition("nonzero", x - 1, ""), [x < 1], True),
+        (SideCondition("nonzero", x - 1, ""), [x >= 1], False),  # a tie at x = 1
+        (SideCondition("positive", x, ""), [x >= 0], False),
+        (SideCondition("nonnegative", x, ""), [x >= 0], True),
+        (SideCondition("positive", p + 1, ""), [], True),
+        (SideCondition("nonnegative", 1 - Phi(x), ""), [], True),  # Phi(-x) >= 0
+        (SideCondition("nonzero", sp.pi - sp.Rational(355, 113), ""), [], True),
+        (SideCondition("nonzero", sp.sqrt(8) - 2 * sp.sqrt(2) + 0 * x, ""), [], False),
+    ],
+)
+def test_discharge(condition: SideCondition, facts: list[sp.Basic], shown: bool) -> None:
+    (out,) = discharge([condition], _facts(*facts))
+    assert out.discharged is shown, out
+
+
+def test_what_was_not_shown_is_named() -> None:
+    conditions = defined_on(_facts(x >= 0), (x**2 - 1) / (x - 1), sp.log(x))
+    missing = undischarged(conditions)
+    assert where_text(missing) == "x - 1 != 0 and x > 0"
+    assert all("not shown" in c.describe() for c in missing)
+
+
+def test_z3_proves_the_goals_denominators_nonzero() -> None:
+    """``1/x >= 0`` from ``x >= 0``: true where ``1/x`` has a value, but not at ``x = 0``,
+    so not proved; with ``x > 0`` it is."""
+    assert decide(1 / x, False, _facts(x >= 0)).trace is None
+    assert decide(1 / x, False, _facts(x > 0)).trace is not None
+
+
+def test_z3_still_uses_denominators_in_facts() -> None:
+    """A hypothesis ``1/x <= 2`` holds only where ``1/x`` is defined; its denominator is no
+    obligation of the goal ``x >= 1/2``."""
+    trace = decide(x - sp.Rational(1, 2), False, _facts(1 / x <= 2, x > 0)).trace
+    assert trace is not None
+
+
+def test_a_context_is_accepted_as_facts() -> None:
+    ctx = Context(_facts(x > 1))
+    assert not undischarged(defined_on(ctx.facts, 1 / (x - 1)))
