@@ -12,6 +12,7 @@ from symbolic.rules import prove_relation
 from symbolic.rules.prover import expanded
 from symbolic.rules.sums import has_family_sums, prove_sums
 from symbolic.rules.sums_peel import peel
+from symbolic.side_conditions import discharge, undischarged
 
 if TYPE_CHECKING:
     from numeric_checks.stages import Link
@@ -58,7 +59,10 @@ def prove_by_sum_rules(plan: CheckPlan, link: Link) -> str | None:
     peeled = peel(link.lhs, link.rhs)
     if peeled is None:
         return None
-    (lhs, rhs), how = peeled
+    (lhs, rhs), how, conditions = peeled
+    unmet = undischarged(discharge(conditions, plan.context.facts))
+    if unmet:  # a product over a range that may be reversed: the peeled form may be 1/0
+        return None
     trace = prove_sums(lhs, link.relation, rhs, hypotheses=hypotheses, variables=d.variables)
     if trace is None:
         trace = prove_relation(lhs, link.relation, rhs, plan.context)

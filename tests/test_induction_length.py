@@ -121,17 +121,36 @@ N = sp.Symbol("n", integer=True)
     product=st.booleans(),
 )
 def test_peel_is_sound(coeffs: list[int], lower: int, n: int, product: bool) -> None:
-    # At every integer n (reversed ranges included, Karr's convention) the peeled form
-    # equals the original; a product's body is kept nonzero on the range.
+    # At every integer n where its side conditions hold (reversed ranges included, Karr's
+    # convention) the peeled form equals the original; a sum has none, a product needs its
+    # range not reversed (n >= lower).
     body = sum(c * IX**j for j, c in enumerate(coeffs)) + (10 if product else 0)
     kind = sp.Product if product else sp.Sum
     longer, shorter = kind(body, (IX, lower, N)), kind(body, (IX, lower, N - 1))
     result = peel(longer, shorter)
     assert result is not None
-    (peeled, same), _ = result
+    (peeled, same), _, conditions = result
     assert same == shorter
+    assert len(conditions) == (1 if product else 0)
     at = {N: n}
-    assert sp.simplify(longer.xreplace(at).doit() - peeled.xreplace(at).doit()) == 0
+    if all(c.expr.xreplace(at) >= 0 for c in conditions):
+        assert sp.simplify(longer.xreplace(at).doit() - peeled.xreplace(at).doit()) == 0
+
+
+def test_peeling_a_product_needs_its_range_not_reversed() -> None:
+    # Product(3 i + 9, (i, 0, n)) at n = -3: the factor at i = -3 is 0, and the shorter
+    # product over the reversed range 0..-4 is the reciprocal of a product through it: 1/0,
+    # and the peeled form (read by SymPy as 0 times that product) is not the product's 1/18.
+    body = 3 * IX + 9
+    longer, shorter = sp.Product(body, (IX, 0, N)), sp.Product(body, (IX, 0, N - 1))
+    result = peel(longer, shorter)
+    assert result is not None
+    (peeled, _), _, (condition,) = result
+    assert condition.relation() == "n >= 0"
+    assert condition.expr.xreplace({N: -3}) < 0
+    at = {N: -3}
+    assert longer.xreplace(at).doit() == sp.Rational(1, 18)
+    assert peeled.xreplace(at).doit() != sp.Rational(1, 18)
 
 
 def test_peel_leaves_unpaired_sums_alone() -> None:

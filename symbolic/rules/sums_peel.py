@@ -4,10 +4,15 @@ on a length.
     Sum(f(i), (i, a, n)) = Sum(f(i), (i, a, n - 1)) + f(n)
     Product(f(i), (i, a, n)) = Product(f(i), (i, a, n - 1)) * f(n)
 
-Both hold for every integer ``n`` under SymPy's convention for reversed ranges (Karr 1981,
-"Summation in finite terms", JACM 28(2), Def. 3: a sum over ``a..b`` with ``b < a`` is minus
-the sum over ``b + 1..a - 1``, a product its reciprocal), which makes splitting a range at any
-point exact; for ``n >= a`` it is the plain splitting of a finite sum.
+The sum's form holds for every integer ``n`` under SymPy's convention for reversed ranges
+(Karr 1981, "Summation in finite terms", JACM 28(2), Def. 3: a sum over ``a..b`` with
+``b < a`` is minus the sum over ``b + 1..a - 1``), which makes splitting a range at any point
+exact; for ``n >= a`` it is the plain splitting of a finite sum.  The product's form needs
+more: under the same convention a product over a reversed range is the reciprocal of the
+product over ``b + 1..a - 1``, so where ``n < a`` and ``f(n) = 0`` the shorter product is
+``1/0`` and the peeled form is undefined.  So a product is peeled with the side condition
+``n - a >= 0`` (:class:`~symbolic.side_conditions.SideCondition`), which whoever uses the
+peeled form must discharge.
 
 :func:`peel` rewrites a link only where it pairs a sum over ``a..n`` with the same sum over
 ``a..n - 1`` (the induction hypothesis's form): the longer one becomes the shorter one plus
@@ -17,6 +22,8 @@ its last term, so that the two sides can meet.  Nothing else changes.
 from __future__ import annotations
 
 import sympy as sp
+
+from symbolic.side_conditions import SideCondition
 
 __all__ = ["peel"]
 
@@ -41,13 +48,16 @@ def _shorter(e: sp.Basic) -> sp.Basic:
     return type(e)(e.function, (i, lo, hi - 1))
 
 
-def peel(*exprs: sp.Expr) -> tuple[tuple[sp.Expr, ...], tuple[str, ...]] | None:
+Peeled = tuple[tuple[sp.Expr, ...], tuple[str, ...], tuple[SideCondition, ...]]
+
+
+def peel(*exprs: sp.Expr) -> Peeled | None:
     """``exprs`` with every sum (product) over ``a..u`` that occurs next to the same sum
     over ``a..u - 1`` in any of them written as that shorter sum plus (times) its last term,
     and a description of each rewrite; None when no such pair occurs.
 
     >>> i, n = sp.Symbol("i", integer=True), sp.Symbol("n", integer=True)
-    >>> (a, b), how = peel(sp.Sum(i**2, (i, 1, n)), sp.Sum(i**2, (i, 1, n - 1)))
+    >>> (a, b), how, conditions = peel(sp.Sum(i**2, (i, 1, n)), sp.Sum(i**2, (i, 1, n - 1)))
     >>> a
     n**2 + Sum(i**2, (i, 1, n - 1))
     """
@@ -64,4 +74,9 @@ def peel(*exprs: sp.Expr) -> tuple[tuple[sp.Expr, ...], tuple[str, ...]] | None:
     if not longer:
         return None
     how = tuple(f"{x} = {peeled}" for x, peeled in longer.items())
-    return tuple(sp.sympify(e).xreplace(longer) for e in exprs), how
+    conditions = tuple(
+        SideCondition("nonnegative", x.limits[0][2] - x.limits[0][1], "peeling a product")
+        for x in longer
+        if isinstance(x, sp.Product)
+    )
+    return tuple(sp.sympify(e).xreplace(longer) for e in exprs), how, conditions
