@@ -346,6 +346,16 @@ def to_real(value: Any) -> Any:
     raise EvaluationError(f"not a real number: {value!r}")
 
 
+def _argument(v: Any, prec: int) -> Any:
+    """A point's coordinate as an mpmath number at ``prec`` bits: a coordinate standing
+    for an exact number (:class:`~numeric_checks.exact_points.ExactMpf`) is taken at this
+    precision, so that more digits sharpen the point as well as the arithmetic."""
+    at = getattr(v, "at", None)
+    if at is not None and getattr(v, "exact", None) is not None:
+        return at(prec)
+    return _MPF(v)
+
+
 def evaluate(fn: Callable[..., list[Any]], values: Sequence[Any], dps: int) -> list[Any]:
     """Evaluate a compiled function at ``dps`` digits; undefined values raise
     :class:`EvaluationError`.  The precision is restored afterwards (set and reset by hand:
@@ -354,7 +364,7 @@ def evaluate(fn: Callable[..., list[Any]], values: Sequence[Any], dps: int) -> l
     old = ctx.prec
     ctx.dps = dps
     try:
-        args = [v if type(v) is _MPF else _MPF(v) for v in values]
+        args = [v if type(v) is _MPF else _argument(v, ctx.prec) for v in values]
         raw = fn(*args)
         return [to_real(v) for v in raw]
     except EvaluationError:
@@ -377,9 +387,10 @@ def evaluate_many(
     out: list[list[Any] | EvaluationError] = []
     append = out.append
     try:
+        prec = ctx.prec
         for values in points:
             try:
-                raw = fn(*values)
+                raw = fn(*[v if type(v) is _MPF else _argument(v, prec) for v in values])
                 append([to_real(v) for v in raw])
             except EvaluationError as exc:
                 append(exc)

@@ -4,6 +4,13 @@ Three sources, all seeded: random draws (log-scale where a domain spans many mag
 edge points (tiny and huge magnitudes, every finite end of every domain) and boundary points
 of each inequality hypothesis (solved for one variable so that it holds with equality), since
 mutants hide at the edges.  A domain where no draw satisfies the hypotheses is an error.
+
+A closed domain end and a hypothesis boundary that is a constant are sampled *on* them,
+exactly: an end ``1/3`` or a boundary ``x = sqrt(2)`` that no binary float can hold is a
+coordinate carrying its exact value (:class:`~numeric_checks.exact_points.ExactMpf`), taken
+at each evaluation's own precision and by the referees exactly (issue 38: a float beside the
+boundary misses a claim that fails only on it).  Points where a variable sits at a closed end
+are labelled ``"end"``, so that a link whose evaluations are costly keeps them all.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ import sympy as sp
 from mpmath.libmp import dps_to_prec, fzero, mpf_le, mpf_lt, mpf_sub, round_nearest
 
 from numeric_checks.bridge import compile_exprs, evaluate
+from numeric_checks.exact_eval import exact_value
+from numeric_checks.exact_points import exact_mpf
 from symbolic.domains import Domain, Variable
 from symbolic.errors import EmptyDomain, EvaluationError
 from symbolic.hypotheses import Space, affine_root
@@ -67,10 +76,12 @@ class Sampler:
         self._bounds = [_DomainBounds.of(v.domain) for v in space.free]
 
     # -- membership ------------------------------------------------------------------------
-    def satisfies(self, values: Sequence[Any]) -> bool:
+    def satisfies(self, values: Sequence[Any], on: int | None = None) -> bool:
         """Domains and hypotheses hold at ``values``, exactly: no slack, and evaluated with
         extra digits, since a point outside a hypothesis by 1e-40 is still outside and a
-        step may legitimately fail there."""
+        step may legitimately fail there.  ``on``: the index of a non-strict hypothesis
+        shown to hold with equality at the point, exactly (its numeric test is skipped:
+        rounding would put the point on either side)."""
         for bounds, v in zip(self._bounds, values, strict=True):
             if not bounds.contains(v):
                 return False
@@ -84,7 +95,11 @@ class Sampler:
         # The difference at ``dps`` digits, as ``mpmath.workdps(dps)`` would compute it,
         # through mpmath's own kernel: this runs for every draw and every search step.
         prec = dps_to_prec(dps)
-        for (upper, strict), lhs, rhs in zip(self._kinds, out[::2], out[1::2], strict=True):
+        for k, ((upper, strict), lhs, rhs) in enumerate(
+            zip(self._kinds, out[::2], out[1::2], strict=True)
+        ):
+            if k == on:
+                continue
             a, b = (rhs, lhs) if upper else (lhs, rhs)
             d = mpf_sub(a._mpf_, b._mpf_, prec, round_nearest)
             if mpf_lt(d, fzero) or (strict and mpf_le(d, fzero)):
@@ -141,13 +156,18 @@ class Sampler:
         free = self.space.free
         with mpmath.workdps(self.dps):  # 1e-30 must be 1e-30 to 50 digits, not a double
             edges = [_edges(v.domain) for v in free]
+            ends = [_closed_ends(v.domain) for v in free]
         out: list[Point] = []
         for i, _var in enumerate(free):
-            for e in edges[i][:per_variable]:
+            chosen = edges[i][:per_variable]
+            # Every closed finite end, exactly, even past the first few edges.
+            chosen += [e for e in ends[i] if not any(_same(e, c) for c in chosen)]
+            for e in chosen:
                 values = [self.draw_value(v) for v in free]
                 values[i] = e
                 if self.satisfies(values):
-                    out.append(Point(tuple(values), "edge"))
+                    at_end = any(_same(e, end) for end in ends[i])
+                    out.append(Point(tuple(values), "end" if at_end else "edge"))
         for k in range(max((len(e) for e in edges), default=0)):
             values = [e[min(k, len(e) - 1)] for e in edges]
             if edges and self.satisfies(values):
@@ -160,15 +180,20 @@ class Sampler:
     def boundary_points(self, per_hypothesis: int = 12) -> list[Point]:
         """Points where an inequality hypothesis holds with equality."""
         out: list[Point] = []
-        for h in self.space.inequalities:
+        for k, h in enumerate(self.space.inequalities):
             for i, var in enumerate(self.space.free):
                 if var.symbol not in h.free_symbols or var.domain.kind == "integer":
                     continue
                 solver = _boundary_solver(h, var.symbol, self.symbols)
                 if solver is None:
                     continue
+                exact = [] if self._kinds[k][1] else self._constant_roots(h, var.symbol)
                 for _ in range(per_hypothesis):
                     values = [self.draw_value(v) for v in self.space.free]
+                    for root in exact:
+                        values[i] = root
+                        if self.satisfies(values, on=k):
+                            out.append(Point(tuple(values), "boundary"))
                     for root in solver(values, self.dps):
                         # The rounded root may fall just outside; nudge it inward.
                         nudge = (abs(root) + self._tol) * self._tol
@@ -178,6 +203,46 @@ class Sampler:
                                 out.append(Point(tuple(values), "boundary"))
                                 break
         return out
+
+    def _constant_roots(self, h: sp.Rel, x: sp.Symbol) -> list[Any]:
+        """The boundary of ``h`` in ``x`` where it is a constant (``x >= sqrt(2)``: the
+        point ``x = sqrt(2)`` itself), shown exactly to satisfy ``h`` with equality."""
+        roots = _linear_roots(h.lhs - h.rhs, x)
+        if roots is None:
+            return []
+        out = []
+        for r in roots:
+            if r.free_symbols:
+                continue
+            found = exact_value(r, {})
+            if found.value is None:
+                continue
+            residual = exact_value(h.lhs - h.rhs, {x: found.value}).value
+            if residual is None or sp.expand(residual) != 0:
+                continue  # not a root after all (an |u| = level with level < 0)
+            with mpmath.workdps(self.dps):
+                out.append(exact_mpf(found.value, self.dps))
+        return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    """The same sample coordinate: equal values, and the same exact number if either has
+    one (the float of 1/3 is not 1/3)."""
+    return bool(a == b) and getattr(a, "exact", None) == getattr(b, "exact", None)
+
+
+def _closed_ends(d: Domain) -> list[Any]:
+    """The domain's finite closed ends, exactly (at the current precision)."""
+    out = []
+    for end, open_ in ((d.lower, d.lower_open), (d.upper, d.upper_open)):
+        if end.is_finite and not open_:
+            out.append(_end(end))
+    return out
+
+
+def _end(x: sp.Expr) -> Any:
+    """A finite domain end as a sample coordinate: exact (see :func:`exact_mpf`)."""
+    return exact_mpf(x, mpmath.mp.dps)
 
 
 @dataclass(frozen=True)
@@ -189,19 +254,29 @@ class _DomainBounds:
     upper: Any
     lower_open: bool
     upper_open: bool
+    ends: tuple[sp.Expr, sp.Expr] = (sp.S.NegativeInfinity, sp.S.Infinity)
 
     @classmethod
     def of(cls, d: Domain) -> _DomainBounds:
         def convert(x: sp.Expr) -> Any:
             if not x.is_finite:
                 return None
-            return mpmath.mpf(int(x)) if x.is_Integer else mpmath.mpf(sp.Float(x, 60))
+            return mpmath.mpf(int(x)) if x.is_Integer else mpmath.mpf(sp.N(x, 60)._mpf_)
 
         return cls(
-            d.kind == "integer", convert(d.lower), convert(d.upper), d.lower_open, d.upper_open
+            d.kind == "integer",
+            convert(d.lower),
+            convert(d.upper),
+            d.lower_open,
+            d.upper_open,
+            (d.lower, d.upper),
         )
 
     def contains(self, v: Any) -> bool:
+        exact = getattr(v, "exact", None)
+        if exact is not None and exact in self.ends:
+            # On an end, exactly: inside iff that end is closed (the floats may differ).
+            return not (self.lower_open if exact == self.ends[0] else self.upper_open)
         if self.integer and v != mpmath.floor(v):
             return False
         lo, hi = self.lower, self.upper
@@ -221,7 +296,7 @@ def _num_at(x: sp.Expr, prec: int, dps: int) -> Any:
     with mpmath.workprec(prec):
         if x.is_Integer:
             return mpmath.mpf(int(x))
-        return mpmath.mpf(sp.Float(x, dps + 10))
+        return mpmath.mpf(sp.N(x, dps + 10)._mpf_)
 
 
 def _log_uniform(rng: random.Random, lo_exp: float, hi_exp: float) -> Any:
@@ -287,18 +362,19 @@ def _edges(d: Domain) -> list[Any]:
     if lo_inf and hi_inf:
         return [mpmath.mpf(0)] + [s * m for m in mags for s in (1, -1)]
     if hi_inf or lo_inf:
-        base = _num(d.lower if hi_inf else d.upper)
+        end = d.lower if hi_inf else d.upper
+        base = _num(end)
         direction = 1 if hi_inf else -1
         out = [base + direction * m for m in mags]
         closed = not (d.lower_open if hi_inf else d.upper_open)
-        return ([base] if closed else []) + out
+        return ([_end(end)] if closed else []) + out
     lo, hi = _num(d.lower), _num(d.upper)
     width = hi - lo
     out = []
     if not d.lower_open:
-        out.append(lo)
+        out.append(_end(d.lower))
     if not d.upper_open:
-        out.append(hi)
+        out.append(_end(d.upper))
     for e in (-30, -12, -6, -2):
         out += [lo + width * _pow10(e), hi - width * _pow10(e)]
     out.append(lo + width / 2)
