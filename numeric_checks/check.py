@@ -4,9 +4,10 @@ Checking is a pipeline.  A frozen :class:`~numeric_checks.plan.CheckPlan` is bui
 derivation; each link goes through the stages of :mod:`numeric_checks.stages` (spot check,
 symbolic proof, referees, certificate), each returning a typed record, and
 :func:`numeric_checks.decide.decide` turns the records into the link's verdict.  A sampled
-violation refutes only once a rigorous referee confirms it; a ``proved`` link is
-spot-checked too, and a confirmed counterexample to it is an engine inconsistency
-(:class:`EngineInconsistency`, exit 4), an unconfirmed one an evaluator failure.
+violation refutes only once a rigorous referee confirms it, and one neither confirmed nor
+dismissed leaves the link ``undecided``; a ``proved`` link is spot-checked too, and a
+confirmed counterexample to it is an engine inconsistency (:class:`EngineInconsistency`,
+exit 4), as is any disagreement of two routes that decide the same thing.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable
 import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, deadline, time_limit
-from numeric_checks.conclusion import follows_from_chain
+from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
 from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
 from numeric_checks.general import (
     Engine,
@@ -54,11 +55,6 @@ __all__ = [
     "check_derivation",
     "check_link",
 ]
-
-
-class EngineInconsistency(RuntimeError):
-    """The rules proved a link that a rigorously confirmed counterexample refutes: one of
-    the two is a bug of dpderive (the CLI reports it as an internal error, exit 4)."""
 
 
 SYMBOLIC_SECONDS = 30.0
@@ -146,6 +142,7 @@ def check_link(
         certificate=records.certificate,
         referees=records.referees,
         basis=basis(reason, proof.describe(), lemmas),
+        suspect=decision.suspect,
     )
 
 
@@ -316,6 +313,8 @@ def _check_derivation(
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
     if oracle is not None and oracle.agrees is False:
         verdicts.append(Verdict.REFUTED)
+    elif oracle is not None and oracle.suspect:
+        verdicts.append(Verdict.UNDECIDED)  # a disagreement seen, not confirmed
     notes = [f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}"]
     notes += _hypothesis_notes(plan)
     notes += induction_notes(plan, [(s.symbolic, s.verdict) for s in steps])

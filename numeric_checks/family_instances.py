@@ -199,5 +199,6 @@ def merged_oracle(instances: Sequence[Instance]) -> OracleResult | None:
     first = ran[0][1]
     agreed = sum(o.points for _, o in ran)
     detail = "; ".join(f"{where(i.lengths)}: {o.detail}" for i, o in ran)
-    agrees = True if any(o.agrees for _, o in ran) else None
-    return OracleResult(first.name, first.description, agrees, agreed, detail)
+    suspect = next((f"at {where(i.lengths)}: {o.suspect}" for i, o in ran if o.suspect), "")
+    agrees = True if any(o.agrees for _, o in ran) and not suspect else None
+    return OracleResult(first.name, first.description, agrees, agreed, detail, suspect=suspect)

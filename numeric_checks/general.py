@@ -321,6 +321,8 @@ def check_general_derivation(
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
     if oracle is not None and oracle.agrees is False:
         verdicts.append(Verdict.REFUTED)
+    elif oracle is not None and oracle.suspect:
+        verdicts.append(Verdict.UNDECIDED)  # a disagreement seen, not confirmed
     notes = [
         f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}",
         f"general mode: proofs are of the links for every length; numeric checks at "

@@ -42,6 +42,7 @@ def combine(
     refuted = next(((i, r) for i, r in results if r.verdict is Verdict.REFUTED), None)
     lengths = covered([i for i, _ in results])
     per = min((i.points for i, _ in results), default=0)
+    suspect = ""
     if refuted is not None:
         inst, r = refuted
         if proof.proved:
@@ -66,20 +67,23 @@ def combine(
     else:
         numeric = _worst([r.numeric for _, r in results])
         referees = ()
-        suspects = [
-            (i, r) for i, r in results if r.verdict is Verdict.CHECKED and "suspect" in r.evidence
-        ]
+        suspects = [(i, r) for i, r in results if r.suspect]
         undecided = [i for i, r in results if r.verdict is Verdict.UNDECIDED]
         counterexample = None
         numerics = f"numeric checks at {lengths} ({per} points or more each) found no violation"
         if suspects:
             i, r = suspects[0]
-            numerics += f"; a suspect point at {where(i.lengths)}: {r.evidence}"
+            suspect = f"at {where(i.lengths)}: {r.suspect}"
+            numerics += f"; a suspect point {suspect}"
         if undecided:
             numerics += f"; undecided at {'; '.join(where(i.lengths) for i in undecided)}"
         if proof.proved:
             verdict = Verdict.PROVED
             evidence = f"proved for every length by {trace}; {numerics}"
+        elif suspects:
+            # A violation seen at one length and not confirmed: no verdict for every length.
+            verdict = Verdict.UNDECIDED
+            evidence = f"a violation was seen and not confirmed ({numerics})"
         elif any(r.verdict is Verdict.CHECKED for _, r in results):
             verdict = Verdict.CHECKED
             evidence = (
@@ -87,7 +91,7 @@ def combine(
                 "proved the general link (an instance's proof or certificate is not the "
                 "statement for every length)"
             )
-            if suspects or undecided:
+            if undecided:
                 evidence += "; " + numerics
         else:
             verdict = Verdict.UNDECIDED
@@ -105,6 +109,7 @@ def combine(
         counterexample=counterexample,
         referees=referees,
         basis=engine.basis(why, trace, lemmas),
+        suspect=suspect,
     )
 
 

@@ -40,7 +40,13 @@ from symbolic.printing.wording import nearest_to_failing
 from symbolic.report import Counterexample, NumericEvidence
 from symbolic.verdicts import Verdict
 
-__all__ = ["SpotOutcome", "spot_check"]
+__all__ = ["MIN_CHECKED_POINTS", "SpotOutcome", "spot_check"]
+
+MIN_CHECKED_POINTS = 20
+"""Defined points (evaluated where both sides have a value, search steps included) that a
+``checked`` verdict needs: fewer, and sampling is no evidence for a claim over a domain, so
+the step is ``undecided`` (issue 38: a Stirling bound for n in [10^26, 10^27] had been
+``checked`` on one point, the others too costly to evaluate)."""
 
 
 Display = Callable[[Sequence[Any], int], dict[str, str]]
@@ -338,7 +344,10 @@ def shown_counterexample(
         candidates.append((list(values), result))
     for vals, res in candidates:
         for digits in (17, 30, check.dps):
-            if _genuine(check, [_parse(fmt(v, digits), check.dps) for v in vals]):
+            # A coordinate standing for an exact number (sqrt(2)) is shown as that number,
+            # so it is re-verified as itself, not as its digits.
+            shown = [v if _is_exact(v) else _parse(fmt(v, digits), check.dps) for v in vals]
+            if _genuine(check, shown):
                 return vals, res, show(vals, digits), ""
     vals, res = candidates[-1]
     return (
@@ -348,6 +357,10 @@ def shown_counterexample(
         f"not re-verified as shown ({check.dps} digits): a side is infinite there, or the "
         "point rounds onto a domain's end",
     )
+
+
+def _is_exact(v: Any) -> bool:
+    return getattr(v, "exact", None) is not None
 
 
 def _parse(text: str, dps: int) -> Any:

@@ -24,6 +24,7 @@ from numeric_checks.certify import certify_residual
 from numeric_checks.plan import CheckPlan
 from numeric_checks.points import RelationCheck, confirm_with_evalf
 from numeric_checks.search import SpotOutcome, spot_check
+from numeric_checks.suspects import dismissed, suspect_note
 from numeric_checks.tails import prove_tails
 from symbolic.derivation import JustificationKind
 from symbolic.errors import Unsupported
@@ -330,12 +331,13 @@ def base_case(plan: CheckPlan) -> BaseCase | None:
             # Confirmation before refutation, as for a step: the sampled violation counts
             # only once the rigorous referee shows it.
             ruling = arb_referee(plan, link, spot.point)
-            if ruling.confirmed is True:
+            if ruling.confirmed is True and not ruling.conflict:
                 shown += f"; {ruling.confirmation()}"
             else:
-                verdict = Verdict.CHECKED
-                why = ruling.detail or "no rigorous referee ran"
-                shown = f"suspect point {shown}: could not be confirmed because {why}"
+                # Dismissed rigorously, the point passed; otherwise a violation seen and not
+                # confirmed leaves the base case undecided, never checked.
+                verdict = Verdict.CHECKED if dismissed(ruling) else Verdict.UNDECIDED
+                shown = suspect_note(shown, ruling)
         result = BaseCase(where, verdict, shown)
     if len(_BASE_CASES) >= 8:
         _BASE_CASES.pop(next(iter(_BASE_CASES)))
