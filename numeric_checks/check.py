@@ -85,23 +85,33 @@ def check_link(
     lemmas: LemmaVerdicts | None = None,
     *,
     proved_elsewhere: bool = False,
+    settled_by: Callable[[], bool] | None = None,
 ) -> StepResult:
     """Run the stages on one link and decide it.  ``proved_elsewhere``: the link is already
     proved by other means (a conclusion whose chain is proved), so its local search is the
-    smaller one of a proved link (see :data:`PROVED_SEARCH`)."""
+    smaller one of a proved link (see :data:`PROVED_SEARCH`).  ``settled_by``: asked only
+    when no sampled point violates, whether a proof elsewhere (general mode: the link for
+    every length) settles it, so that its ties need not be re-decided with more digits."""
     reason = why if isinstance(why, Justification) else Justification(why)
     link = Link.of(plan, index, left, rel, right, reason.text, reason.rules)
     proofs: list[SymbolicProof] = []
 
     def search_budget() -> int:
         # Asked only when no sampled point violates the link, i.e. exactly when the proof
-        # would run in full anyway: run it now, and search less if it succeeds.
-        proofs.append(_bounded_prove(plan, link, cheap=False))
+        # would run in full anyway: run it now (once), and search less if it succeeds.
+        if not proofs:
+            proofs.append(_bounded_prove(plan, link, cheap=False))
         if proved_elsewhere or proofs[0].proved:
             return min(plan.search_budget, PROVED_SEARCH)
         return plan.search_budget
 
-    spot = spot_stage(plan, link, search_budget)
+    def settled() -> bool:
+        # A proof settles the link: its sampling is a cross-check (ties not re-decided).
+        if proved_elsewhere or (bool(proofs) and proofs[0].proved):
+            return True
+        return settled_by is not None and settled_by()
+
+    spot = spot_stage(plan, link, search_budget, settled)
     referees: tuple[RefereeRecord, ...] = ()
     if spot.point is not None and spot.verdict is Verdict.REFUTED:
         # Confirmation before refutation (issue 23): a sampled violation refutes only once

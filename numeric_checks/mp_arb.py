@@ -23,7 +23,7 @@ def from_mpf(x: Any) -> Any:
     """An mpmath number (or anything ``mpmath.mpf`` reads) as an exact Arb ball; an
     infinity or nan as Arb's nan (an integrand that meets one has no value there)."""
     try:
-        return arb(binary_parts(mpmath.mpf(x)))
+        return arb(binary_parts(x if type(x) is mpmath.mpf else mpmath.mpf(x)))
     except NotExact:
         return arb.nan()
 

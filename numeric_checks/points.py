@@ -55,6 +55,9 @@ class PointResult:
     lhs: Any = None
     rhs: Any = None
     note: str = ""
+    deferred: bool = False
+    """An equality agreeing within the working precision's tolerance, not yet re-decided
+    with more digits (``decide(..., defer=True)``)."""
 
 
 Side = Callable[..., list[Any]]
@@ -210,6 +213,8 @@ class RelationCheck:
         first: list[Any] | EvaluationError | None = None,
         *,
         keep: bool = False,
+        quick: bool = False,
+        defer: bool = False,
     ) -> PointResult:
         """Decide one point.
 
@@ -222,7 +227,12 @@ class RelationCheck:
         the ladder the point passes only within that rung's own rounding (``tight``), and a
         gap above it that is stable across the last two rungs is a violation.
         ``keep``: ``values`` is one of the plan's points (its sides' values are shared with
-        the other links, :class:`SideValues`).
+        the other links, :class:`SideValues`).  ``quick``: a step of the local search, which
+        climbs toward a violation: an equality agreeing within the working precision's
+        tolerance is a step that found nothing, not evidence, and is not re-decided (every
+        plan point is).  ``defer``: such an equality is returned ``deferred``, for the
+        caller to re-decide unless a proof settles the link (:func:`numeric_checks.search.
+        spot_check`).
         """
         if isinstance(first, EvaluationError):
             return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(first))
@@ -237,6 +247,9 @@ class RelationCheck:
         scale = max(abs(lhs), abs(rhs))
         if self.relation is not Relation.EQ and d < -NEAR * scale:
             return PointResult(Status.OK, _relative(d, lhs, rhs), lhs, rhs)
+        if (quick or defer) and self.relation is Relation.EQ and d <= tol:
+            margin = _relative(d, lhs, rhs)
+            return PointResult(Status.OK, margin, lhs, rhs, deferred=defer and not quick)
         strict = self.relation.strict
         history = [d]
         for dps in self.ladder:

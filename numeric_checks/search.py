@@ -62,6 +62,9 @@ class SpotOutcome:
     point: tuple[Any, ...] | None = None  # the counterexample's exact free-variable values
     budget_spent: bool = False
     """The wall-clock budget ran out before every point was decided."""
+    ties_left: bool = False
+    """Points where the equality agreed only within the working precision were not re-decided
+    with more digits, because a proof settles the link (see :func:`spot_check`)."""
     unshrunk: tuple[tuple[Any, ...], Counterexample] | None = None
     """The violation as found, before shrinking (when the shown point is a shrunk one): the
     counterexample shown instead if the shrunk point cannot be confirmed rigorously."""
@@ -85,12 +88,19 @@ def spot_check(
     search_budget: int | Callable[[], int] = 300,
     seed: int = 0,
     display: Display | None = None,
+    settled: Callable[[], bool] | None = None,
 ) -> SpotOutcome:
     """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
     found, shrink it.  ``display(values, digits)`` maps a point to the variables shown to a
     user (the free variables and any solved for by an equality hypothesis).
     ``search_budget`` may be a function, called only when no point violates (the caller
-    then decides how hard to search, e.g. less for a link already proved)."""
+    then decides how hard to search, e.g. less for a link already proved).
+
+    Every point where an equality agrees only within the working precision's tolerance is
+    re-decided with more digits (issue 38: ``x + 10**-45 = x`` agrees to all 50 digits),
+    except when ``settled()``, asked after ``search_budget()``, says a proof settles the link:
+    then its sampling is a cross-check, and the re-evaluation (a second evaluation of each
+    point, costly for numeric functions) would add nothing to the verdict."""
     if check.expensive:
         points = thinned(points)
     results: list[tuple[Point, PointResult]] = []
@@ -106,7 +116,8 @@ def spot_check(
             # SIGALRM-bounded: one quadrature of exp(-exp(-x)) far out can run for hours.
             with time_limit(remaining()) if check.expensive else nullcontext():
                 first = check.first_pass([p])[0] if firsts is None else firsts[i]
-                results.append((p, check.decide(p.values, first, keep=True)))
+                decided = check.decide(p.values, first, keep=True, defer=settled is not None)
+                results.append((p, decided))
         except BudgetSpent:
             cut = True
             break
@@ -115,10 +126,22 @@ def spot_check(
     violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
     searched = 0
     budget = 0
+    ties_left = False
     if not violated and not cut:
         budget = search_budget() if callable(search_budget) else search_budget
         if check.expensive:
             budget = min(budget, EXPENSIVE_SEARCH)
+        if any(r.deferred for _, r in results):
+            if settled is not None and settled():
+                ties_left = True
+            else:
+                try:
+                    results, cut = _redecide_ties(check, results)
+                except BudgetSpent:
+                    cut = True
+                violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
+                if violated or cut:
+                    budget = 0
     if budget > 0:
         try:
             with time_limit(remaining()):
@@ -174,8 +197,34 @@ def spot_check(
             )
         return SpotOutcome(Verdict.REFUTED, evidence, cex, ties, tuple(values), unshrunk=unshrunk)
     if evaluated == 0 or ties or cut or spent():
-        return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties, budget_spent=cut or spent())
-    return SpotOutcome(Verdict.CHECKED, evidence, None, ties)
+        return SpotOutcome(
+            Verdict.UNDECIDED,
+            evidence,
+            None,
+            ties,
+            budget_spent=cut or spent(),
+            ties_left=ties_left,
+        )
+    return SpotOutcome(Verdict.CHECKED, evidence, None, ties, ties_left=ties_left)
+
+
+def _redecide_ties(
+    check: RelationCheck, results: list[tuple[Point, PointResult]]
+) -> tuple[list[tuple[Point, PointResult]], bool]:
+    """The deferred ties decided with more digits (see :meth:`RelationCheck.decide`);
+    the flag: the budget ran out first."""
+    out: list[tuple[Point, PointResult]] = []
+    for p, r in results:
+        if r.deferred:
+            if spent():
+                return out + [(q, s) for q, s in results[len(out) :]], True
+            with time_limit(remaining()) if check.expensive else nullcontext():
+                r = check.decide(p.values, keep=True)
+            if r.status is Status.VIOLATED and check.expensive:
+                out.append((p, r))
+                return out + [(q, s) for q, s in results[len(out) :]], False
+        out.append((p, r))
+    return out, False
 
 
 def thinned(points: Sequence[Point]) -> list[Point]:
@@ -234,7 +283,7 @@ def _local_search(
             if not check.satisfies(cand):
                 sigma = max(sigma * 0.7, 1e-6)
                 continue
-            r = check.decide(cand)
+            r = check.decide(cand, quick=True)
             evaluated += 1
             if r.status is Status.VIOLATED:
                 return (Point(tuple(cand), "search"), r), evaluated

@@ -111,10 +111,15 @@ class SymbolicProof:
 
 
 def spot_stage(
-    plan: CheckPlan, link: Link, search_budget: Callable[[], int] | None = None
+    plan: CheckPlan,
+    link: Link,
+    search_budget: Callable[[], int] | None = None,
+    settled: Callable[[], bool] | None = None,
 ) -> SpotOutcome:
     """Sample, search and shrink: the numeric stage.  ``search_budget``, when given, is
-    asked for the local search's budget once no point violates (default: the plan's).
+    asked for the local search's budget once no point violates (default: the plan's);
+    ``settled``, asked after it, whether a proof settles the link (its ties are then not
+    re-decided with more digits, see :func:`~numeric_checks.search.spot_check`).
 
     A relation already spot-checked under this plan (the same prepared sides and relation,
     as the conclusion of a one-link chain is its link) is not checked again: the same
@@ -122,7 +127,13 @@ def spot_stage(
     differ (the outcome shown is the first one, with its seed)."""
     key = (link.lhs, link.relation, link.rhs)
     known = plan.spot_outcomes.get(key)
-    if known is not None:
+    if known is not None and known.ties_left:
+        # Its ties were left to a proof: reused only by a link a proof settles too.
+        if search_budget is not None:
+            search_budget()
+        if settled is not None and settled():
+            return known
+    elif known is not None:
         return known
     check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler, plan.side_values)
     outcome = spot_check(
@@ -131,6 +142,7 @@ def spot_stage(
         search_budget=plan.search_budget if search_budget is None else search_budget,
         seed=plan.options.seed + link.index,
         display=plan.display,
+        settled=settled,
     )
     plan.spot_outcomes[key] = outcome
     return outcome

@@ -56,6 +56,11 @@ def binary_parts(v: Any) -> tuple[int, int]:
     >>> binary_parts(-0.375), binary_parts(0.0), binary_parts(-0.0), binary_parts(3)
     ((-3, -3), (0, 0), (0, 0), (3, 0))
     """
+    kind = type(v)
+    if kind is _MPF:  # the common case first: this runs for every mpmath <-> Arb conversion
+        return _from_mpf(v._mpf_)
+    if kind.__name__ in ("arb", "arf"):
+        return _from_flint(v)
     if isinstance(v, bool):
         raise TypeError("a bool is not a number to convert")
     if isinstance(v, int | Integral) or type(v).__name__ in ("mpz", "fmpz"):
@@ -71,23 +76,37 @@ def binary_parts(v: Any) -> tuple[int, int]:
         return binary_parts(mpmath.mpf(v._mpf_))
     if callable(getattr(v, "man_exp", None)):  # python-flint arf / arb (signed mantissa)
         # first: an arb also has an ``_mpf_`` (its midpoint), which would drop its radius
-        if hasattr(v, "is_finite") and not v.is_finite():
-            raise NotExact(f"{v} is not a finite number, so it is no exact rational")
-        try:
-            man, exp = v.man_exp()
-        except ValueError as exc:  # "man_exp requires an exact, finite value"
-            raise NotExact(f"{v} is a ball, not one number ({exc})") from exc
-        return _normal(int(man), int(exp))
+        return _from_flint(v)
     mpf = getattr(v, "_mpf_", None)
-    if mpf is not None:  # mpmath.mpf: (sign, unsigned mantissa, exponent, bit count)
-        sign, man, exp, _ = mpf
-        if not man:
-            if exp:  # mpmath's inf, -inf and nan are a zero mantissa with a nonzero exp
-                shown = mpmath.mpf(v)
-                raise NotExact(f"{shown} is not a finite number, so it is no exact rational")
-            return 0, 0
-        return _normal(-int(man) if sign else int(man), int(exp))
+    if mpf is not None:  # an mpmath.mpf of a subclass
+        return _from_mpf(mpf)
     raise TypeError(f"no exact binary value for {v!r} ({type(v).__name__})")
+
+
+_MPF = mpmath.mpf
+
+
+def _from_mpf(mpf: tuple[int, Any, Any, Any]) -> tuple[int, int]:
+    """mpmath's raw tuple: (sign, *unsigned* mantissa, exponent, bit count)."""
+    sign, man, exp, _ = mpf
+    if not man:
+        if exp:  # mpmath's inf, -inf and nan are a zero mantissa with a nonzero exp
+            shown = mpmath.mpf(mpf)
+            raise NotExact(f"{shown} is not a finite number, so it is no exact rational")
+        return 0, 0
+    return _normal(-int(man) if sign else int(man), int(exp))
+
+
+def _from_flint(v: Any) -> tuple[int, int]:
+    """python-flint's ``arf``/``arb``: ``man_exp`` gives a *signed* mantissa, and only for
+    an exact finite value (a ball with a radius is no one number)."""
+    if not v.is_finite():
+        raise NotExact(f"{v} is not a finite number, so it is no exact rational")
+    try:
+        man, exp = v.man_exp()
+    except ValueError as exc:  # "man_exp requires an exact, finite value"
+        raise NotExact(f"{v} is a ball, not one number ({exc})") from exc
+    return _normal(int(man), int(exp))
 
 
 def _normal(man: int, exp: int) -> tuple[int, int]:
