@@ -31,7 +31,7 @@ import mpmath
 import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, time_limit
-from numeric_checks.enclose import DOIT_SECONDS, enclose
+from numeric_checks.enclose import CLOSED_FORM, DOIT_SECONDS, enclose
 from numeric_checks.exact_eval import exact_value
 from numeric_checks.exact_points import exact_number
 from symbolic.errors import Unsupported
@@ -96,6 +96,13 @@ def confirm_violation(
         ruling = _by_arb(residual, relation, strict, list(symbols), values, exact, opaque)
         if note and ruling.method:
             ruling = _Ruling(ruling.confirmed, f"{ruling.method}, {note}", ruling.detail)
+        if ruling.confirmed is False and CLOSED_FORM in ruling.method:
+            # SymPy's closed form is no proved enclosure: against the sampled violation it
+            # is one route against another, and neither is chosen.
+            conflict = (
+                "the sampled evaluation (mpmath, stable at two precisions above the working "
+                "one) finds the relation fails there"
+            )
         if ruling.confirmed is None and found.value is not None:
             # No ball of the residual (floor, a power of -1, ...), but SymPy evaluated it
             # exactly to a closed constant: its sign by Arb.
@@ -286,10 +293,14 @@ def _by_arb(
             continue
         method = f"Arb at {bits} bits"
         text = f"residual {show(g)}"
+        forms = sorted({n for n in notes if n.startswith(CLOSED_FORM)})
+        notes = [n for n in notes if not n.startswith(CLOSED_FORM)]
         if notes:
             # An integral enclosed by quadrature: say so, with its proved tail bound.
             method = f"Arb quadrature (acb.integral) at {bits} bits"
             text += "; " + "; ".join(sorted(set(notes)))
+        if forms:
+            method += ", through " + " and ".join(forms)
         if relation is Relation.EQ:
             if g > 0 or g < 0:
                 return _Ruling(True, method, text)

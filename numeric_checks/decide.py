@@ -213,7 +213,7 @@ def _before_certificate(r: Records) -> Decision:
         conflict = next((x for x in r.referees if x.conflict), None)
         if conflict is not None:
             evidence = (
-                f"engine inconsistency: two rigorous routes disagree at {cex.describe()}: "
+                f"engine inconsistency: two routes disagree at {cex.describe()}: "
                 f"{conflict.how()} the relation {_said(conflict.confirmed)} there "
                 f"({conflict.detail}), but {conflict.conflict}"
             )

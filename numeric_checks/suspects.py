@@ -11,10 +11,12 @@ __all__ = ["dismissed", "suspect_note"]
 def dismissed(ruling: RefereeRecord | None) -> bool:
     """A rigorous referee showed the relation *holds* at the sampled point (an evaluator
     failure).  Not when its ruling rests on a numeric function valued by its own routine
-    with no proved error bound: two unproved evaluations disagreeing settle nothing."""
+    with no proved error bound (two unproved evaluations disagreeing settle nothing), nor
+    when another route decided the point the other way (``conflict``)."""
     return (
         ruling is not None
         and ruling.confirmed is False
+        and not ruling.conflict
         and "no proved error bound" not in ruling.method
     )
 
