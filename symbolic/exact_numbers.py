@@ -72,8 +72,8 @@ def binary_parts(v: Any) -> tuple[int, int]:
         return _normal(num, -(den.bit_length() - 1))
     if isinstance(v, sp.Integer):
         return _normal(int(v.p), 0)
-    if isinstance(v, sp.Float):
-        return binary_parts(mpmath.mpf(v._mpf_))
+    if isinstance(v, sp.Float):  # its raw tuple: mpf(...) would round it to the context
+        return _from_mpf(v._mpf_)
     if callable(getattr(v, "man_exp", None)):  # python-flint arf / arb (signed mantissa)
         # first: an arb also has an ``_mpf_`` (its midpoint), which would drop its radius
         return _from_flint(v)
