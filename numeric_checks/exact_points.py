@@ -56,11 +56,13 @@ class ExactMpf(mpmath.mpf):  # type: ignore[misc]
 
 def exact_mpf(exact: sp.Expr, dps: int) -> Any:
     """``exact`` as a sample coordinate: a plain mpmath number where it is a binary
-    rational (then the float *is* the number), else an :class:`ExactMpf` valued at ``dps``
-    digits plus ten."""
+    rational (then the float *is* the number, with every bit it needs), else an
+    :class:`ExactMpf` valued at ``dps`` digits plus ten."""
     exact = sp.sympify(exact)
     if isinstance(exact, sp.Rational) and _binary(exact):
-        with mpmath.workdps(dps + 10):
+        # exactly: as many bits as its numerator has (a root y - x at binary x and y has
+        # more than the working precision's)
+        with mpmath.workprec(max(int(exact.p).bit_length(), 53)):
             return mpmath.mpf(int(exact.p)) / int(exact.q)
     with mpmath.workdps(dps + 10):
         value = mpmath.mpf(sp.N(exact, dps + 10)._mpf_)

@@ -28,7 +28,7 @@ from mpmath.libmp import dps_to_prec, fzero, mpf_le, mpf_lt, mpf_sub, round_near
 
 from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.exact_eval import exact_value
-from numeric_checks.exact_points import exact_mpf
+from numeric_checks.exact_points import exact_mpf, exact_number
 from symbolic.domains import Domain, Variable
 from symbolic.errors import EmptyDomain, EvaluationError
 from symbolic.hypotheses import Space, affine_root
@@ -178,23 +178,31 @@ class Sampler:
         return out
 
     def boundary_points(self, per_hypothesis: int = 12) -> list[Point]:
-        """Points where an inequality hypothesis holds with equality."""
+        """Points where an inequality hypothesis holds with equality: for a non-strict one,
+        exactly on it where SymPy gives the root exactly (``x = sqrt(2)`` for ``x >=
+        sqrt(2)``, ``x = 1/y`` at the drawn ``y`` for ``x*y >= 1``); otherwise the rounded
+        root, nudged inside."""
         out: list[Point] = []
         for k, h in enumerate(self.space.inequalities):
+            strict = self._kinds[k][1]
             for i, var in enumerate(self.space.free):
                 if var.symbol not in h.free_symbols or var.domain.kind == "integer":
                     continue
                 solver = _boundary_solver(h, var.symbol, self.symbols)
                 if solver is None:
                     continue
-                exact = [] if self._kinds[k][1] else self._constant_roots(h, var.symbol)
                 for _ in range(per_hypothesis):
                     values = [self.draw_value(v) for v in self.space.free]
-                    for root in exact:
-                        values[i] = root
-                        if self.satisfies(values, on=k):
-                            out.append(Point(tuple(values), "boundary"))
-                    for root in solver(values, self.dps):
+                    numeric = solver.roots(values, self.dps)
+                    exact = [None] * len(numeric)
+                    if not strict and numeric:
+                        exact = self._exact_roots(h, i, solver.sols, values)
+                    for root, on in zip(numeric, exact, strict=True):
+                        if on is not None:
+                            values[i] = on
+                            if self.satisfies(values, on=k):
+                                out.append(Point(tuple(values), "boundary"))
+                                continue
                         # The rounded root may fall just outside; nudge it inward.
                         nudge = (abs(root) + self._tol) * self._tol
                         for cand in (root, root - nudge, root + nudge):
@@ -204,24 +212,29 @@ class Sampler:
                                 break
         return out
 
-    def _constant_roots(self, h: sp.Rel, x: sp.Symbol) -> list[Any]:
-        """The boundary of ``h`` in ``x`` where it is a constant (``x >= sqrt(2)``: the
-        point ``x = sqrt(2)`` itself), shown exactly to satisfy ``h`` with equality."""
-        roots = _linear_roots(h.lhs - h.rhs, x)
-        if roots is None:
-            return []
-        out = []
-        for r in roots:
-            if r.free_symbols:
+    def _exact_roots(
+        self, h: sp.Rel, i: int, sols: Sequence[sp.Expr], values: Sequence[Any]
+    ) -> list[Any]:
+        """Each root of ``h`` in the ``i``-th variable at the other coordinates, exactly, as
+        a sample coordinate (None where SymPy does not give it, or where it is not shown to
+        satisfy ``h`` with equality: a root of ``|u| = level`` with ``level < 0``)."""
+        x = self.symbols[i]
+        try:
+            point = {s: exact_number(v) for s, v in zip(self.symbols, values, strict=True)}
+        except ValueError:
+            return [None] * len(sols)
+        point.pop(x)
+        out: list[Any] = []
+        for sol in sols:
+            found = exact_value(sol, point).value
+            residual = None
+            if found is not None:
+                residual = exact_value(h.lhs - h.rhs, {**point, x: found}).value
+            if residual is None or (residual != 0 and sp.expand(residual) != 0):
+                out.append(None)
                 continue
-            found = exact_value(r, {})
-            if found.value is None:
-                continue
-            residual = exact_value(h.lhs - h.rhs, {x: found.value}).value
-            if residual is None or sp.expand(residual) != 0:
-                continue  # not a root after all (an |u| = level with level < 0)
             with mpmath.workdps(self.dps):
-                out.append(exact_mpf(found.value, self.dps))
+                out.append(exact_mpf(found, self.dps))
         return out
 
 
@@ -381,11 +394,24 @@ def _edges(d: Domain) -> list[Any]:
     return out
 
 
-def _boundary_solver(
-    h: sp.Rel, x: sp.Symbol, symbols: Sequence[sp.Symbol]
-) -> Callable[[Sequence[Any], int], list[Any]] | None:
-    """A function giving the real roots in ``x`` of ``h.lhs == h.rhs`` at given values of
-    the other variables, or None if SymPy cannot solve for ``x`` in closed form."""
+@dataclass(frozen=True)
+class _Boundary:
+    """The roots in one variable of a hypothesis taken with equality: as SymPy expressions
+    in the other variables (``sols``), and compiled (``roots``: their values at a point)."""
+
+    sols: tuple[sp.Expr, ...]
+    fn: Callable[..., list[Any]]
+
+    def roots(self, values: Sequence[Any], dps: int) -> list[Any]:
+        try:
+            return evaluate(self.fn, values, dps)
+        except EvaluationError:
+            return []
+
+
+def _boundary_solver(h: sp.Rel, x: sp.Symbol, symbols: Sequence[sp.Symbol]) -> _Boundary | None:
+    """The real roots in ``x`` of ``h.lhs == h.rhs`` at given values of the other variables,
+    or None if SymPy cannot solve for ``x`` in closed form."""
     sols = _linear_roots(h.lhs - h.rhs, x)
     if sols is None:
         try:
@@ -395,15 +421,7 @@ def _boundary_solver(
     sols = [s for s in sols if s.is_real is not False and not s.has(sp.I)][:4]
     if not sols:
         return None
-    fn = compile_exprs(symbols, sols)
-
-    def roots(values: Sequence[Any], dps: int) -> list[Any]:
-        try:
-            return evaluate(fn, values, dps)
-        except EvaluationError:
-            return []
-
-    return roots
+    return _Boundary(tuple(sols), compile_exprs(symbols, sols))
 
 
 def _linear_roots(e: sp.Expr, x: sp.Symbol) -> list[sp.Expr] | None:
