@@ -129,12 +129,14 @@ def check_link(
                 referees = (again,)
     cheap = bool(referees) and referees[0].confirmed is True
     proof = proofs[0] if proofs else _bounded_prove(plan, link, cheap=cheap)
-    records = Records(rel, spot, proof, referees)
+    records = Records(rel, spot, proof, referees, min_points=plan.options.min_points)
     point = spot.point
     if point is not None and needs_evalf(records):
-        records = Records(rel, spot, proof, (*records.referees, evalf_referee(plan, link, point)))
+        records = dataclasses.replace(
+            records, referees=(*records.referees, evalf_referee(plan, link, point))
+        )
     if needs_certificate(records, enabled=plan.options.certify):
-        records = Records(rel, spot, proof, records.referees, certify_step(plan, link))
+        records = dataclasses.replace(records, certificate=certify_step(plan, link))
     decision = decide(records)
     if decision.inconsistent:
         raise EngineInconsistency(f"step {index} ({left} {rel.value} {right}): {decision.evidence}")

@@ -68,6 +68,8 @@ class Records:
     proof: SymbolicProof
     referees: tuple[RefereeRecord, ...] = ()
     certificate: CertificateRecord | None = None
+    min_points: int = MIN_CHECKED_POINTS
+    """Defined points a ``checked`` verdict needs (see :data:`MIN_CHECKED_POINTS`)."""
 
     def referee(self, kind: RefereeKind) -> RefereeRecord | None:
         return next((r for r in self.referees if r.kind is kind), None)
@@ -230,13 +232,13 @@ def _before_certificate(r: Records) -> Decision:
             evidence = f"{trace}; spot-checked on {numeric}; {note}"
             return Decision(Verdict.PROVED, evidence, None, suspect=suspect)
         if not suspect:
-            return _sampled(spot, f"numeric only: {numeric}; {note}")
+            return _sampled(spot, f"numeric only: {numeric}; {note}", r.min_points)
         evidence = f"a violation was seen and not confirmed: {note}; numeric: {numeric}"
         return Decision(Verdict.UNDECIDED, evidence, None, suspect=suspect)
     if trace:
         return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}", None)
     if spot.verdict is Verdict.CHECKED:
-        return _sampled(spot, f"numeric only, no counterexample: {numeric}")
+        return _sampled(spot, f"numeric only, no counterexample: {numeric}", r.min_points)
     evidence = f"no symbolic proof; numeric: {numeric}"
     if spot.budget_spent:
         evidence = f"budget spent: no symbolic proof; numeric so far: {numeric}"
@@ -245,14 +247,15 @@ def _before_certificate(r: Records) -> Decision:
     return Decision(spot.verdict, evidence, None)
 
 
-def _sampled(spot: SpotOutcome, evidence: str) -> Decision:
-    """Sampling's verdict: ``checked`` only on at least :data:`MIN_CHECKED_POINTS` defined
-    points (one point agreeing is no evidence for a claim over a domain)."""
+def _sampled(spot: SpotOutcome, evidence: str, minimum: int) -> Decision:
+    """Sampling's verdict: ``checked`` only on at least ``minimum`` defined points
+    (:data:`MIN_CHECKED_POINTS`: one point agreeing is no evidence for a claim over a
+    domain)."""
     points = spot.evidence.points
-    if points < MIN_CHECKED_POINTS:
+    if points < minimum:
         evidence += (
             f"; only {points} defined point(s) were evaluated, fewer than the "
-            f"{MIN_CHECKED_POINTS} a checked verdict needs"
+            f"{minimum} a checked verdict needs"
         )
         return Decision(Verdict.UNDECIDED, evidence, None)
     return Decision(Verdict.CHECKED, evidence, None)

@@ -108,6 +108,7 @@ def instance_options(options: CheckOptions, count: int) -> CheckOptions:
         search_budget=max(30, options.search_budget // max(count, 1)),
         symbolic=False,
         certify=False,
+        min_points=1,  # the minimum applies to all the lengths together (general_combine)
     )
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from numeric_checks.family_instances import Instance, covered, family_table, where
+from numeric_checks.search import MIN_CHECKED_POINTS
 from numeric_checks.stages import SymbolicProof
 from symbolic.derivation import Justification
 from symbolic.relations import Relation
@@ -68,6 +69,7 @@ def combine(
         numeric = _worst([r.numeric for _, r in results])
         referees = ()
         suspects = [(i, r) for i, r in results if r.suspect]
+        checked_points = sum(_points(r) for _, r in results if r.verdict is Verdict.CHECKED)
         undecided = [i for i, r in results if r.verdict is Verdict.UNDECIDED]
         counterexample = None
         numerics = f"numeric checks at {lengths} ({per} points or more each) found no violation"
@@ -84,6 +86,12 @@ def combine(
             # A violation seen at one length and not confirmed: no verdict for every length.
             verdict = Verdict.UNDECIDED
             evidence = f"a violation was seen and not confirmed ({numerics})"
+        elif 0 < checked_points < MIN_CHECKED_POINTS:
+            verdict = Verdict.UNDECIDED
+            evidence = (
+                f"only {checked_points} defined point(s) over every length, fewer than the "
+                f"{MIN_CHECKED_POINTS} a checked verdict needs ({numerics})"
+            )
         elif any(r.verdict is Verdict.CHECKED for _, r in results):
             verdict = Verdict.CHECKED
             evidence = (
@@ -111,6 +119,10 @@ def combine(
         basis=engine.basis(why, trace, lemmas),
         suspect=suspect,
     )
+
+
+def _points(r: StepResult) -> int:
+    return r.numeric.points if r.numeric is not None else 0
 
 
 def _worst(numerics: list[NumericEvidence | None]) -> NumericEvidence | None:

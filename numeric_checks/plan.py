@@ -21,7 +21,7 @@ from numeric_checks.certify import Box
 from numeric_checks.needles import ladder_points, needle_points
 from numeric_checks.points import SideValues, fmt
 from numeric_checks.sampling import Point, Sampler
-from numeric_checks.search import SpotOutcome
+from numeric_checks.search import MIN_CHECKED_POINTS, SpotOutcome
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
 from symbolic.errors import EmptyDomain, EvaluationError, InvalidInput
@@ -46,6 +46,9 @@ class CheckOptions:
     budget: float = DEFAULT_BUDGET
     """Wall-clock seconds per claim or derivation (a last-resort guard, see
     :mod:`numeric_checks.budget`); steps it stops are ``undecided: budget spent``."""
+    min_points: int = MIN_CHECKED_POINTS
+    """Defined points a ``checked`` step needs (an instance of a family sets 1: the general
+    mode applies the minimum to all its lengths together)."""
 
     def __post_init__(self) -> None:
         if not self.budget > 0:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,12 +26,12 @@ import mpmath
 import sympy as sp
 from mpmath.libmp import dps_to_prec, fzero, mpf_le, mpf_lt, mpf_sub, round_nearest
 
+from numeric_checks.boundaries import boundary_solver, exact_roots
 from numeric_checks.bridge import compile_exprs, evaluate
-from numeric_checks.exact_eval import exact_value
-from numeric_checks.exact_points import exact_mpf, exact_number
+from numeric_checks.exact_points import exact_mpf
 from symbolic.domains import Domain, Variable
 from symbolic.errors import EmptyDomain, EvaluationError
-from symbolic.hypotheses import Space, affine_root
+from symbolic.hypotheses import Space
 
 TINY_HUGE = (-30, -12, -6, -3, 0, 3, 6, 12, 30)  # exponents of 10 for edge magnitudes
 LOG_RANGE = 12  # random log-scale draws span 10**-12 .. 10**12
@@ -188,7 +188,7 @@ class Sampler:
             for i, var in enumerate(self.space.free):
                 if var.symbol not in h.free_symbols or var.domain.kind == "integer":
                     continue
-                solver = _boundary_solver(h, var.symbol, self.symbols)
+                solver = boundary_solver(h, var.symbol, self.symbols)
                 if solver is None:
                     continue
                 for _ in range(per_hypothesis):
@@ -196,7 +196,7 @@ class Sampler:
                     numeric = solver.roots(values, self.dps)
                     exact = [None] * len(numeric)
                     if not strict and numeric:
-                        exact = self._exact_roots(h, i, solver.sols, values)
+                        exact = exact_roots(h, self.symbols, i, solver.sols, values, self.dps)
                     for root, on in zip(numeric, exact, strict=True):
                         if on is not None:
                             values[i] = on
@@ -210,31 +210,6 @@ class Sampler:
                             if self.satisfies(values):
                                 out.append(Point(tuple(values), "boundary"))
                                 break
-        return out
-
-    def _exact_roots(
-        self, h: sp.Rel, i: int, sols: Sequence[sp.Expr], values: Sequence[Any]
-    ) -> list[Any]:
-        """Each root of ``h`` in the ``i``-th variable at the other coordinates, exactly, as
-        a sample coordinate (None where SymPy does not give it, or where it is not shown to
-        satisfy ``h`` with equality: a root of ``|u| = level`` with ``level < 0``)."""
-        x = self.symbols[i]
-        try:
-            point = {s: exact_number(v) for s, v in zip(self.symbols, values, strict=True)}
-        except ValueError:
-            return [None] * len(sols)
-        point.pop(x)
-        out: list[Any] = []
-        for sol in sols:
-            found = exact_value(sol, point).value
-            residual = None
-            if found is not None:
-                residual = exact_value(h.lhs - h.rhs, {**point, x: found}).value
-            if residual is None or (residual != 0 and sp.expand(residual) != 0):
-                out.append(None)
-                continue
-            with mpmath.workdps(self.dps):
-                out.append(exact_mpf(found, self.dps))
         return out
 
 
@@ -392,57 +367,3 @@ def _edges(d: Domain) -> list[Any]:
         out += [lo + width * _pow10(e), hi - width * _pow10(e)]
     out.append(lo + width / 2)
     return out
-
-
-@dataclass(frozen=True)
-class _Boundary:
-    """The roots in one variable of a hypothesis taken with equality: as SymPy expressions
-    in the other variables (``sols``), and compiled (``roots``: their values at a point)."""
-
-    sols: tuple[sp.Expr, ...]
-    fn: Callable[..., list[Any]]
-
-    def roots(self, values: Sequence[Any], dps: int) -> list[Any]:
-        try:
-            return evaluate(self.fn, values, dps)
-        except EvaluationError:
-            return []
-
-
-def _boundary_solver(h: sp.Rel, x: sp.Symbol, symbols: Sequence[sp.Symbol]) -> _Boundary | None:
-    """The real roots in ``x`` of ``h.lhs == h.rhs`` at given values of the other variables,
-    or None if SymPy cannot solve for ``x`` in closed form."""
-    sols = _linear_roots(h.lhs - h.rhs, x)
-    if sols is None:
-        try:
-            sols = sp.solve(sp.Eq(h.lhs, h.rhs), x)
-        except (NotImplementedError, ValueError, TypeError):
-            return None
-    sols = [s for s in sols if s.is_real is not False and not s.has(sp.I)][:4]
-    if not sols:
-        return None
-    return _Boundary(tuple(sols), compile_exprs(symbols, sols))
-
-
-def _linear_roots(e: sp.Expr, x: sp.Symbol) -> list[sp.Expr] | None:
-    """The roots in ``x`` of ``e = 0`` for the shapes hypotheses take, without ``sp.solve``
-    (whose simplify pass imports sympy.physics, 0.4 s of laplace-ratio's 1.6 s): ``e``
-    affine in ``x``, or ``e = s |u| + r`` with ``u`` affine in ``x`` and ``s``, ``r`` free
-    of ``x`` (roots of ``u = +-(-r/s)``).  None: another shape, left to ``sp.solve``.
-    Roots are only candidates: a boundary point is kept only where every hypothesis holds
-    (:meth:`Sampler.boundary_points`), so a root that is not one costs a point, never
-    soundness."""
-    absolutes = [a for a in e.atoms(sp.Abs) if a.has(x)]
-    if not absolutes:
-        root = affine_root(e, x)
-        return None if root is None else [root]
-    if len(absolutes) != 1:
-        return None
-    t = sp.Dummy("t")
-    level = affine_root(e.subs(absolutes[0], t), t)
-    if level is None or level.has(x):
-        return None
-    roots = [affine_root(absolutes[0].args[0] - sign * level, x) for sign in (-1, 1)]
-    if any(r is None for r in roots):
-        return None
-    return sorted({r for r in roots if r is not None}, key=sp.default_sort_key)

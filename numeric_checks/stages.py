@@ -24,6 +24,7 @@ from numeric_checks.certify import certify_residual
 from numeric_checks.plan import CheckPlan
 from numeric_checks.points import RelationCheck, confirm_with_evalf
 from numeric_checks.search import SpotOutcome, spot_check
+from numeric_checks.sum_links import hypothesis_as_written, prove_by_sum_rules
 from numeric_checks.suspects import dismissed, suspect_note
 from numeric_checks.tails import prove_tails
 from symbolic.derivation import JustificationKind
@@ -38,9 +39,7 @@ from symbolic.report import (
 )
 from symbolic.rules import fact_from_relation, prove_relation
 from symbolic.rules.facts import MAX_GOALS
-from symbolic.rules.prover import expanded
-from symbolic.rules.sums import has_family_sums, prove_sums
-from symbolic.rules.sums_peel import peel
+from symbolic.rules.sums import has_family_sums
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -166,9 +165,9 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     try:
         trace = _prove_by_induction(plan, link, cheap)
         if trace is None and has_family_sums(link.lhs, link.rhs):
-            trace = _hypothesis_as_written(plan, link)
+            trace = hypothesis_as_written(plan, link)
         if trace is None:
-            trace = _prove_by_sum_rules(plan, link)
+            trace = prove_by_sum_rules(plan, link)
         if trace is None and not cheap and link.relation is not Relation.EQ:
             # Cheap when it works (gdp-clt-berry-esseen's conclusion: 0.1 s in gamma_n
             # against 8 s over its unfolded value); tried once, before the unfolded search.
@@ -189,52 +188,6 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
         trace = None  # a crash in a rule proves nothing; the numeric layers decide
     unfolded = trace == IDENTICAL and (link.left, link.right) != (link.lhs, link.rhs)
     return SymbolicProof(trace, unfolded)
-
-
-def _hypothesis_as_written(plan: CheckPlan, link: Link) -> str | None:
-    """A link about sums that is a hypothesis as written, up to expansion: the hypothesis
-    rule's first case (:func:`symbolic.rules.hypotheses.hypothesis`), before the sum rules,
-    whose failing termwise attempts cost approx-dp-good-part-mass 0.5 s of its 1.2 s on
-    such a link."""
-    if link.relation is Relation.EQ:
-        return None
-    small, big = (link.lhs, link.rhs) if link.relation.direction == 1 else (link.rhs, link.lhs)
-    gap = expanded(big - small)
-    for fact in plan.context.facts:
-        if (fact.strict or not link.relation.strict) and expanded(fact.expr) == gap:
-            return f"hypothesis {fact.origin}"
-    return None
-
-
-def _prove_by_sum_rules(plan: CheckPlan, link: Link) -> str | None:
-    """A link about sums or products of symbolic length (or family elements p[i]) by the
-    sum rules (:mod:`symbolic.rules.sums`), with the derivation's hypotheses as written
-    ("for all" and sum hypotheses included), definitions expanded.  Run on a refuted link
-    too: it is cheap, and a rule claiming a false link must be caught."""
-    if not has_family_sums(link.lhs, link.rhs):
-        return None
-    d = plan.derivation
-    hypotheses = [d.expand_defs(h) for h in d.hypotheses]
-    trace = prove_sums(
-        link.lhs,
-        link.relation,
-        link.rhs,
-        hypotheses=hypotheses,
-        variables=d.variables,
-        cited=link.cited,
-    )
-    if trace is not None:
-        return f"sum rules: {trace}"
-    # The step of an induction on a length pairs a sum over 1..n with one over 1..n - 1:
-    # peel the last term off the longer one, then the sum rules or the tactics again.
-    peeled = peel(link.lhs, link.rhs)
-    if peeled is None:
-        return None
-    (lhs, rhs), how = peeled
-    trace = prove_sums(lhs, link.relation, rhs, hypotheses=hypotheses, variables=d.variables)
-    if trace is None:
-        trace = prove_relation(lhs, link.relation, rhs, plan.context)
-    return None if trace is None else f"sum rules: peel the last term ({'; '.join(how)}), {trace}"
 
 
 def evalf_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord:

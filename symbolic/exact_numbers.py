@@ -49,9 +49,9 @@ class NotExact(ValueError):
 def binary_parts(v: Any) -> tuple[int, int]:
     """``(man, exp)`` with ``v == man * 2**exp`` exactly, ``man`` *signed* (0 for zero,
     with ``exp`` 0), for a binary number: ``int``, ``float``, ``mpmath.mpf``, SymPy
-    ``Integer``/``Float``, python-flint ``fmpz``, ``arf`` and exact ``arb``.  Raises
-    :class:`NotExact` for an infinity, a NaN, a ball with a radius, an exponent past
-    :data:`MAX_EXPONENT`, and :class:`TypeError` for a non-binary rational (``1/3``).
+    ``Integer``/``Float``, python-flint ``fmpz``, ``arf`` and exact ``arb``, whatever its
+    exponent (an Arb ball takes any).  Raises :class:`NotExact` for an infinity, a NaN, a
+    ball with a radius, and :class:`TypeError` for a non-binary rational (``1/3``).
 
     >>> binary_parts(-0.375), binary_parts(0.0), binary_parts(-0.0), binary_parts(3)
     ((-3, -3), (0, 0), (0, 0), (3, 0))
@@ -110,19 +110,13 @@ def _from_flint(v: Any) -> tuple[int, int]:
 
 
 def _normal(man: int, exp: int) -> tuple[int, int]:
-    if man == 0:
-        return 0, 0
-    if abs(exp) > MAX_EXPONENT:
-        raise NotExact(
-            f"a number 2**{exp} in size is too large to handle exactly (|exponent| above "
-            f"2**{MAX_EXPONENT.bit_length() - 1})"
-        )
-    return man, exp
+    return (0, 0) if man == 0 else (man, exp)
 
 
 def ratio(v: Any) -> tuple[int, int]:
     """``(p, q)`` with ``v == p/q`` exactly, ``q > 0``, in lowest terms: a binary number (see
-    :func:`binary_parts`), a SymPy ``Rational`` or a ``Fraction``.
+    :func:`binary_parts`; :class:`NotExact` past :data:`MAX_EXPONENT`), a SymPy ``Rational``
+    or a ``Fraction``.
 
     >>> ratio(-1000.0), ratio(2.0**-3), ratio(Fraction(-6, 4)), ratio(sp.Rational(1, 3))
     ((-1000, 1), (1, 8), (-3, 2), (1, 3))
@@ -134,6 +128,11 @@ def ratio(v: Any) -> tuple[int, int]:
     if type(v).__name__ == "fmpq":
         return int(v.p), int(v.q)
     man, exp = binary_parts(v)
+    if abs(exp) > MAX_EXPONENT:  # the mantissa and exponent stay cheap; 2**exp would not
+        raise NotExact(
+            f"a number 2**{exp} in size is too large to handle exactly (|exponent| above "
+            f"2**{MAX_EXPONENT.bit_length() - 1})"
+        )
     if exp >= 0:
         return man << exp, 1
     shift = min(-exp, (man & -man).bit_length() - 1)  # the mantissa's trailing zeros

@@ -112,9 +112,13 @@ def test_infinities_nan_and_huge_exponents_are_refused(value: object) -> None:
         exact_rational(value)
 
 
-def test_exponents_up_to_the_limit_are_converted() -> None:
+def test_exponents_up_to_the_limit_are_converted_and_any_exponent_goes_to_arb() -> None:
     assert binary_parts(mpmath.mpf((-5, MAX_EXPONENT))) == (-5, MAX_EXPONENT)
     assert ratio(mpmath.mpf((1, -MAX_EXPONENT)))[1] == 2**MAX_EXPONENT
+    # mantissa and exponent, without forming 2**exp: a quadrature's far tail has such numbers
+    tiny = mpmath.mpf((-3, -5689920635))
+    assert binary_parts(tiny) == (-3, -5689920635)
+    assert binary_parts(arb((-3, -5689920635))) == (-3, -5689920635)
 
 
 @pytest.mark.parametrize("point", ["-1000", "-1e30", "-0.5", "-1e-30"])

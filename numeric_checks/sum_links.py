@@ -1,0 +1,65 @@
+"""Links about sums of symbolic length (or family elements ``p[i]``), proved before the
+general rules: as a hypothesis written, or by the sum rules (:mod:`symbolic.rules.sums`),
+with the last term peeled off an induction's step (:func:`numeric_checks.stages.prove`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from symbolic.relations import Relation
+from symbolic.rules import prove_relation
+from symbolic.rules.prover import expanded
+from symbolic.rules.sums import has_family_sums, prove_sums
+from symbolic.rules.sums_peel import peel
+
+if TYPE_CHECKING:
+    from numeric_checks.plan import CheckPlan
+    from numeric_checks.stages import Link
+
+__all__ = ["hypothesis_as_written", "prove_by_sum_rules"]
+
+
+def hypothesis_as_written(plan: CheckPlan, link: Link) -> str | None:
+    """A link about sums that is a hypothesis as written, up to expansion: the hypothesis
+    rule's first case (:func:`symbolic.rules.hypotheses.hypothesis`), before the sum rules,
+    whose failing termwise attempts cost approx-dp-good-part-mass 0.5 s of its 1.2 s on
+    such a link."""
+    if link.relation is Relation.EQ:
+        return None
+    small, big = (link.lhs, link.rhs) if link.relation.direction == 1 else (link.rhs, link.lhs)
+    gap = expanded(big - small)
+    for fact in plan.context.facts:
+        if (fact.strict or not link.relation.strict) and expanded(fact.expr) == gap:
+            return f"hypothesis {fact.origin}"
+    return None
+
+
+def prove_by_sum_rules(plan: CheckPlan, link: Link) -> str | None:
+    """A link about sums or products of symbolic length (or family elements p[i]) by the
+    sum rules (:mod:`symbolic.rules.sums`), with the derivation's hypotheses as written
+    ("for all" and sum hypotheses included), definitions expanded.  Run on a refuted link
+    too: it is cheap, and a rule claiming a false link must be caught."""
+    if not has_family_sums(link.lhs, link.rhs):
+        return None
+    d = plan.derivation
+    hypotheses = [d.expand_defs(h) for h in d.hypotheses]
+    trace = prove_sums(
+        link.lhs,
+        link.relation,
+        link.rhs,
+        hypotheses=hypotheses,
+        variables=d.variables,
+        cited=link.cited,
+    )
+    if trace is not None:
+        return f"sum rules: {trace}"
+    # The step of an induction on a length pairs a sum over 1..n with one over 1..n - 1:
+    # peel the last term off the longer one, then the sum rules or the tactics again.
+    peeled = peel(link.lhs, link.rhs)
+    if peeled is None:
+        return None
+    (lhs, rhs), how = peeled
+    trace = prove_sums(lhs, link.relation, rhs, hypotheses=hypotheses, variables=d.variables)
+    if trace is None:
+        trace = prove_relation(lhs, link.relation, rhs, plan.context)
+    return None if trace is None else f"sum rules: peel the last term ({'; '.join(how)}), {trace}"
