@@ -34,6 +34,10 @@ from symbolic.errors import EmptyDomain, EvaluationError
 from symbolic.hypotheses import Space
 
 TINY_HUGE = (-30, -12, -6, -3, 0, 3, 6, 12, 30)  # exponents of 10 for edge magnitudes
+EXACT_DRAWS = 4
+"""Draws of each hypothesis's boundary whose root is taken exactly (SymPy at the other
+coordinates: about a millisecond each); the others are rounded and nudged inside.  A
+constant root (``x = sqrt(2)``) is formed once and used at every draw."""
 LOG_RANGE = 12  # random log-scale draws span 10**-12 .. 10**12
 MAX_INT_DRAW = 10**9
 
@@ -191,12 +195,16 @@ class Sampler:
                 solver = boundary_solver(h, var.symbol, self.symbols)
                 if solver is None:
                     continue
-                for _ in range(per_hypothesis):
+                constant = not any(sol.free_symbols for sol in solver.sols)
+                known: list[Any] | None = None
+                for draw in range(per_hypothesis):
                     values = [self.draw_value(v) for v in self.space.free]
                     numeric = solver.roots(values, self.dps)
-                    exact = [None] * len(numeric)
-                    if not strict and numeric:
-                        exact = exact_roots(h, self.symbols, i, solver.sols, values, self.dps)
+                    exact: list[Any] = [None] * len(numeric)
+                    if not strict and numeric and (constant or draw < EXACT_DRAWS):
+                        if known is None or not constant:
+                            known = exact_roots(h, self.symbols, i, solver.sols, values, self.dps)
+                        exact = known
                     for root, on in zip(numeric, exact, strict=True):
                         if on is not None:
                             values[i] = on
