@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 import sympy as sp
 
-from numeric_checks.stages import _hypothesis_as_written
+from numeric_checks.sum_links import hypothesis_as_written as _hypothesis_as_written
 from symbolic.families import index_symbol
 from symbolic.relations import Relation
 from symbolic.rules import fact_from_relation
