@@ -69,12 +69,15 @@ def confirm_violation(
     rhs: sp.Expr,
     symbols: Sequence[sp.Symbol],
     values: Sequence[Any],
+    constraints: Sequence[tuple[sp.Expr, bool]] = (),
 ) -> RefereeRecord:
     """Re-decide ``lhs REL rhs`` at ``values`` (mpmath numbers: exact binary rationals) with
     a rigorous bound.  ``confirmed``: True when the violation is shown, False when the
     relation is shown to *hold* there (the sampled violation was the evaluator's), None when
     neither could be shown; ``detail`` says how ("Arb at 256 bits: residual ..."), or why
-    not.
+    not.  ``constraints`` (``(g, strict)``: ``g >= 0``, ``> 0``) are the domains and the
+    hypotheses: a point shown to violate one (SymPy exactly, its sign by Arb where needed) is
+    no counterexample, and the ruling is False (the sampled violation is dismissed).
 
     Exact evaluation by SymPy comes first (:mod:`numeric_checks.exact_eval`: floor, powers
     of -1, finite sums, Piecewise, ...); where it decides and the residual also has an Arb
@@ -85,6 +88,11 @@ def confirm_violation(
         exact = {s: exact_number(v) for s, v in zip(symbols, values, strict=True)}
     except NotExact as exc:
         return RefereeRecord(RefereeKind.ARB, None, f"the point has no exact value: {exc}")
+    outside = _outside(constraints, exact)
+    if outside:
+        return RefereeRecord(
+            RefereeKind.EXACT, False, f"the point is outside {outside}, so it is no counterexample"
+        )
     found = exact_value(residual, exact)
     conflict = ""
     if isinstance(found.value, sp.Rational):
@@ -113,6 +121,20 @@ def confirm_violation(
     return RefereeRecord(
         kind, ruling.confirmed, ruling.detail, method=ruling.method, conflict=conflict
     )
+
+
+def _outside(constraints: Sequence[tuple[sp.Expr, bool]], exact: dict[sp.Symbol, Any]) -> str:
+    """The first constraint ``g >= 0`` (``> 0``) shown false at the exact point, exactly or by
+    an Arb ball of ``g`` there; empty when none is (one that cannot be decided is left to the
+    sampler's test, as before)."""
+    for g, strict in constraints:
+        found = exact_value(g, exact).value
+        if found is None:
+            continue
+        sign = exact_sign(found)
+        if sign is not None and (sign < 0 or (strict and sign == 0)):
+            return f"{g} {'>' if strict else '>='} 0 (its value there is {_short(found)})"
+    return ""
 
 
 def _cross_check(

@@ -201,10 +201,26 @@ def arb_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRec
     """The rigorous referee of a sampled violation (:mod:`numeric_checks.confirm`): exact
     evaluation, else Arb balls of the whole residual (definitions unfolded, sums enclosed
     with a proved tail) at a precision raised until the ball decides.  Its ruling is what
-    lets a violation refute (see :func:`numeric_checks.decide.decide`)."""
+    lets a violation refute (see :func:`numeric_checks.decide.decide`).  The point is first
+    checked to lie in every domain and hypothesis, rigorously where it can be: the sampler
+    tested them at twice the digits, which is no proof."""
     from numeric_checks.confirm import confirm_violation  # python-flint: only when needed
 
-    return confirm_violation(link.lhs, link.relation, link.rhs, plan.symbols, point)
+    return confirm_violation(
+        link.lhs, link.relation, link.rhs, plan.symbols, point, _constraints(plan)
+    )
+
+
+def _constraints(plan: CheckPlan) -> tuple[tuple[sp.Expr, bool], ...]:
+    """Every hypothesis and every finite domain end as ``(g, strict)``: ``g >= 0`` (``> 0``)."""
+    ends: list[tuple[sp.Expr, bool]] = []
+    for v in plan.space.free:
+        dom = v.domain
+        if dom.lower.is_finite:
+            ends.append((v.symbol - dom.lower, dom.lower_open))
+        if dom.upper.is_finite:
+            ends.append((dom.upper - v.symbol, dom.upper_open))
+    return (*ends, *plan.hypotheses)
 
 
 def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:

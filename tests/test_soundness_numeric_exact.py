@@ -244,3 +244,19 @@ def test_an_exact_coordinate_is_the_binary_float_when_it_is_one() -> None:
     assert isinstance(exact_mpf(sp.Rational(-1, 3), 50), ExactMpf)
     ruling = confirm_violation(x**2, Relation.GT, sp.Integer(2), [x], [exact_mpf(sp.sqrt(2), 50)])
     assert ruling.confirmed is True, ruling  # x**2 > 2 fails exactly at x = sqrt(2)
+
+
+def test_a_point_outside_a_hypothesis_exactly_is_no_counterexample() -> None:
+    # The sampler tests the hypotheses at twice the digits, which is no proof: the referee
+    # checks them at the exact point first (x >= 1/3 fails at the float just below 1/3).
+    below = mpmath.mpf(1) / 3  # 53 bits: below 1/3
+    third = (x - sp.Rational(1, 3), False)
+    ruling = confirm_violation(x, Relation.GT, sp.Rational(1, 3), [x], [below], [third])
+    assert ruling.confirmed is False and "is outside x - 1/3 >= 0" in ruling.detail
+    # On the hypothesis's boundary, exactly, the point is inside and the violation stands.
+    on = exact_mpf(sp.Rational(1, 3), 50)
+    ruling = confirm_violation(x, Relation.GT, sp.Rational(1, 3), [x], [on], [third])
+    assert ruling.confirmed is True, ruling
+    strict = (sp.sqrt(2) - x, True)  # x < sqrt(2), shown false at x = 3/2 through Arb
+    ruling = confirm_violation(x, Relation.LE, sp.Integer(1), [x], [mpmath.mpf(1.5)], [strict])
+    assert ruling.confirmed is False and "outside" in ruling.detail
