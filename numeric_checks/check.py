@@ -129,7 +129,8 @@ def check_link(
                 referees = (again,)
     cheap = bool(referees) and referees[0].confirmed is True
     proof = proofs[0] if proofs else _bounded_prove(plan, link, cheap=cheap)
-    records = Records(rel, spot, proof, referees, min_points=plan.options.min_points)
+    minimum = int(min(plan.options.min_points, plan.finite_size))
+    records = Records(rel, spot, proof, referees, min_points=minimum)
     point = spot.point
     if point is not None and needs_evalf(records):
         records = dataclasses.replace(

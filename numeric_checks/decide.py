@@ -251,10 +251,10 @@ def _sampled(spot: SpotOutcome, evidence: str, minimum: int) -> Decision:
     """Sampling's verdict: ``checked`` only on at least ``minimum`` defined points
     (:data:`MIN_CHECKED_POINTS`: one point agreeing is no evidence for a claim over a
     domain)."""
-    points = spot.evidence.points
+    points = spot.evidence.points if spot.distinct is None else spot.distinct
     if points < minimum:
         evidence += (
-            f"; only {points} defined point(s) were evaluated, fewer than the "
+            f"; only {points} distinct defined point(s) were evaluated, fewer than the "
             f"{minimum} a checked verdict needs"
         )
         return Decision(Verdict.UNDECIDED, evidence, None)

@@ -9,6 +9,7 @@ to it but the memo of its links' side values (:class:`~numeric_checks.points.Sid
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
@@ -77,6 +78,19 @@ class CheckPlan:
     solved_fn: Callable[..., list[Any]] | None
     identically_true: tuple[str, ...] = ()
     """Hypotheses that hold identically once the definitions are substituted."""
+
+    @property
+    def finite_size(self) -> int | float:
+        """How many points the domains hold: finite only when every free variable is an
+        integer of a bounded domain (infinity otherwise)."""
+        size = 1
+        for v in self.space.free:
+            dom = v.domain
+            if dom.kind != "integer" or not (dom.lower.is_finite and dom.upper.is_finite):
+                return math.inf
+            size *= max(int(dom.upper) - int(dom.lower) + 1, 0)
+        return size
+
     side_values: SideValues = field(default_factory=SideValues, compare=False, repr=False)
     """The values of the links' sides at the points, shared by the links (each side is
     evaluated once per point and precision): with :attr:`spot_outcomes`, the plan's mutable

@@ -31,6 +31,7 @@ from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.exact_points import exact_mpf
 from symbolic.domains import Domain, Variable
 from symbolic.errors import EmptyDomain, EvaluationError
+from symbolic.exact_numbers import binary_parts
 from symbolic.hypotheses import Space
 
 TINY_HUGE = (-30, -12, -6, -3, 0, 3, 6, 12, 30)  # exponents of 10 for edge magnitudes
@@ -221,6 +222,16 @@ class Sampler:
         return out
 
 
+def _integral(v: Any) -> bool:
+    """``v`` is an integer, exactly: ``floor`` at the context's precision would round
+    10**26 + 5 and call it no integer."""
+    try:
+        man, exp = binary_parts(v)
+    except (TypeError, ValueError):
+        return False
+    return man == 0 or exp >= 0 or man % (1 << -exp) == 0
+
+
 def _same(a: Any, b: Any) -> bool:
     """The same sample coordinate: equal values, and the same exact number if either has
     one (the float of 1/3 is not 1/3)."""
@@ -257,7 +268,9 @@ class _DomainBounds:
         def convert(x: sp.Expr) -> Any:
             if not x.is_finite:
                 return None
-            return mpmath.mpf(int(x)) if x.is_Integer else mpmath.mpf(sp.N(x, 60)._mpf_)
+            # An end that is a binary number, exactly (10**26 has more bits than a double:
+            # rounded, it shut out the end itself and most draws near it); else 60 digits.
+            return exact_mpf(x, 60) if x.is_Rational else mpmath.mpf(sp.N(x, 60)._mpf_)
 
         return cls(
             d.kind == "integer",
@@ -273,7 +286,7 @@ class _DomainBounds:
         if exact is not None and exact in self.ends:
             # On an end, exactly: inside iff that end is closed (the floats may differ).
             return not (self.lower_open if exact == self.ends[0] else self.upper_open)
-        if self.integer and v != mpmath.floor(v):
+        if self.integer and not _integral(v):
             return False
         lo, hi = self.lower, self.upper
         if lo is not None and (v < lo or (self.lower_open and v == lo)):
@@ -290,8 +303,9 @@ def _num(x: sp.Expr) -> Any:
 @functools.lru_cache(maxsize=256)
 def _num_at(x: sp.Expr, prec: int, dps: int) -> Any:
     with mpmath.workprec(prec):
-        if x.is_Integer:
-            return mpmath.mpf(int(x))
+        if x.is_Integer:  # exactly, whatever its size (the working precision may be less)
+            with mpmath.workprec(max(prec, int(x).bit_length())):
+                return mpmath.mpf(int(x))
         return mpmath.mpf(sp.N(x, dps + 10)._mpf_)
 
 

@@ -43,8 +43,9 @@ from symbolic.verdicts import Verdict
 __all__ = ["MIN_CHECKED_POINTS", "SpotOutcome", "spot_check"]
 
 MIN_CHECKED_POINTS = 20
-"""Defined points (evaluated where both sides have a value, search steps included) that a
-``checked`` verdict needs: fewer, and sampling is no evidence for a claim over a domain, so
+"""Distinct defined points (evaluated where both sides have a value, search steps included)
+that a ``checked`` verdict needs (fewer only where the domain is a finite set of integers
+with fewer points, each checked): fewer, and sampling is no evidence for a claim over a domain, so
 the step is ``undecided`` (issue 38: a Stirling bound for n in [10^26, 10^27] had been
 ``checked`` on one point, the others too costly to evaluate)."""
 
@@ -58,6 +59,8 @@ class SpotOutcome:
     point: tuple[Any, ...] | None = None  # the counterexample's exact free-variable values
     budget_spent: bool = False
     """The wall-clock budget ran out before every point was decided."""
+    distinct: int | None = None
+    """Distinct points among ``evidence.points`` (None: not counted, take them all)."""
     ties_left: bool = False
     """Points where the equality agreed only within the working precision were not re-decided
     with more digits, because a proof settles the link (see :func:`spot_check`)."""
@@ -120,7 +123,7 @@ def spot_check(
         if results[-1][1].status is Status.VIOLATED and check.expensive:
             break  # one counterexample decides; the rest would cost a quadrature each
     violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
-    searched = 0
+    searched: list[tuple[Any, ...]] = []
     budget = 0
     ties_left = False
     if not violated and not cut:
@@ -143,13 +146,16 @@ def spot_check(
             with time_limit(remaining()):
                 found, searched = _local_search(check, results, budget, seed)
         except BudgetSpent:
-            found, searched, cut = None, 0, True
+            found, searched, cut = None, [], True
         if found is not None:
             violated = [found]
             results.append(found)
     undefined = sum(1 for _, r in results if r.status is Status.UNDEFINED)
     ties = sum(1 for _, r in results if r.status is Status.TIE)
-    evaluated = len(results) - undefined + searched
+    evaluated = len(results) - undefined + len(searched)
+    # Distinct points: 300 evaluations at the two points where a claim is defined are two.
+    distinct = {p.values for p, r in results if r.status is not Status.UNDEFINED}
+    distinct.update(searched)
     defined = [r.margin for _, r in results if r.status is not Status.UNDEFINED]
     worst = max(defined) if defined else None
     evidence = NumericEvidence(
@@ -201,7 +207,9 @@ def spot_check(
             budget_spent=cut or spent(),
             ties_left=ties_left,
         )
-    return SpotOutcome(Verdict.CHECKED, evidence, None, ties, ties_left=ties_left)
+    return SpotOutcome(
+        Verdict.CHECKED, evidence, None, ties, ties_left=ties_left, distinct=len(distinct)
+    )
 
 
 def _redecide_ties(
@@ -247,9 +255,10 @@ def thinned(points: Sequence[Point]) -> list[Point]:
 
 def _local_search(
     check: RelationCheck, results: Sequence[tuple[Point, PointResult]], budget: int, seed: int
-) -> tuple[tuple[Point, PointResult] | None, int]:
+) -> tuple[tuple[Point, PointResult] | None, list[tuple[Any, ...]]]:
     """Hill-climb toward the largest violation from the closest points found so far.
-    Returns the violation found (or None) and how many valid points were evaluated."""
+    Returns the violation found (or None) and the points evaluated where both sides are
+    defined (a point where a side is undefined is no evidence)."""
     rng = random.Random(seed + 7919)
     ranked = sorted(
         (pr for pr in results if pr[1].status is Status.OK),
@@ -257,9 +266,9 @@ def _local_search(
         reverse=True,
     )
     starts = ranked[: max(1, min(6, len(ranked)))]
+    evaluated: list[tuple[Any, ...]] = []
     if not starts:
-        return None, 0
-    evaluated = 0
+        return None, evaluated
     per_start = max(1, budget // len(starts))
     free = check.sampler.space.free
     for start, res in starts:
@@ -280,7 +289,8 @@ def _local_search(
                 sigma = max(sigma * 0.7, 1e-6)
                 continue
             r = check.decide(cand, quick=True)
-            evaluated += 1
+            if r.status is not Status.UNDEFINED:
+                evaluated.append(tuple(cand))
             if r.status is Status.VIOLATED:
                 return (Point(tuple(cand), "search"), r), evaluated
             if r.status is Status.OK and _search_margin(r) > margin:

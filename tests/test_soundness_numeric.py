@@ -76,8 +76,14 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     "c6a_box_only_false": ({"refuted", "checked"}, -1),
     "c6a_whole_domain_true": NOT_REFUTED,
     "c6a_closed_box_true": NOT_REFUTED,
-    # class 6b: one point is no evidence
-    "c6b_stirling_few_points": ({"undecided"}, 3),
+    # class 6b: two points are no evidence (however often evaluated); huge integers are
+    # sampled (the Stirling bound had one point: 10**26 + k was taken for no integer)
+    "c6b_two_points": ({"undecided"}, 3),
+    "c6b_two_points_false": REFUTED,
+    "c6b_stirling_huge_integers_true": ({"checked"}, 0),
+    "c6b_huge_integers_true": ({"checked"}, 0),
+    "c6b_small_integer_domain_true": ({"checked"}, 0),
+    "c6b_small_integer_domain_false": REFUTED,
     # class 6c: ties within the working digits are re-decided with more
     "c6c_tie_eq_false": REFUTED,
     "c6c_tie_eq_60_false": REFUTED,
@@ -114,6 +120,10 @@ def test_a_claim_of_known_truth_gets_an_honest_verdict(name: str) -> None:
         assert got == code, data["evidence"]
     if data["verdict"] == "refuted":
         assert data["counterexample"] is not None and "confirmed" in data["evidence"]
+    if data["verdict"] == "checked":
+        assert data["points"] >= 20, data["evidence"]
+    if data["verdict"] == "undecided" and name.startswith("c6b"):
+        assert "only 2 distinct defined point(s) were evaluated" in data["evidence"]
     if data["verdict"] == "undecided" and name.startswith("c5"):
         # the suspect point, and why it could not be confirmed
         assert data["suspect"].startswith("suspect point at x = "), data
