@@ -20,7 +20,8 @@ sys.path.insert(0, str(ROOT))
 import mpmath  # noqa: E402
 import sympy as sp  # noqa: E402
 
-from numeric_checks.bridge import _integral_at, compile_exprs, evaluate  # noqa: E402
+from numeric_checks.bridge import compile_exprs, evaluate  # noqa: E402
+from numeric_checks.remembered_integrals import _integral_at  # noqa: E402
 from symbolic.errors import EvaluationError  # noqa: E402
 
 

@@ -21,6 +21,7 @@ import sympy as sp
 from flint import arb, ctx
 
 from numeric_checks.prepare import prepared
+from symbolic.binary_rationals import NotExact, binary_parts
 from symbolic.errors import Unsupported
 from symbolic.exact_numbers import NotEnclosable, rational_enclosure
 from symbolic.functions import NumericFunction, Phi, PhiInv, expm1, log1p
@@ -72,8 +73,7 @@ def _phi_inv(p: Any) -> Any:
     ends = []
     with mpmath.workprec(ctx.prec + 20):
         for end in (p.lower(), p.upper()):
-            man, exp = end.man_exp()
-            ends.append(arb(mpmath.nstr(phi_inv(mpmath.ldexp(int(man), int(exp))), ctx.prec)))
+            ends.append(arb(mpmath.nstr(phi_inv(mpmath.mpf(binary_parts(end))), ctx.prec)))
     lo, hi = ends
     gap = (abs(lo) + abs(hi) + 1) * arb(2) ** (20 - ctx.prec)
     for _ in range(8):
@@ -160,8 +160,8 @@ def _code(e: sp.Basic, names: dict[sp.Basic, str], extended: bool = False) -> st
     if e.is_Rational:
         return f"(arb({int(e.p)}) / {int(e.q)})"
     if e.is_Float:
-        r = sp.Rational(e)  # the exact binary value of the float
-        return f"(arb({int(r.p)}) / arb({int(r.q)}))"
+        man, exp = binary_parts(e)  # the exact binary value of the float
+        return f"arb(({man}, {exp}))"
     if e is sp.pi:
         return "arb.pi()"
     if e is sp.E:
@@ -276,15 +276,15 @@ class precision:
 def exact_ball(value: Any) -> Any:
     """An mpmath number (or an int or float) as an exact Arb ball; a SymPy rational as the
     tightest ball around it."""
-    if isinstance(value, int | float):
-        return arb(value)
     if isinstance(value, sp.Rational):  # a derivation's own generated points
         return arb(int(value.p)) / int(value.q)  # exact unless q is not a power of 2
-    sign, man, exp, _ = value._mpf_
-    if man == 0 and exp != 0:
-        return arb.nan()  # inf or nan
-    out = arb(int(man)) * arb(2) ** int(exp)
-    return -out if sign else out
+    exact = getattr(value, "exact", None)
+    if isinstance(exact, sp.Expr):  # a coordinate standing for sqrt(2): its ball
+        return compile_arb([], [exact])()[0]
+    try:
+        return arb(binary_parts(value))
+    except NotExact:
+        return arb.nan()  # inf or nan: a ball that decides nothing
 
 
 def residual_ball(

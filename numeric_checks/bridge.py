@@ -6,7 +6,8 @@ summed in mpmath numbers (the stock printer iterates Python ints, so ``1/k**2`` 
 ``Phi``/``PhiInv``, ``expm1``/``log1p``, ``LambertW`` and ``binomial`` map to mpmath, sums
 go through :mod:`numeric_checks.sums` and integrals through :mod:`numeric_checks.integrals`
 (an integral in the function's arguments alone is remembered per point and precision, so
-links that share it run its quadrature once: :func:`remembered_integral`).
+links that share it run its quadrature once:
+:func:`~numeric_checks.remembered_integrals.remembered_integral`).
 Precision is never set here; callers wrap evaluation in
 ``mpmath.workdps``.
 """
@@ -25,6 +26,7 @@ from numeric_checks.hoisting import hoisted
 from numeric_checks.integrals import IntegralShape, analyse, guarded_exp, integrate
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
+from numeric_checks.remembered_integrals import remembered_integral
 from numeric_checks.sums import (
     MAX_TERMS,
     binomial_walk,
@@ -195,33 +197,6 @@ class DpMpmathPrinter(MpmathPrinter):
         return "min(" + ", ".join(self._print(a) for a in expr.args) + ")"
 
 
-@lru_cache(maxsize=4096)
-def _integral_at(key: str, prec: int, values: tuple[Any, ...], thunk: Any) -> Any:
-    return thunk.compute()
-
-
-class _Thunk:
-    """The quadrature to run on a cache miss; it takes no part in the cache key."""
-
-    __slots__ = ("compute",)
-
-    def __init__(self, compute: Callable[[], Any]) -> None:
-        self.compute = compute
-
-    def __hash__(self) -> int:
-        return 0
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Thunk)
-
-
-def remembered_integral(key: str, values: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
-    """The value of the integral ``key`` (its ``srepr``) with its free symbols at ``values``
-    at the working precision: computed by ``compute`` (a quadrature) once, then reused.
-    A quadrature that fails raises each time (nothing is remembered)."""
-    return _integral_at(key, mpmath.mp.prec, values, _Thunk(compute))
-
-
 _NAMESPACE = {
     "remembered_integral": remembered_integral,
     "phi_inv": phi_inv,
@@ -375,6 +350,16 @@ def to_real(value: Any) -> Any:
     raise EvaluationError(f"not a real number: {value!r}")
 
 
+def _argument(v: Any, prec: int) -> Any:
+    """A point's coordinate as an mpmath number at ``prec`` bits: a coordinate standing
+    for an exact number (:class:`~numeric_checks.exact_points.ExactMpf`) is taken at this
+    precision, so that more digits sharpen the point as well as the arithmetic."""
+    at = getattr(v, "at", None)
+    if at is not None and getattr(v, "exact", None) is not None:
+        return at(prec)
+    return _MPF(v)
+
+
 def evaluate(fn: Callable[..., list[Any]], values: Sequence[Any], dps: int) -> list[Any]:
     """Evaluate a compiled function at ``dps`` digits; undefined values raise
     :class:`EvaluationError`.  The precision is restored afterwards (set and reset by hand:
@@ -383,7 +368,7 @@ def evaluate(fn: Callable[..., list[Any]], values: Sequence[Any], dps: int) -> l
     old = ctx.prec
     ctx.dps = dps
     try:
-        args = [v if type(v) is _MPF else _MPF(v) for v in values]
+        args = [v if type(v) is _MPF else _argument(v, ctx.prec) for v in values]
         raw = fn(*args)
         return [to_real(v) for v in raw]
     except EvaluationError:
@@ -406,9 +391,10 @@ def evaluate_many(
     out: list[list[Any] | EvaluationError] = []
     append = out.append
     try:
+        prec = ctx.prec
         for values in points:
             try:
-                raw = fn(*values)
+                raw = fn(*[v if type(v) is _MPF else _argument(v, prec) for v in values])
                 append([to_real(v) for v in raw])
             except EvaluationError as exc:
                 append(exc)

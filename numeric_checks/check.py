@@ -4,9 +4,10 @@ Checking is a pipeline.  A frozen :class:`~numeric_checks.plan.CheckPlan` is bui
 derivation; each link goes through the stages of :mod:`numeric_checks.stages` (spot check,
 symbolic proof, referees, certificate), each returning a typed record, and
 :func:`numeric_checks.decide.decide` turns the records into the link's verdict.  A sampled
-violation refutes only once a rigorous referee confirms it; a ``proved`` link is
-spot-checked too, and a confirmed counterexample to it is an engine inconsistency
-(:class:`EngineInconsistency`, exit 4), an unconfirmed one an evaluator failure.
+violation refutes only once a rigorous referee confirms it, and one neither confirmed nor
+dismissed leaves the link ``undecided``; a ``proved`` link is spot-checked too, and a
+confirmed counterexample to it is an engine inconsistency (:class:`EngineInconsistency`,
+exit 4), as is any disagreement of two routes that decide the same thing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, deadline, time_limit
 from numeric_checks.cases import by_cases, combine_reports, combine_steps
-from numeric_checks.conclusion import follows_from_chain
+from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
 from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
 from numeric_checks.exact_ends import at_exact_end, exact_end_violation
 from numeric_checks.general import (
@@ -31,12 +32,11 @@ from numeric_checks.general import (
 )
 from numeric_checks.oracle_run import run_oracle
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
+from numeric_checks.referees import arb_referee, evalf_referee
 from numeric_checks.stages import (
     Link,
     SymbolicProof,
-    arb_referee,
     certify_step,
-    evalf_referee,
     induction_notes,
     prove,
     spot_stage,
@@ -57,11 +57,6 @@ __all__ = [
     "check_derivation",
     "check_link",
 ]
-
-
-class EngineInconsistency(RuntimeError):
-    """The rules proved a link that a rigorously confirmed counterexample refutes: one of
-    the two is a bug of dpderive (the CLI reports it as an internal error, exit 4)."""
 
 
 SYMBOLIC_SECONDS = 30.0
@@ -92,23 +87,33 @@ def check_link(
     lemmas: LemmaVerdicts | None = None,
     *,
     proved_elsewhere: bool = False,
+    settled_by: Callable[[], bool] | None = None,
 ) -> StepResult:
     """Run the stages on one link and decide it.  ``proved_elsewhere``: the link is already
     proved by other means (a conclusion whose chain is proved), so its local search is the
-    smaller one of a proved link (see :data:`PROVED_SEARCH`)."""
+    smaller one of a proved link (see :data:`PROVED_SEARCH`).  ``settled_by``: asked only
+    when no sampled point violates, whether a proof elsewhere (general mode: the link for
+    every length) settles it, so that its ties need not be re-decided with more digits."""
     reason = why if isinstance(why, Justification) else Justification(why)
     link = Link.of(plan, index, left, rel, right, reason.text, reason.rules)
     proofs: list[SymbolicProof] = []
 
     def search_budget() -> int:
         # Asked only when no sampled point violates the link, i.e. exactly when the proof
-        # would run in full anyway: run it now, and search less if it succeeds.
-        proofs.append(_bounded_prove(plan, link, cheap=False))
+        # would run in full anyway: run it now (once), and search less if it succeeds.
+        if not proofs:
+            proofs.append(_bounded_prove(plan, link, cheap=False))
         if proved_elsewhere or proofs[0].proved:
             return min(plan.search_budget, PROVED_SEARCH)
         return plan.search_budget
 
-    spot = spot_stage(plan, link, search_budget)
+    def settled() -> bool:
+        # A proof settles the link: its sampling is a cross-check (ties not re-decided).
+        if proved_elsewhere or (bool(proofs) and proofs[0].proved):
+            return True
+        return settled_by is not None and settled_by()
+
+    spot = spot_stage(plan, link, search_budget, settled)
     referees: tuple[RefereeRecord, ...] = ()
     if spot.point is not None and spot.verdict is Verdict.REFUTED:
         # Confirmation before refutation (issue 23): a sampled violation refutes only once
@@ -133,12 +138,15 @@ def check_link(
         spot, referees = at_end[0], (at_end[1],)
     cheap = bool(referees) and referees[0].confirmed is True
     proof = proofs[0] if proofs else _bounded_prove(plan, link, cheap=cheap)
-    records = Records(rel, spot, proof, referees)
+    minimum = int(min(plan.options.min_points, plan.finite_size))
+    records = Records(rel, spot, proof, referees, min_points=minimum)
     point = spot.point
     if point is not None and needs_evalf(records):
-        records = Records(rel, spot, proof, (*records.referees, evalf_referee(plan, link, point)))
+        records = dataclasses.replace(
+            records, referees=(*records.referees, evalf_referee(plan, link, point))
+        )
     if needs_certificate(records, enabled=plan.options.certify):
-        records = Records(rel, spot, proof, records.referees, certify_step(plan, link))
+        records = dataclasses.replace(records, certificate=certify_step(plan, link))
     decision = decide(records)
     if decision.inconsistent:
         raise EngineInconsistency(f"step {index} ({left} {rel.value} {right}): {decision.evidence}")
@@ -156,6 +164,7 @@ def check_link(
         certificate=records.certificate,
         referees=records.referees,
         basis=basis(reason, proof.describe(), lemmas),
+        suspect=decision.suspect,
     )
 
 
@@ -342,6 +351,8 @@ def _check_derivation(
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
     if oracle is not None and oracle.agrees is False:
         verdicts.append(Verdict.REFUTED)
+    elif oracle is not None and oracle.suspect:
+        verdicts.append(Verdict.UNDECIDED)  # a disagreement seen, not confirmed
     notes = [f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}"]
     notes += _hypothesis_notes(plan)
     notes += induction_notes(plan, [(s.symbolic, s.verdict) for s in steps])

@@ -13,7 +13,16 @@ import dataclasses
 from symbolic.report import StepResult
 from symbolic.verdicts import Verdict
 
-__all__ = ["WHY_NOT", "follows_from_chain", "own_check"]
+__all__ = ["WHY_NOT", "EngineInconsistency", "follows_from_chain", "own_check"]
+
+
+class EngineInconsistency(RuntimeError):
+    """Two routes of the engine decided the same thing the opposite ways: the rules proved a
+    link that a rigorously confirmed counterexample refutes, two rigorous referees disagree
+    on a point, a chain that shows the claim and a confirmed counterexample to the claim.
+    One of the two is a bug of dpderive (the CLI reports it as an internal error, exit 4,
+    both shown)."""
+
 
 WHY_NOT = "; why not proved"
 """Where a ``checked`` step's evidence starts saying what stands between it and a proof."""
@@ -44,8 +53,21 @@ def own_check(evidence: str) -> str:
 
 def follows_from_chain(conclusion: StepResult, chain: Verdict) -> StepResult:
     """``conclusion`` raised to the chain's verdict when the chain shows more than the
-    conclusion's own check (never over a refutation); unchanged otherwise."""
+    conclusion's own check; unchanged otherwise.
+
+    The chain and the conclusion's own check are two routes to the claim: a chain that
+    shows it (every step proved, or certified on the whole domain) and a confirmed
+    counterexample to it cannot both be right (:class:`EngineInconsistency`).  A suspect
+    point of the conclusion's own check (a violation seen, not confirmed) is only outranked
+    by a proof: a chain merely ``checked`` leaves the conclusion ``undecided``."""
+    if conclusion.verdict is Verdict.REFUTED and chain in _HOW:
+        raise EngineInconsistency(
+            f"the chain shows the claim ({_HOW[chain]}), but the conclusion checked on its "
+            f"own is refuted: {conclusion.evidence}"
+        )
     if conclusion.verdict is Verdict.REFUTED or chain.rank <= conclusion.verdict.rank:
+        return conclusion
+    if conclusion.suspect and chain is not Verdict.PROVED:
         return conclusion
     how = _HOW.get(chain, f"its weakest step is {chain.value}")
     return dataclasses.replace(

@@ -31,7 +31,10 @@ import mpmath
 import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, time_limit
-from numeric_checks.enclose import DOIT_SECONDS, enclose
+from numeric_checks.enclose import CLOSED_FORM, DOIT_SECONDS, enclose
+from numeric_checks.exact_eval import exact_value
+from numeric_checks.exact_points import exact_number
+from symbolic.binary_rationals import NotExact
 from symbolic.errors import Unsupported
 from symbolic.relations import Relation
 from symbolic.report import RefereeKind, RefereeRecord
@@ -66,22 +69,100 @@ def confirm_violation(
     rhs: sp.Expr,
     symbols: Sequence[sp.Symbol],
     values: Sequence[Any],
+    constraints: Sequence[tuple[sp.Expr, bool]] = (),
 ) -> RefereeRecord:
     """Re-decide ``lhs REL rhs`` at ``values`` (mpmath numbers: exact binary rationals) with
     a rigorous bound.  ``confirmed``: True when the violation is shown, False when the
     relation is shown to *hold* there (the sampled violation was the evaluator's), None when
     neither could be shown; ``detail`` says how ("Arb at 256 bits: residual ..."), or why
-    not."""
+    not.  ``constraints`` (``(g, strict)``: ``g >= 0``, ``> 0``) are the domains and the
+    hypotheses: a point shown to violate one (SymPy exactly, its sign by Arb where needed) is
+    no counterexample, and the ruling is False (the sampled violation is dismissed).
+
+    Exact evaluation by SymPy comes first (:mod:`numeric_checks.exact_eval`: floor, powers
+    of -1, finite sums, Piecewise, ...); where it decides and the residual also has an Arb
+    ball, that ball is taken too, and the two rigorous routes must agree: a disagreement is
+    recorded as the ruling's ``conflict`` (an engine inconsistency, exit 4)."""
     residual, strict = _residual(lhs, relation, rhs)
-    exact = {s: sp.Rational(*_ratio(v)) for s, v in zip(symbols, values, strict=True)}
-    ruling = _exactly(residual, relation, strict, exact)
-    if ruling is None:
+    try:
+        exact = {s: exact_number(v) for s, v in zip(symbols, values, strict=True)}
+    except NotExact as exc:
+        return RefereeRecord(RefereeKind.ARB, None, f"the point has no exact value: {exc}")
+    outside = _outside(constraints, exact)
+    if outside:
+        return RefereeRecord(
+            RefereeKind.EXACT, False, f"the point is outside {outside}, so it is no counterexample"
+        )
+    found = exact_value(residual, exact)
+    conflict = ""
+    if isinstance(found.value, sp.Rational):
+        ruling = _rational_ruling(found.value, relation, strict)
+        conflict = _cross_check(ruling, residual, relation, strict, symbols, values, exact)
+    else:
+        original = residual
         residual, opaque, note = _opaque_values(residual, symbols, values)
         ruling = _by_arb(residual, relation, strict, list(symbols), values, exact, opaque)
         if note and ruling.method:
             ruling = _Ruling(ruling.confirmed, f"{ruling.method}, {note}", ruling.detail)
-    kind = RefereeKind.EXACT if ruling.method == "exactly" else RefereeKind.ARB
-    return RefereeRecord(kind, ruling.confirmed, ruling.detail, method=ruling.method)
+        if ruling.confirmed is False and CLOSED_FORM in ruling.method:
+            # SymPy's closed form is no proved enclosure: against the sampled violation it
+            # is one route against another, and neither is chosen.
+            conflict = (
+                "the sampled evaluation (mpmath, stable at two precisions above the working "
+                "one) finds the relation fails there"
+            )
+        if ruling.confirmed is None and found.value is not None:
+            # No ball of the residual (floor, a power of -1, ...), but SymPy evaluated it
+            # exactly to a closed constant: its sign by Arb.
+            ruling = _constant_ruling(found.value, relation, strict, ruling)
+        elif ruling.confirmed is None and found.why and original.has(*_EXACT_ONLY):
+            ruling = _Ruling(None, ruling.method, f"{ruling.detail}; no exact value: {found.why}")
+    kind = RefereeKind.EXACT if ruling.method.startswith("exactly") else RefereeKind.ARB
+    return RefereeRecord(
+        kind, ruling.confirmed, ruling.detail, method=ruling.method, conflict=conflict
+    )
+
+
+def _outside(constraints: Sequence[tuple[sp.Expr, bool]], exact: dict[sp.Symbol, Any]) -> str:
+    """The first constraint ``g >= 0`` (``> 0``) shown false at the exact point, exactly or by
+    an Arb ball of ``g`` there; empty when none is (one that cannot be decided is left to the
+    sampler's test, as before)."""
+    for g, strict in constraints:
+        found = exact_value(g, exact).value
+        if found is None:
+            continue
+        sign = exact_sign(found)
+        if sign is not None and (sign < 0 or (strict and sign == 0)):
+            return f"{g} {'>' if strict else '>='} 0 (its value there is {_short(found)})"
+    return ""
+
+
+def _cross_check(
+    ruling: _Ruling,
+    residual: sp.Expr,
+    relation: Relation,
+    strict: bool,
+    symbols: Sequence[sp.Symbol],
+    values: Sequence[Any],
+    exact: dict[sp.Symbol, sp.Rational],
+) -> str:
+    """The Arb ball of the residual at the point, at the first rungs only, against the exact
+    ruling: empty when they agree or Arb cannot decide; else what Arb found (a disagreement
+    of two rigorous routes is a bug of one of them, never a choice between them)."""
+    if ruling.confirmed is None or residual.has(sp.Integral):
+        return ""
+    try:
+        other = _by_arb(residual, relation, strict, list(symbols), values, exact, (), CROSS_BITS)
+    except Exception:  # a route that cannot run decides nothing
+        return ""
+    if other.confirmed is None or other.confirmed == ruling.confirmed:
+        return ""
+    said = "fails" if other.confirmed else "holds"
+    return f"{other.method} says the relation {said} there ({other.detail})"
+
+
+CROSS_BITS = (128, 256)
+"""Arb precisions of the cross-check of an exact ruling (a real disagreement shows at once)."""
 
 
 OPAQUE_DIGITS = (60, 120)
@@ -137,23 +218,55 @@ def _residual(lhs: sp.Expr, relation: Relation, rhs: sp.Expr) -> tuple[sp.Expr, 
     return lhs - rhs, relation.strict
 
 
-def _exactly(
-    residual: sp.Expr, relation: Relation, strict: bool, exact: dict[sp.Symbol, sp.Rational]
-) -> _Ruling | None:
-    """The residual as an exact rational, where it is a rational function of the point."""
-    if residual.has(sp.Function, sp.Sum, sp.Integral, sp.Derivative):
-        return None
-    for p in residual.atoms(sp.Pow):
-        if not (p.exp.is_Integer and abs(int(p.exp)) < EXACT_MAX_POWER):
-            return None
-    try:
-        value = residual.xreplace(exact)
-    except (ZeroDivisionError, TypeError, ValueError):
-        return None
-    if not isinstance(value, sp.Rational):
-        return None
+_EXACT_ONLY = (sp.floor, sp.ceiling, sp.frac, sp.sign, sp.Piecewise, sp.Mod, sp.Sum, sp.Product)
+"""What SymPy may evaluate exactly where Arb has no enclosure: its reason is worth saying."""
+
+
+def _rational_ruling(value: sp.Rational, relation: Relation, strict: bool) -> _Ruling:
+    """The residual, evaluated exactly by SymPy at the point (:func:`exact_value`), is a
+    rational: it decides at once."""
     shown = f"residual {sp.Float(value, 8)}" if value != 0 else "residual exactly 0"
     return _Ruling(_verdict_of_exact(value, relation, strict), "exactly", shown)
+
+
+def _constant_ruling(value: sp.Expr, relation: Relation, strict: bool, before: _Ruling) -> _Ruling:
+    """The residual evaluated exactly by SymPy to a closed constant (``sqrt(2) - 1``), its
+    sign decided by an Arb ball; ``before`` (Arb on the residual as written) when that fails
+    too."""
+    try:
+        sign = _by_arb(value, relation, strict, [], [], {}, ())
+    except Exception:  # a constant Arb cannot enclose decides nothing
+        return _Ruling(None, "", f"{before.detail}; its exact value {_short(value)} has no ball")
+    if sign.confirmed is None:
+        return _Ruling(None, "", f"{before.detail}; its exact value {_short(value)}: {sign.detail}")
+    method = f"exactly by SymPy at the point, its sign by {sign.method}"
+    return _Ruling(sign.confirmed, method, f"residual {_short(value)} = {sign.detail}")
+
+
+def exact_sign(value: sp.Expr) -> int | None:
+    """The sign (-1, 0, 1) of an exact real number: a rational's at once, a closed
+    constant's by an Arb ball at raised precision (0 where SymPy shows it is exactly 0);
+    None where neither decides."""
+    if isinstance(value, sp.Rational):
+        return int(value.p > 0) - int(value.p < 0)
+    try:
+        ruling = _by_arb(value, Relation.GE, True, [], [], {}, ())
+    except Exception:  # a constant Arb cannot enclose decides nothing
+        return None
+    if ruling.confirmed is None:
+        return None
+    if ruling.confirmed is False:  # value > 0 shown
+        return 1
+    if ruling.method == "exactly":  # both sides exactly equal
+        return 0
+    # value <= 0 shown; strictly negative unless the ball touches 0
+    negative = _by_arb(-value, Relation.GE, True, [], [], {}, ())
+    return -1 if negative.confirmed is False else None
+
+
+def _short(value: sp.Expr) -> str:
+    text = str(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _verdict_of_exact(value: sp.Rational, relation: Relation, strict: bool) -> bool:
@@ -170,6 +283,7 @@ def _by_arb(
     values: Sequence[Any],
     exact: dict[sp.Symbol, sp.Rational],
     opaque: Sequence[tuple[sp.Symbol, Any, Any]] = (),
+    ladder: Sequence[int] = BITS,
 ) -> _Ruling:
     from flint import arb
 
@@ -179,7 +293,8 @@ def _by_arb(
 
     started = time.perf_counter()
     last = "no precision tried"
-    for bits in BITS:
+    tried_zero = False
+    for bits in ladder:
         if time.perf_counter() - started > CONFIRM_SECONDS:
             break
         try:
@@ -200,10 +315,14 @@ def _by_arb(
             continue
         method = f"Arb at {bits} bits"
         text = f"residual {show(g)}"
+        forms = sorted({n for n in notes if n.startswith(CLOSED_FORM)})
+        notes = [n for n in notes if not n.startswith(CLOSED_FORM)]
         if notes:
             # An integral enclosed by quadrature: say so, with its proved tail bound.
             method = f"Arb quadrature (acb.integral) at {bits} bits"
             text += "; " + "; ".join(sorted(set(notes)))
+        if forms:
+            method += ", through " + " and ".join(forms)
         if relation is Relation.EQ:
             if g > 0 or g < 0:
                 return _Ruling(True, method, text)
@@ -217,8 +336,15 @@ def _by_arb(
         if notes and bits >= QUADRATURE_MAX_BITS:
             last += f"; quadrature is not tried above {QUADRATURE_MAX_BITS} bits"
             break
-        if strict and bits == BITS[-1] and g.contains(0) and _exact_zero(residual, exact):
-            return _Ruling(True, "exactly", "both sides are exactly equal (SymPy)")
+        # A tie: SymPy may show the residual is exactly 0 there, once (at the last rung, or
+        # at once for a constant, which more bits never separate from 0).
+        at_zero = bits == BITS[-1] or (not symbols and bits >= BITS[1])
+        if ladder is BITS and not tried_zero and at_zero and g.contains(0):
+            tried_zero = True
+            if _exact_zero(residual, exact):
+                if strict:
+                    return _Ruling(True, "exactly", "both sides are exactly equal (SymPy)")
+                return _Ruling(False, "exactly", "residual exactly 0 (SymPy)")
     return _Ruling(None, "", last)
 
 
@@ -232,14 +358,3 @@ def _exact_zero(residual: sp.Expr, exact: dict[sp.Symbol, sp.Rational]) -> bool:
             return prove_zero(residual.xreplace(exact)) is not None
     except (BudgetSpent, TypeError, ValueError, RecursionError, MemoryError):
         return False
-
-
-def _ratio(v: Any) -> tuple[int, int]:
-    if isinstance(v, int):
-        return v, 1
-    if isinstance(v, sp.Rational):
-        return int(v.p), int(v.q)
-    man, exp = mpmath.mpf(v).man_exp
-    if exp >= 0:
-        return int(man) * 2 ** int(exp), 1
-    return int(man), 2 ** int(-exp)

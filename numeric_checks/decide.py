@@ -2,16 +2,26 @@
 
 This is the project's core contract (``shared/DESIGN.md``), in one place:
 
-1. a sampled violation counts only once a rigorous referee (Arb balls at a raised
-   precision, or exact evaluation) *confirms* it: then the link is ``refuted`` and the
-   evidence says how it was confirmed; if the rules also claimed a proof, that is an engine
-   inconsistency (``Decision.inconsistent``: the pipeline stops with exit 4);
-2. an unconfirmed violation is a *suspect point*, reported with why it was not confirmed
-   (or as an evaluator failure when the referee shows the relation holds there): the link
-   is then ``proved`` if the rules proved it, else at most ``checked``, never ``refuted``;
-3. the rules proved it: ``proved`` (it was spot-checked too);
-4. otherwise sampling's own verdict: ``checked`` (N points at D digits) or ``undecided``;
-5. a ``checked`` inequality may then be ``certified`` on a box, or ``refuted`` by Arb.
+1. a sampled violation counts only once a rigorous referee (exact evaluation, or Arb balls
+   at a raised precision) *confirms* it: then the link is ``refuted`` and the evidence says
+   how it was confirmed; if the rules also claimed a proof, that is an engine inconsistency
+   (``Decision.inconsistent``: the pipeline stops with exit 4), and so is a disagreement of
+   two rigorous routes on the same point (a referee's ``conflict``), or a certificate on a
+   box that contains a confirmed counterexample;
+2. a violation a rigorous referee shows is none (the relation holds at the point) is an
+   *evaluator failure*: reported, and the link goes on as if the point had passed;
+3. a violation neither confirmed nor dismissed is a *suspect point*: the link is
+   ``undecided`` (exit 3), the evidence giving the point and why it could not be confirmed,
+   never ``checked``; if the rules proved the link it stays ``proved`` and the suspect point
+   is reported; a certificate whose box holds the point dismisses it (Arb shows the relation
+   on the whole box);
+4. the rules proved it: ``proved`` (it was spot-checked too);
+5. otherwise sampling's own verdict: ``checked`` (at least :data:`MIN_CHECKED_POINTS`
+   defined points at D digits) or ``undecided``;
+6. a ``checked`` inequality may then be ``certified`` -- only where the certificate covers
+   the whole domain (a box, with every region outside it proved); certified on a box short of
+   the domain it stays ``checked``, the evidence saying what the box showed -- or ``refuted``
+   by Arb.
 
 :func:`needs_evalf` and :func:`needs_certificate` say which stages the pipeline runs next;
 they too read records only.  Nothing here evaluates anything.
@@ -19,10 +29,13 @@ they too read records only.  Nothing here evaluates anything.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
-from numeric_checks.search import SpotOutcome
+from numeric_checks.search import MIN_CHECKED_POINTS, SpotOutcome
 from numeric_checks.stages import SymbolicProof
+from numeric_checks.suspects import dismissed, suspect_note
 from symbolic.relations import Relation
 from symbolic.report import (
     CertificateRecord,
@@ -34,6 +47,7 @@ from symbolic.report import (
 from symbolic.verdicts import Verdict
 
 __all__ = [
+    "MIN_CHECKED_POINTS",
     "Decision",
     "Records",
     "confirmed",
@@ -54,6 +68,8 @@ class Records:
     proof: SymbolicProof
     referees: tuple[RefereeRecord, ...] = ()
     certificate: CertificateRecord | None = None
+    min_points: int = MIN_CHECKED_POINTS
+    """Defined points a ``checked`` verdict needs (see :data:`MIN_CHECKED_POINTS`)."""
 
     def referee(self, kind: RefereeKind) -> RefereeRecord | None:
         return next((r for r in self.referees if r.kind is kind), None)
@@ -65,7 +81,12 @@ class Decision:
     evidence: str
     counterexample: Counterexample | None
     inconsistent: bool = False
-    """A rigorously confirmed violation of a link the rules proved: a bug of the engine."""
+    """Two routes decided the link the opposite ways (a rigorously confirmed violation of a
+    link the rules proved, two rigorous referees, a certificate and a confirmed violation):
+    a bug of the engine."""
+    suspect: str = ""
+    """A sampled violation neither confirmed nor dismissed: the point and why (empty when
+    there is none)."""
 
 
 RIGOROUS = (RefereeKind.EXACT, RefereeKind.ARB)
@@ -111,11 +132,13 @@ needs_arb = needs_confirmation  # the name before issue 23
 
 
 def needs_certificate(r: Records, *, enabled: bool = True) -> bool:
-    """Only a numerically ``checked`` inequality is worth enclosing on a box."""
-    return (
-        enabled
-        and r.relation is not Relation.EQ
-        and _before_certificate(r).verdict is Verdict.CHECKED
+    """Only a numerically ``checked`` inequality is worth enclosing on a box, or one whose
+    only doubt is a suspect point (a certificate over a box holding it settles it)."""
+    if not enabled or r.relation is Relation.EQ:
+        return False
+    before = _before_certificate(r)
+    return before.verdict is Verdict.CHECKED or (
+        before.verdict is Verdict.UNDECIDED and bool(before.suspect) and not before.inconsistent
     )
 
 
@@ -123,13 +146,24 @@ def decide(r: Records) -> Decision:
     """The link's verdict, evidence and counterexample from its records (see module doc)."""
     before = _before_certificate(r)
     cert = r.certificate
+    if before.suspect and before.verdict is Verdict.UNDECIDED:
+        return _suspect_and_certificate(r, before)
     if cert is None or before.verdict is not Verdict.CHECKED:
         return before
-    if cert.status is CertificateStatus.NOT_CERTIFIABLE:
-        return Decision(before.verdict, f"{before.evidence}; {cert.describe()}", None)
+    return _with_certificate(before, cert)
+
+
+def _with_certificate(before: Decision, cert: CertificateRecord) -> Decision:
+    """A ``checked`` link and its certificate."""
     if cert.status is CertificateStatus.CERTIFIED:
-        beyond = "" if cert.whole_domain else "; beyond that box " + before.evidence
-        return Decision(Verdict.CERTIFIED, cert.describe() + beyond, None)
+        if cert.whole_domain:
+            return Decision(Verdict.CERTIFIED, cert.describe(), None)
+        # The box is not the claim: outside it there is only sampling (issue 38).
+        evidence = (
+            f"{before.evidence}; {cert.describe()}, which is not the whole domain: beyond "
+            "that box only the sampling speaks, so the step is checked"
+        )
+        return Decision(Verdict.CHECKED, evidence, None)
     if cert.status is CertificateStatus.REFUTED:
         # Rigorous, but the numeric search saw nothing: say so rather than hide it.
         point = dict(cert.point) if cert.point is not None else None
@@ -141,11 +175,51 @@ def decide(r: Records) -> Decision:
     return Decision(before.verdict, f"{before.evidence}; {cert.describe()}", None)
 
 
+def _suspect_and_certificate(r: Records, before: Decision) -> Decision:
+    """A suspect point, and the certificate (if one ran): a certified box that holds the
+    point shows the relation there rigorously (the violation was the evaluator's)."""
+    cert = r.certificate
+    if cert is None:
+        return before
+    if cert.status is CertificateStatus.CERTIFIED and _inside(r.spot.point, cert):
+        seen = before.suspect.replace("suspect point", "sampled violation", 1)
+        checked = Decision(
+            Verdict.CHECKED,
+            f"numeric only: {r.spot.evidence.describe()}; evaluator failure: the certificate's "
+            f"box holds the {seen}, so the relation holds there",
+            None,
+        )
+        return _with_certificate(checked, cert)
+    if cert.status is CertificateStatus.REFUTED:
+        return _with_certificate(before, cert)
+    return dataclasses.replace(before, evidence=f"{before.evidence}; {cert.describe()}")
+
+
+def _inside(point: tuple[Any, ...] | None, cert: CertificateRecord) -> bool:
+    """The point lies in the certificate's box (its sides in the free variables' order)."""
+    if point is None:
+        return False
+    if cert.whole_domain:
+        return True
+    sides = list(cert.box.values())
+    if len(sides) != len(point):
+        return False
+    return all(lo <= v <= hi for v, (lo, hi) in zip(point, sides, strict=True))
+
+
 def _before_certificate(r: Records) -> Decision:
     spot, trace = r.spot, r.proof.describe()
     numeric = spot.evidence.describe()
     cex = spot.counterexample
     if spot.verdict is Verdict.REFUTED and cex is not None:
+        conflict = next((x for x in r.referees if x.conflict), None)
+        if conflict is not None:
+            evidence = (
+                f"engine inconsistency: two routes disagree at {cex.describe()}: "
+                f"{conflict.how()} the relation {_said(conflict.confirmed)} there "
+                f"({conflict.detail}), but {conflict.conflict}"
+            )
+            return Decision(Verdict.UNDECIDED, evidence, None, inconsistent=True)
         ruling = rigorous(r)
         if ruling is not None and ruling.confirmed is True:
             evidence = f"counterexample {cex.describe()}; {ruling.confirmation()}"
@@ -153,13 +227,18 @@ def _before_certificate(r: Records) -> Decision:
                 evidence += f" [engine inconsistency: rules claimed a proof: {trace}]"
             return Decision(Verdict.REFUTED, evidence, cex, inconsistent=bool(trace))
         note = suspect_note(cex.describe(), ruling, r.referee(RefereeKind.EVALF))
+        suspect = "" if dismissed(ruling) else note
         if trace:
-            return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}; {note}", None)
-        return Decision(Verdict.CHECKED, f"numeric only: {numeric}; {note}", None)
+            evidence = f"{trace}; spot-checked on {numeric}; {note}"
+            return Decision(Verdict.PROVED, evidence, None, suspect=suspect)
+        if not suspect:
+            return _sampled(spot, f"numeric only: {numeric}; {note}", r.min_points)
+        evidence = f"a violation was seen and not confirmed: {note}; numeric: {numeric}"
+        return Decision(Verdict.UNDECIDED, evidence, None, suspect=suspect)
     if trace:
         return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}", None)
     if spot.verdict is Verdict.CHECKED:
-        return Decision(Verdict.CHECKED, f"numeric only, no counterexample: {numeric}", None)
+        return _sampled(spot, f"numeric only, no counterexample: {numeric}", r.min_points)
     evidence = f"no symbolic proof; numeric: {numeric}"
     if spot.budget_spent:
         evidence = f"budget spent: no symbolic proof; numeric so far: {numeric}"
@@ -168,18 +247,19 @@ def _before_certificate(r: Records) -> Decision:
     return Decision(spot.verdict, evidence, None)
 
 
-def suspect_note(
-    where: str, ruling: RefereeRecord | None, evalf: RefereeRecord | None = None
-) -> str:
-    """What the evidence says of a sampled violation that was not confirmed."""
-    if ruling is not None and ruling.confirmed is False:
-        how = "exactly" if ruling.method == "exactly" else f"by {ruling.method}"
-        return (
-            f"evaluator failure: a sampled violation {where} is not one (the relation "
-            f"holds there, shown {how}: {ruling.detail})"
+def _sampled(spot: SpotOutcome, evidence: str, minimum: int) -> Decision:
+    """Sampling's verdict: ``checked`` only on at least ``minimum`` defined points
+    (:data:`MIN_CHECKED_POINTS`: one point agreeing is no evidence for a claim over a
+    domain)."""
+    points = spot.evidence.points if spot.distinct is None else spot.distinct
+    if points < minimum:
+        evidence += (
+            f"; only {points} distinct defined point(s) were evaluated, fewer than the "
+            f"{minimum} a checked verdict needs"
         )
-    why = ruling.detail if ruling is not None and ruling.detail else "no rigorous referee ran"
-    text = f"suspect point {where}: could not be confirmed because {why}"
-    if evalf is not None and evalf.confirmed is False:
-        text += "; the violation dissolved under SymPy's adaptive-precision evalf"
-    return text
+        return Decision(Verdict.UNDECIDED, evidence, None)
+    return Decision(Verdict.CHECKED, evidence, None)
+
+
+def _said(confirmed: bool | None) -> str:
+    return "fails" if confirmed else "holds"

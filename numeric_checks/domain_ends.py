@@ -18,8 +18,9 @@ import mpmath
 import sympy as sp
 from mpmath.libmp import from_rational, round_ceiling, round_floor
 
+from symbolic.binary_rationals import binary_parts
 from symbolic.domains import Domain
-from symbolic.exact_numbers import rational_enclosure
+from symbolic.exact_numbers import compare, rational_enclosure
 
 __all__ = ["DomainBounds", "compare_exact", "end_value"]
 
@@ -30,13 +31,17 @@ class DomainBounds:
     checked enclosure (``lo == hi`` for a rational end, see
     :func:`~symbolic.exact_numbers.rational_enclosure`).  A value is inside only where that
     is certain: one within an irrational end's enclosure counts as outside, so that no point
-    a claim is refuted at lies outside its domain by a rounding (issue 38)."""
+    a claim is refuted at lies outside its domain by a rounding (issue 38).  A coordinate
+    that stands for an exact number (:class:`~numeric_checks.exact_points.ExactMpf`: a
+    closed end ``1/3`` or a boundary ``x = sqrt(2)`` sampled on it) is compared with the
+    ends by that number, exactly."""
 
     integer: bool
     lower: tuple[sp.Rational, sp.Rational] | None
     upper: tuple[sp.Rational, sp.Rational] | None
     lower_open: bool
     upper_open: bool
+    ends: tuple[sp.Expr, sp.Expr] = (sp.S.NegativeInfinity, sp.S.Infinity)
 
     @classmethod
     def of(cls, d: Domain) -> DomainBounds:
@@ -44,15 +49,49 @@ class DomainBounds:
             return rational_enclosure(x) if x.is_finite else None
 
         return cls(
-            d.kind == "integer", convert(d.lower), convert(d.upper), d.lower_open, d.upper_open
+            d.kind == "integer",
+            convert(d.lower),
+            convert(d.upper),
+            d.lower_open,
+            d.upper_open,
+            (d.lower, d.upper),
         )
 
     def contains(self, v: Any) -> bool:
-        if self.integer and v != mpmath.floor(v):
+        exact = getattr(v, "exact", None)
+        if isinstance(exact, sp.Expr):
+            return self._contains_exact(exact)
+        if self.integer and not _integral(v):
             return False
         if self.lower is not None and not _beyond(v, self.lower, self.lower_open, 1):
             return False
         return self.upper is None or _beyond(v, self.upper, self.upper_open, -1)
+
+    def _contains_exact(self, exact: sp.Expr) -> bool:
+        if self.integer and exact.is_integer is not True:
+            return False
+        lower, upper = self.ends
+        if lower.is_finite and not _exact_beyond(exact, lower, self.lower_open, 1):
+            return False
+        return not upper.is_finite or _exact_beyond(exact, upper, self.upper_open, -1)
+
+
+@functools.lru_cache(maxsize=1024)
+def _exact_beyond(exact: sp.Expr, end: sp.Expr, open_end: bool, side: int) -> bool:
+    """``exact`` is certainly on the ``side`` of the end ``end``, or on it where it is
+    closed, as the exact comparison decides (undecided counts as outside)."""
+    sign = compare(exact, end)
+    return sign == side or (sign == 0 and not open_end)
+
+
+def _integral(v: Any) -> bool:
+    """``v`` is an integer, exactly: ``floor`` at the context's precision would round
+    10**26 + 5 and call it no integer."""
+    try:
+        man, exp = binary_parts(v)
+    except (TypeError, ValueError):
+        return False
+    return man == 0 or exp >= 0 or man % (1 << -exp) == 0
 
 
 def _beyond(v: Any, end: tuple[sp.Rational, sp.Rational], open_end: bool, side: int) -> bool:
@@ -116,8 +155,9 @@ def end_value(x: sp.Expr, lower: bool) -> Any:
 
 @functools.lru_cache(maxsize=256)
 def _num_at(x: sp.Expr, lower: bool, prec: int) -> Any:
-    if x.is_Integer:
-        return mpmath.mpf(int(x))
+    if x.is_Integer:  # exactly, whatever its size (the working precision may be less)
+        with mpmath.workprec(max(prec, int(x).bit_length())):
+            return mpmath.mpf(int(x))
     lo, hi = rational_enclosure(x)
     r = hi if lower else lo
     rounding = round_ceiling if lower else round_floor

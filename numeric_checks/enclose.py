@@ -26,7 +26,12 @@ from numeric_checks.budget import BudgetSpent, time_limit
 from numeric_checks.prepare import prepared
 from symbolic.errors import Unsupported
 
-__all__ = ["DOIT_SECONDS", "TERM_CAP", "enclose"]
+__all__ = ["CLOSED_FORM", "DOIT_SECONDS", "TERM_CAP", "enclose"]
+
+CLOSED_FORM = "SymPy's closed form of "
+"""How a note says a Sum or an Integral was replaced by SymPy's closed form at the point
+(not a proved enclosure of the node: SymPy can be wrong, so a ruling that rests on it is
+cross-checked against the sampled evaluation, :func:`numeric_checks.confirm.confirm_violation`)."""
 
 TERM_CAP = 20_000
 """Terms enclosed one by one per ``Sum`` (a work count, so the outcome never depends on
@@ -71,6 +76,8 @@ def enclose(
             if form is None:
                 raise Unsupported(f"{exc}, and SymPy finds no closed form at the point") from exc
             closed[node] = form
+            if notes is not None:
+                notes.append(f"{CLOSED_FORM}{_short(node)}")
     stand_ins = [sp.Symbol(f"_enclosed{i}") for i in range(len(enclosed))]
     reduced = expr.xreplace({n: s for (n, _), s in zip(enclosed, stand_ins, strict=True)})
     if closed:
@@ -79,6 +86,11 @@ def enclose(
         raise Unsupported("a Sum or an Integral is left after enclosing its parts")
     fn = compile_arb([*symbols, *stand_ins], [reduced], extended=True)
     return fn(*balls, *[b for _, b in enclosed])[0]
+
+
+def _short(node: sp.Expr) -> str:
+    text = str(node)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _outermost(expr: sp.Expr) -> list[sp.Expr]:

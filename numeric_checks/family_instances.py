@@ -108,6 +108,7 @@ def instance_options(options: CheckOptions, count: int) -> CheckOptions:
         search_budget=max(30, options.search_budget // max(count, 1)),
         symbolic=False,
         certify=False,
+        min_points=1,  # the minimum applies to all the lengths together (general_combine)
     )
 
 
@@ -199,5 +200,6 @@ def merged_oracle(instances: Sequence[Instance]) -> OracleResult | None:
     first = ran[0][1]
     agreed = sum(o.points for _, o in ran)
     detail = "; ".join(f"{where(i.lengths)}: {o.detail}" for i, o in ran)
-    agrees = True if any(o.agrees for _, o in ran) else None
-    return OracleResult(first.name, first.description, agrees, agreed, detail)
+    suspect = next((f"at {where(i.lengths)}: {o.suspect}" for i, o in ran if o.suspect), "")
+    agrees = True if any(o.agrees for _, o in ran) and not suspect else None
+    return OracleResult(first.name, first.description, agrees, agreed, detail, suspect=suspect)

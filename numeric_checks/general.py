@@ -116,6 +116,11 @@ def _refuted(results: Sequence[StepResult]) -> bool:
 # -- instances ------------------------------------------------------------------------------
 
 
+Settles = Callable[[int], bool]
+"""Link index -> whether its general proof (for every length) proves it; computed on first
+use.  An instance of a link so proved is a cross-check: its ties are not re-decided."""
+
+
 def _check_instance(
     engine: Engine,
     d: Derivation,
@@ -124,18 +129,30 @@ def _check_instance(
     lemmas: LemmaVerdicts | None,
     claim_only: bool,
     oracle: bool,
+    settles: Settles | None = None,
 ) -> Instance:
     plan = instance_plan(d, lengths, options)
     inst = plan.derivation
+
+    def by(index: int) -> Callable[[], bool] | None:
+        return None if settles is None else (lambda: settles(index))
+
     steps: tuple[StepResult, ...] = ()
     if not claim_only:
         steps = tuple(
-            engine.check_link(plan, i + 1, left, rel, right, j, lemmas)
+            engine.check_link(plan, i + 1, left, rel, right, j, lemmas, settled_by=by(i + 1))
             for i, (left, rel, right, j) in enumerate(inst.links())
         )
     why = "the claim as typed" if claim_only else "the theorem's conclusion, checked on its own"
+    index = 1 if claim_only else 0
     conclusion = engine.check_link(
-        plan, 1 if claim_only else 0, inst.claim.lhs, inst.claim.relation, inst.claim.rhs, why
+        plan,
+        index,
+        inst.claim.lhs,
+        inst.claim.relation,
+        inst.claim.rhs,
+        why,
+        settled_by=by(index),
     )
     ran = engine.run_oracle(plan) if oracle else None
     return Instance(lengths, steps, conclusion, len(plan.points), ran)
@@ -167,6 +184,7 @@ def _instances(
     all_lengths: Sequence[Mapping[str, int]],
     per: CheckOptions,
     oracles_done: int = 0,
+    settles: Settles | None = None,
 ) -> tuple[list[Instance], list[str], list[str]]:
     """The instances at ``all_lengths`` checked with the per-instance options ``per``, and
     the lengths skipped (outside the hypotheses; no point found)."""
@@ -184,6 +202,7 @@ def _instances(
                     lemmas,
                     claim_only,
                     oracle=per.oracle and oracles_done + len(done) < ORACLE_INSTANCES,
+                    settles=settles,
                 )
             )
             if claim_only and done[-1].conclusion.verdict is Verdict.REFUTED:
@@ -202,6 +221,7 @@ def _staged(
     lemmas: LemmaVerdicts | None,
     claim_only: bool,
     prove_all: Callable[[list[Instance]], bool],
+    settles: Settles | None = None,
 ) -> tuple[list[Instance], list[str]]:
     """The instances in two waves around the proofs (see :data:`FIRST_WAVE`):
     ``prove_all(first)`` runs the proofs, told what the first wave found, and says whether
@@ -210,7 +230,7 @@ def _staged(
     # The points are split across the whole ladder, whichever lengths run.
     per = instance_options(options, len(ladder))
     first, rest = ladder[:FIRST_WAVE], ladder[FIRST_WAVE:]
-    done, outside, empty = _instances(engine, d, lemmas, claim_only, first, per)
+    done, outside, empty = _instances(engine, d, lemmas, claim_only, first, per, 0, settles)
     stop = claim_only and any(i.conclusion.verdict is Verdict.REFUTED for i in done)
     proved = prove_all(done)
     if not stop:
@@ -222,6 +242,7 @@ def _staged(
             _second_wave(rest, proved and bool(done)),
             per,
             oracles_done=len(done),
+            settles=settles,
         )
         done, outside, empty = done + more, outside + out2, empty + empty2
     notes = []
@@ -254,41 +275,47 @@ def check_general_derivation(
     claim_why = Justification("the theorem's conclusion, checked on its own")
     proofs: list[SymbolicProof] = []
     conclusion_proofs: list[SymbolicProof] = []
+    # Full proofs asked for early, by an instance that saw no violation (see Settles).
+    early: dict[int, SymbolicProof] = {}
+
+    def link_proof(i: int, cheap: bool) -> SymbolicProof:
+        if i + 1 in early:
+            return early[i + 1]
+        left, rel, right, why = links[i]
+        return prove_general(engine, plan, i + 1, left, rel, right, why, cheap=cheap)
+
+    def claim_proof(cheap: bool) -> SymbolicProof:
+        if 0 in early:
+            return early[0]
+        claim = d.claim
+        return prove_general(
+            engine, plan, 0, claim.lhs, claim.relation, claim.rhs, claim_why, cheap=cheap
+        )
+
+    def settles(index: int) -> bool:
+        if not options.symbolic:
+            return False
+        if index == 0:
+            if all(settles(i + 1) for i in range(len(links))):
+                return True
+            early.setdefault(0, claim_proof(False))
+            return early[0].proved
+        early.setdefault(index, link_proof(index - 1, False))
+        return early[index].proved
 
     def prove_all(first: list[Instance]) -> bool:
         # After the first wave: a link refuted at some length gets the cheap proof attempt.
         proofs.extend(
-            prove_general(
-                engine,
-                plan,
-                i + 1,
-                left,
-                rel,
-                right,
-                why,
-                cheap=_refuted([inst.steps[i] for inst in first]),
-            )
-            for i, (left, rel, right, why) in enumerate(links)
+            link_proof(i, _refuted([inst.steps[i] for inst in first])) for i in range(len(links))
         )
         chain_proved = all(p.proved for p in proofs)
         if chain_proved or not options.symbolic:
             conclusion_proofs.append(SymbolicProof(None, ran=options.symbolic))
         else:
-            conclusion_proofs.append(
-                prove_general(
-                    engine,
-                    plan,
-                    0,
-                    d.claim.lhs,
-                    d.claim.relation,
-                    d.claim.rhs,
-                    claim_why,
-                    cheap=_refuted([inst.conclusion for inst in first]),
-                )
-            )
+            conclusion_proofs.append(claim_proof(_refuted([inst.conclusion for inst in first])))
         return chain_proved
 
-    instances, notes = _staged(engine, d, options, lemmas, False, prove_all)
+    instances, notes = _staged(engine, d, options, lemmas, False, prove_all, settles)
     conclusion_proof = conclusion_proofs[0]
     steps = tuple(
         _combine(
@@ -321,6 +348,8 @@ def check_general_derivation(
     verdicts = [s.verdict for s in steps] + [conclusion.verdict]
     if oracle is not None and oracle.agrees is False:
         verdicts.append(Verdict.REFUTED)
+    elif oracle is not None and oracle.suspect:
+        verdicts.append(Verdict.UNDECIDED)  # a disagreement seen, not confirmed
     notes = [
         f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}",
         f"general mode: proofs are of the links for every length; numeric checks at "
@@ -348,17 +377,28 @@ def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) ->
     plan = general_plan(d, options)
     why = Justification("the claim as typed")
     proofs: list[SymbolicProof] = []
+    early: list[SymbolicProof] = []
+
+    def claim_proof(cheap: bool) -> SymbolicProof:
+        if early:
+            return early[0]
+        claim = d.claim
+        return prove_general(
+            engine, plan, 1, claim.lhs, claim.relation, claim.rhs, why, cheap=cheap
+        )
+
+    def settles(index: int) -> bool:
+        if not options.symbolic:
+            return False
+        if not early:
+            early.append(claim_proof(False))
+        return early[0].proved
 
     def prove_all(first: list[Instance]) -> bool:
-        refuted = _refuted([inst.conclusion for inst in first])
-        proofs.append(
-            prove_general(
-                engine, plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, why, cheap=refuted
-            )
-        )
+        proofs.append(claim_proof(_refuted([inst.conclusion for inst in first])))
         return proofs[0].proved
 
-    instances, notes = _staged(engine, d, options, None, True, prove_all)
+    instances, notes = _staged(engine, d, options, None, True, prove_all, settles)
     proof = proofs[0]
     result = _combine(
         engine,

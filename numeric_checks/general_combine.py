@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from numeric_checks.family_instances import Instance, covered, family_table, where
+from numeric_checks.search import MIN_CHECKED_POINTS
 from numeric_checks.stages import SymbolicProof
 from symbolic.derivation import Justification
 from symbolic.relations import Relation
@@ -42,6 +43,7 @@ def combine(
     refuted = next(((i, r) for i, r in results if r.verdict is Verdict.REFUTED), None)
     lengths = covered([i for i, _ in results])
     per = min((i.points for i, _ in results), default=0)
+    suspect = ""
     if refuted is not None:
         inst, r = refuted
         if proof.proved:
@@ -66,20 +68,30 @@ def combine(
     else:
         numeric = _worst([r.numeric for _, r in results])
         referees = ()
-        suspects = [
-            (i, r) for i, r in results if r.verdict is Verdict.CHECKED and "suspect" in r.evidence
-        ]
+        suspects = [(i, r) for i, r in results if r.suspect]
+        checked_points = sum(_points(r) for _, r in results if r.verdict is Verdict.CHECKED)
         undecided = [i for i, r in results if r.verdict is Verdict.UNDECIDED]
         counterexample = None
         numerics = f"numeric checks at {lengths} ({per} points or more each) found no violation"
         if suspects:
             i, r = suspects[0]
-            numerics += f"; a suspect point at {where(i.lengths)}: {r.evidence}"
+            suspect = f"at {where(i.lengths)}: {r.suspect}"
+            numerics += f"; a suspect point {suspect}"
         if undecided:
             numerics += f"; undecided at {'; '.join(where(i.lengths) for i in undecided)}"
         if proof.proved:
             verdict = Verdict.PROVED
             evidence = f"proved for every length by {trace}; {numerics}"
+        elif suspects:
+            # A violation seen at one length and not confirmed: no verdict for every length.
+            verdict = Verdict.UNDECIDED
+            evidence = f"a violation was seen and not confirmed ({numerics})"
+        elif 0 < checked_points < MIN_CHECKED_POINTS:
+            verdict = Verdict.UNDECIDED
+            evidence = (
+                f"only {checked_points} defined point(s) over every length, fewer than the "
+                f"{MIN_CHECKED_POINTS} a checked verdict needs ({numerics})"
+            )
         elif any(r.verdict is Verdict.CHECKED for _, r in results):
             verdict = Verdict.CHECKED
             evidence = (
@@ -87,7 +99,7 @@ def combine(
                 "proved the general link (an instance's proof or certificate is not the "
                 "statement for every length)"
             )
-            if suspects or undecided:
+            if undecided:
                 evidence += "; " + numerics
         else:
             verdict = Verdict.UNDECIDED
@@ -105,7 +117,12 @@ def combine(
         counterexample=counterexample,
         referees=referees,
         basis=engine.basis(why, trace, lemmas),
+        suspect=suspect,
     )
+
+
+def _points(r: StepResult) -> int:
+    return r.numeric.points if r.numeric is not None else 0
 
 
 def _worst(numerics: list[NumericEvidence | None]) -> NumericEvidence | None:

@@ -14,25 +14,25 @@ from typing import Any
 import mpmath
 from flint import arb, ctx
 
+from symbolic.binary_rationals import NotExact, binary_parts
+
 __all__ = ["arb_precision", "from_mpf", "to_mpf"]
 
 
 def from_mpf(x: Any) -> Any:
     """An mpmath number (or anything ``mpmath.mpf`` reads) as an exact Arb ball; an
     infinity or nan as Arb's nan (an integrand that meets one has no value there)."""
-    sign, man, exp, _ = mpmath.mpf(x)._mpf_
-    if man == 0:
-        return arb(0) if exp == 0 else arb.nan()
-    # int(): mpmath's mantissa is a gmpy2 mpz when gmpy2 is installed, which Arb refuses.
-    return arb((-int(man) if sign else int(man), int(exp)))
+    try:
+        return arb(binary_parts(x if type(x) is mpmath.mpf else mpmath.mpf(x)))
+    except NotExact:
+        return arb.nan()
 
 
 def to_mpf(x: Any) -> Any:
     """The midpoint of an Arb ball as an mpmath number (exact: both are binary floats)."""
     if not x.is_finite():
         raise ArithmeticError(f"an Arb ball is not finite: {x}")
-    man, exp = x.mid().man_exp()
-    return mpmath.mpf((int(man), int(exp)))
+    return mpmath.mpf(binary_parts(x.mid()))
 
 
 @contextmanager

@@ -22,9 +22,11 @@ series, simulations) with no proved error bound, so a disagreement that does not
 more digits is the oracle's, not the theorem's."""
 
 
-def _oracle_again(plan: CheckPlan, point: Point) -> OracleOutcome:
+def _oracle_again(plan: CheckPlan, point: Point) -> tuple[OracleOutcome, bool]:
     """The oracle at ``point`` again at :data:`ORACLE_AGAIN` times the digits: ``ok`` False
-    only if it disagrees again; the detail says how the disagreement was confirmed."""
+    only if it disagrees again; the detail says how the disagreement was confirmed.  The
+    flag: the disagreement dissolved (the oracle agrees at more digits), as opposed to left
+    open (it could not compute there)."""
     oracle = plan.derivation.oracle
     assert oracle is not None
     dps = ORACLE_AGAIN * plan.options.dps
@@ -32,17 +34,16 @@ def _oracle_again(plan: CheckPlan, point: Point) -> OracleOutcome:
         with mpmath.workdps(dps):
             outcome = oracle.check(plan.full_point(point, dps))
     except (DpderiveError, ArithmeticError, ValueError) as exc:
-        return OracleOutcome(
-            None, f"a disagreement not confirmed: at {dps} digits the oracle failed ({exc})"
-        )
+        detail = f"a disagreement not confirmed: at {dps} digits the oracle failed ({exc})"
+        return OracleOutcome(None, detail), False
     if outcome.ok is False:
         return OracleOutcome(
             False, f"confirmed by re-evaluation at {dps} digits (no rigorous error bound)"
-        )
-    return OracleOutcome(
-        None,
-        f"a disagreement at {plan.options.dps} digits not confirmed at {dps} ({outcome.detail})",
+        ), False
+    detail = (
+        f"a disagreement at {plan.options.dps} digits not confirmed at {dps} ({outcome.detail})"
     )
+    return OracleOutcome(None, detail), outcome.ok is True
 
 
 def run_oracle(plan: CheckPlan) -> OracleResult | None:
@@ -58,6 +59,7 @@ def run_oracle(plan: CheckPlan) -> OracleResult | None:
     agreed, undecided = 0, 0
     notes: list[str] = []
     closest: tuple[float, str] | None = None
+    suspect = ""
     for p in chosen:
         try:
             values = plan.full_point(p)
@@ -72,7 +74,7 @@ def run_oracle(plan: CheckPlan) -> OracleResult | None:
             notes.append(f"{type(exc).__name__}: {exc}")
             continue
         if outcome.ok is False:
-            again = _oracle_again(plan, p)
+            again, dissolved = _oracle_again(plan, p)
             if again.ok is False:
                 shown = {k: fmt(v) for k, v in values.items()}
                 detail = f"{outcome.detail}; {again.detail}"
@@ -81,6 +83,10 @@ def run_oracle(plan: CheckPlan) -> OracleResult | None:
                 )
             undecided += 1
             notes.append(again.detail)
+            if not dissolved and not suspect:
+                # Seen and not confirmed: the oracle decides nothing for the derivation.
+                at = ", ".join(f"{k} = {fmt(v)}" for k, v in values.items())
+                suspect = f"at {at}: {outcome.detail}; {again.detail}"
             continue
         if outcome.ok:
             agreed += 1
@@ -98,11 +104,14 @@ def run_oracle(plan: CheckPlan) -> OracleResult | None:
         detail += f"; could not decide at {undecided}"
         if notes:
             detail += f" (e.g. {notes[0][:120]})"
+    if suspect:
+        detail += f"; a disagreement was seen and not confirmed {suspect}"
     return OracleResult(
         oracle.name,
         oracle.description,
-        True if agreed else None,
+        True if agreed and not suspect else None,
         agreed + undecided,
         detail,
         closest=closest[1] if closest else None,
+        suspect=suspect,
     )

@@ -9,6 +9,7 @@ to it but the memo of its links' side values (:class:`~numeric_checks.points.Sid
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
@@ -21,7 +22,7 @@ from numeric_checks.certify import Box
 from numeric_checks.needles import ladder_points, needle_points
 from numeric_checks.points import SideValues, fmt
 from numeric_checks.sampling import Point, Sampler
-from numeric_checks.search import SpotOutcome
+from numeric_checks.search import MIN_CHECKED_POINTS, SpotOutcome
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
 from symbolic.errors import EmptyDomain, EvaluationError, InvalidInput
@@ -47,6 +48,9 @@ class CheckOptions:
     budget: float = DEFAULT_BUDGET
     """Wall-clock seconds per claim or derivation (a last-resort guard, see
     :mod:`numeric_checks.budget`); steps it stops are ``undecided: budget spent``."""
+    min_points: int = MIN_CHECKED_POINTS
+    """Defined points a ``checked`` step needs (an instance of a family sets 1: the general
+    mode applies the minimum to all its lengths together)."""
 
     def __post_init__(self) -> None:
         if not self.budget > 0:
@@ -75,6 +79,19 @@ class CheckPlan:
     solved_fn: Callable[..., list[Any]] | None
     identically_true: tuple[str, ...] = ()
     """Hypotheses that hold identically once the definitions are substituted."""
+
+    @property
+    def finite_size(self) -> int | float:
+        """How many points the domains hold: finite only when every free variable is an
+        integer of a bounded domain (infinity otherwise)."""
+        size = 1
+        for v in self.space.free:
+            dom = v.domain
+            if dom.kind != "integer" or not (dom.lower.is_finite and dom.upper.is_finite):
+                return math.inf
+            size *= max(int(dom.upper) - int(dom.lower) + 1, 0)
+        return size
+
     side_values: SideValues = field(default_factory=SideValues, compare=False, repr=False)
     """The values of the links' sides at the points, shared by the links (each side is
     evaluated once per point and precision): with :attr:`spot_outcomes`, the plan's mutable

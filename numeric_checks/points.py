@@ -27,11 +27,15 @@ import sympy as sp
 
 from numeric_checks.bridge import compile_exprs, evaluate, evaluate_many
 from numeric_checks.budget import EXPENSIVE_DPS, expensive
+from numeric_checks.exact_eval import exact_value
+from numeric_checks.exact_points import exact_number
 from numeric_checks.sampling import Point, Sampler
 from symbolic.errors import EvaluationError
 from symbolic.relations import Relation
 from symbolic.tactics import prove_zero
 
+JUMPS = (sp.floor, sp.ceiling, sp.frac, sp.sign, sp.Heaviside, sp.Piecewise, sp.Mod)
+"""Functions whose value jumps: decided exactly at coordinates standing for exact numbers."""
 GUARD_DIGITS = 8
 STABLE = mpmath.mpf("1e-6")
 NEAR = mpmath.mpf("1e-10")  # relative gap below which a point is re-decided with more digits
@@ -51,6 +55,9 @@ class PointResult:
     lhs: Any = None
     rhs: Any = None
     note: str = ""
+    deferred: bool = False
+    """An equality agreeing within the working precision's tolerance, not yet re-decided
+    with more digits (``decide(..., defer=True)``)."""
 
 
 Side = Callable[..., list[Any]]
@@ -120,6 +127,9 @@ class RelationCheck:
             if self.expensive
             else (2 * self.dps + 10, 4 * self.dps + 20)
         )
+        # Functions that jump: at a coordinate standing for an exact number (a boundary
+        # x = sqrt(2)) no precision decides ceiling(x**2), SymPy does (issue 38).
+        self.jumps = lhs.has(*JUMPS) or rhs.has(*JUMPS)
 
     # -- one point, one precision ------------------------------------------------------------
     def _side(self, fn: Side, values: Sequence[Any], dps: int, keep: bool) -> Any:
@@ -203,28 +213,43 @@ class RelationCheck:
         first: list[Any] | EvaluationError | None = None,
         *,
         keep: bool = False,
+        quick: bool = False,
+        defer: bool = False,
     ) -> PointResult:
         """Decide one point.
 
-        A point is accepted at the working precision only when it holds clearly (by more
-        than ``NEAR`` relative for an inequality, within the tolerance for an equality).
-        Anything closer is re-decided with more digits, because rounding noise can hide a
-        violation as easily as it can fake one: at 50 digits ``(exp(e) - 1)/e`` at
-        ``e = 1e-30`` carries noise of 1e-20, far above a real gap of 1e-30.
+        A point is accepted at the working precision only when an inequality holds clearly
+        (by more than ``NEAR`` relative).  Anything closer -- every equality, and every tie
+        of an inequality -- is re-decided with more digits, because rounding noise can hide
+        a violation as easily as it can fake one: at 50 digits ``(exp(e) - 1)/e`` at
+        ``e = 1e-30`` carries noise of 1e-20, far above a real gap of 1e-30, and
+        ``x + 10**-45 = x`` agrees to all 50 digits while false everywhere.  At each rung of
+        the ladder the point passes only within that rung's own rounding (``tight``), and a
+        gap above it that is stable across the last two rungs is a violation.
         ``keep``: ``values`` is one of the plan's points (its sides' values are shared with
-        the other links, :class:`SideValues`).
+        the other links, :class:`SideValues`).  ``quick``: a step of the local search, which
+        climbs toward a violation: an equality agreeing within the working precision's
+        tolerance is a step that found nothing, not evidence, and is not re-decided (every
+        plan point is).  ``defer``: such an equality is returned ``deferred``, for the
+        caller to re-decide unless a proof settles the link (:func:`numeric_checks.search.
+        spot_check`).
         """
         if isinstance(first, EvaluationError):
             return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(first))
+        if self.jumps and any(getattr(v, "exact", None) is not None for v in values):
+            decided = self._decide_exactly(values)
+            if decided is not None:
+                return decided
         try:
             d, tol, lhs, rhs = self._violation(values, self.dps, first, keep)
         except EvaluationError as exc:
             return PointResult(Status.UNDEFINED, -mpmath.inf, note=str(exc))
         scale = max(abs(lhs), abs(rhs))
-        if self.relation is Relation.EQ and d <= tol:
-            return PointResult(Status.OK, _relative(d, lhs, rhs), lhs, rhs)
         if self.relation is not Relation.EQ and d < -NEAR * scale:
             return PointResult(Status.OK, _relative(d, lhs, rhs), lhs, rhs)
+        if (quick or defer) and self.relation is Relation.EQ and d <= tol:
+            margin = _relative(d, lhs, rhs)
+            return PointResult(Status.OK, margin, lhs, rhs, deferred=defer and not quick)
         strict = self.relation.strict
         history = [d]
         for dps in self.ladder:
@@ -236,11 +261,11 @@ class RelationCheck:
             with mpmath.workdps(dps):
                 tight = mpmath.mpf(10) ** (-(dps - GUARD_DIGITS)) * max(abs(lhs), abs(rhs))
                 margin = _relative(d, lhs, rhs)
-                if d < -tight or (d <= tol and not strict):
+                if d < -tight or (d <= tight and not strict):
                     return PointResult(Status.OK, margin, lhs, rhs)
                 # A violation counts only at the highest precision, stable against the
                 # previous one: 1 - Phi(24.9) cancels to exactly 0 at 50 *and* 110 digits.
-                if dps == self.ladder[-1] and d > tol and abs(d - history[-2]) <= STABLE * abs(d):
+                if dps == self.ladder[-1] and d > tight and abs(d - history[-2]) <= STABLE * abs(d):
                     return PointResult(Status.VIOLATED, margin, lhs, rhs)
         if strict and abs(d) <= tol:
             if self._exact_tie(values):
@@ -257,12 +282,41 @@ class RelationCheck:
         # Still changing at 4x the digits: rounding noise around a tie, not evidence.
         return PointResult(Status.OK, mpmath.mpf(0), lhs, rhs, "tie within rounding")
 
-    def _exact_tie(self, values: Sequence[Any]) -> bool:
-        exact = {s: sp.Rational(*_as_ratio(v)) for s, v in zip(self.symbols, values, strict=True)}
+    def _decide_exactly(self, values: Sequence[Any]) -> PointResult | None:
+        """The point decided by SymPy at its exact coordinates (:mod:`numeric_checks.
+        exact_eval`), the residual's sign shown exactly or by an Arb ball; None where that
+        cannot be done (the numeric ladder then decides)."""
+        from numeric_checks.confirm import exact_sign  # python-flint, on demand
+
         try:
+            point = {s: exact_number(v) for s, v in zip(self.symbols, values, strict=True)}
+        except ValueError:
+            return None
+        sides = [exact_value(side, point).value for side in (self.lhs, self.rhs)]
+        if sides[0] is None or sides[1] is None:
+            return None
+        sign = exact_sign(sides[0] - sides[1])
+        if sign is None:
+            return None
+        lhs, rhs = (mpmath.mpf(sp.N(v, self.dps + 10)._mpf_) for v in sides)
+        held = {
+            Relation.EQ: sign == 0,
+            Relation.LE: sign <= 0,
+            Relation.LT: sign < 0,
+            Relation.GE: sign >= 0,
+            Relation.GT: sign > 0,
+        }[self.relation]
+        if held:
+            return PointResult(Status.OK, _relative(-abs(lhs - rhs), lhs, rhs), lhs, rhs)
+        margin = _relative(abs(lhs - rhs), lhs, rhs)
+        return PointResult(Status.VIOLATED, margin, lhs, rhs, "decided exactly by SymPy here")
+
+    def _exact_tie(self, values: Sequence[Any]) -> bool:
+        try:
+            exact = {s: exact_number(v) for s, v in zip(self.symbols, values, strict=True)}
             residual = (self.lhs - self.rhs).xreplace(exact)
             return prove_zero(residual) is not None
-        except (TypeError, ValueError, RecursionError):
+        except (TypeError, ValueError, RecursionError):  # NotExact is a ValueError
             return False
 
     def satisfies(self, values: Sequence[Any]) -> bool:
@@ -279,8 +333,8 @@ def confirm_with_evalf(
     """Re-decide a point with SymPy's adaptive-precision evalf at the exact rational point
     (it raises its working precision through cancellation, as in 1 - Phi(24.9)).  True: the
     violation is confirmed; False: it dissolves; None: SymPy cannot evaluate the sides."""
-    exact = {s: sp.Rational(*_as_ratio(v)) for s, v in zip(symbols, values, strict=True)}
     try:
+        exact = {s: exact_number(v) for s, v in zip(symbols, values, strict=True)}
         left = lhs.xreplace(exact).rewrite(sp.erfc)
         right = rhs.xreplace(exact).rewrite(sp.erfc)
         diff = (left - right).evalf(40, maxn=5000, strict=False)
@@ -312,19 +366,15 @@ def _relative(d: Any, lhs: Any, rhs: Any) -> Any:
     return d / scale
 
 
-def _as_ratio(v: Any) -> tuple[int, int]:
-    man, exp = mpmath.mpf(v).man_exp
-    if exp >= 0:
-        return int(man) * 2 ** int(exp), 1
-    return int(man), 2 ** int(-exp)
-
-
 def fmt(v: Any, digits: int = 17) -> str:
     """A number as a short string (integers without a decimal point).  Never re-rounds the
     value to the ambient precision: ``mpmath.mpf(v)`` outside ``workdps`` would cut a
     50-digit value to a double."""
     if v is None:
         return "undefined"
+    exact = getattr(v, "exact", None)
+    if exact is not None:  # a coordinate standing for an exact number: shown as it
+        return str(exact)
     with mpmath.workdps(max(digits + 10, 30)):
         if not isinstance(v, mpmath.mpf):
             v = mpmath.mpf(v)

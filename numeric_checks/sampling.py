@@ -4,6 +4,13 @@ Three sources, all seeded: random draws (log-scale where a domain spans many mag
 edge points (tiny and huge magnitudes, every finite end of every domain) and boundary points
 of each inequality hypothesis (solved for one variable so that it holds with equality), since
 mutants hide at the edges.  A domain where no draw satisfies the hypotheses is an error.
+
+A closed domain end and a hypothesis boundary that is a constant are sampled *on* them,
+exactly: an end ``1/3`` or a boundary ``x = sqrt(2)`` that no binary float can hold is a
+coordinate carrying its exact value (:class:`~numeric_checks.exact_points.ExactMpf`), taken
+at each evaluation's own precision and by the referees exactly (issue 38: a float beside the
+boundary misses a claim that fails only on it).  Points where a variable sits at a closed end
+are labelled ``"end"``, so that a link whose evaluations are costly keeps them all.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,13 +33,19 @@ from mpmath.libmp import (
     round_nearest,
 )
 
+from numeric_checks.boundaries import boundary_solver, exact_roots
 from numeric_checks.bridge import compile_exprs, evaluate
 from numeric_checks.domain_ends import DomainBounds, end_value
+from numeric_checks.exact_points import exact_mpf
 from symbolic.domains import Domain, Variable
 from symbolic.errors import EmptyDomain, EvaluationError
-from symbolic.hypotheses import Space, affine_root
+from symbolic.hypotheses import Space
 
 TINY_HUGE = (-30, -12, -6, -3, 0, 3, 6, 12, 30)  # exponents of 10 for edge magnitudes
+EXACT_DRAWS = 4
+"""Draws of each hypothesis's boundary whose root is taken exactly (SymPy at the other
+coordinates: about a millisecond each); the others are rounded and nudged inside.  A
+constant root (``x = sqrt(2)``) is formed once and used at every draw."""
 LOG_RANGE = 12  # random log-scale draws span 10**-12 .. 10**12
 MAX_INT_DRAW = 10**9
 
@@ -75,10 +88,12 @@ class Sampler:
         self._bounds = [DomainBounds.of(v.domain) for v in space.free]
 
     # -- membership ------------------------------------------------------------------------
-    def satisfies(self, values: Sequence[Any]) -> bool:
+    def satisfies(self, values: Sequence[Any], on: int | None = None) -> bool:
         """Domains and hypotheses hold at ``values``, exactly: no slack, and evaluated with
         extra digits, since a point outside a hypothesis by 1e-40 is still outside and a
-        step may legitimately fail there."""
+        step may legitimately fail there.  ``on``: the index of a non-strict hypothesis
+        shown to hold with equality at the point, exactly (its numeric test is skipped:
+        rounding would put the point on either side)."""
         for bounds, v in zip(self._bounds, values, strict=True):
             if not bounds.contains(v):
                 return False
@@ -92,7 +107,11 @@ class Sampler:
         # The difference at ``dps`` digits, as ``mpmath.workdps(dps)`` would compute it,
         # through mpmath's own kernel: this runs for every draw and every search step.
         prec = dps_to_prec(dps)
-        for (upper, strict), lhs, rhs in zip(self._kinds, out[::2], out[1::2], strict=True):
+        for k, ((upper, strict), lhs, rhs) in enumerate(
+            zip(self._kinds, out[::2], out[1::2], strict=True)
+        ):
+            if k == on:
+                continue
             a, b = (rhs, lhs) if upper else (lhs, rhs)
             d = mpf_sub(a._mpf_, b._mpf_, prec, round_nearest)
             if mpf_lt(d, fzero) or (strict and mpf_le(d, fzero)):
@@ -154,13 +173,18 @@ class Sampler:
         free = self.space.free
         with mpmath.workdps(self.dps):  # 1e-30 must be 1e-30 to 50 digits, not a double
             edges = [_edges(v.domain) for v in free]
+            ends = [_closed_ends(v.domain) for v in free]
         out: list[Point] = []
         for i, _var in enumerate(free):
-            for e in edges[i][:per_variable]:
+            chosen = edges[i][:per_variable]
+            # Every closed finite end, exactly, even past the first few edges.
+            chosen += [e for e in ends[i] if not any(_same(e, c) for c in chosen)]
+            for e in chosen:
                 values = [self.draw_value(v) for v in free]
                 values[i] = e
                 if self.satisfies(values):
-                    out.append(Point(tuple(values), "edge"))
+                    at_end = any(_same(e, end) for end in ends[i])
+                    out.append(Point(tuple(values), "end" if at_end else "edge"))
         for k in range(max((len(e) for e in edges), default=0)):
             values = [e[min(k, len(e) - 1)] for e in edges]
             if edges and self.satisfies(values):
@@ -201,18 +225,35 @@ class Sampler:
         return out
 
     def boundary_points(self, per_hypothesis: int = 12) -> list[Point]:
-        """Points where an inequality hypothesis holds with equality."""
+        """Points where an inequality hypothesis holds with equality: for a non-strict one,
+        exactly on it where SymPy gives the root exactly (``x = sqrt(2)`` for ``x >=
+        sqrt(2)``, ``x = 1/y`` at the drawn ``y`` for ``x*y >= 1``); otherwise the rounded
+        root, nudged inside."""
         out: list[Point] = []
-        for h in self.space.inequalities:
+        for k, h in enumerate(self.space.inequalities):
+            strict = self._kinds[k][1]
             for i, var in enumerate(self.space.free):
                 if var.symbol not in h.free_symbols or var.domain.kind == "integer":
                     continue
-                solver = _boundary_solver(h, var.symbol, self.symbols)
+                solver = boundary_solver(h, var.symbol, self.symbols)
                 if solver is None:
                     continue
-                for _ in range(per_hypothesis):
+                constant = not any(sol.free_symbols for sol in solver.sols)
+                known: list[Any] | None = None
+                for draw in range(per_hypothesis):
                     values = [self.draw_value(v) for v in self.space.free]
-                    for root in solver(values, self.dps):
+                    numeric = solver.roots(values, self.dps)
+                    exact: list[Any] = [None] * len(numeric)
+                    if not strict and numeric and (constant or draw < EXACT_DRAWS):
+                        if known is None or not constant:
+                            known = exact_roots(h, self.symbols, i, solver.sols, values, self.dps)
+                        exact = known
+                    for root, on in zip(numeric, exact, strict=True):
+                        if on is not None:
+                            values[i] = on
+                            if self.satisfies(values, on=k):
+                                out.append(Point(tuple(values), "boundary"))
+                                continue
                         # The rounded root may fall just outside; nudge it inward.
                         nudge = (abs(root) + self._tol) * self._tol
                         for cand in (root, root - nudge, root + nudge):
@@ -235,6 +276,26 @@ def _is_linear(e: sp.Expr, symbols: Sequence[sp.Symbol]) -> bool:
     except (sp.PolynomialError, sp.GeneratorsNeeded):
         return False
     return poly.total_degree() <= 1 and all(c.is_Rational for c in poly.coeffs())
+
+
+def _same(a: Any, b: Any) -> bool:
+    """The same sample coordinate: equal values, and the same exact number if either has
+    one (the float of 1/3 is not 1/3)."""
+    return bool(a == b) and getattr(a, "exact", None) == getattr(b, "exact", None)
+
+
+def _closed_ends(d: Domain) -> list[Any]:
+    """The domain's finite closed ends, exactly (at the current precision)."""
+    out = []
+    for end, open_ in ((d.lower, d.lower_open), (d.upper, d.upper_open)):
+        if end.is_finite and not open_:
+            out.append(_end(end))
+    return out
+
+
+def _end(x: sp.Expr) -> Any:
+    """A finite domain end as a sample coordinate: exact (see :func:`exact_mpf`)."""
+    return exact_mpf(x, mpmath.mp.dps)
 
 
 def _log_uniform(rng: random.Random, lo_exp: float, hi_exp: float) -> Any:
@@ -300,68 +361,20 @@ def _edges(d: Domain) -> list[Any]:
     if lo_inf and hi_inf:
         return [mpmath.mpf(0)] + [s * m for m in mags for s in (1, -1)]
     if hi_inf or lo_inf:
-        base = end_value(d.lower, True) if hi_inf else end_value(d.upper, False)
+        end = d.lower if hi_inf else d.upper
+        base = end_value(end, hi_inf)
         direction = 1 if hi_inf else -1
         out = [base + direction * m for m in mags]
         closed = not (d.lower_open if hi_inf else d.upper_open)
-        return ([base] if closed else []) + out
+        return ([_end(end)] if closed else []) + out
     lo, hi = end_value(d.lower, True), end_value(d.upper, False)
     width = hi - lo
     out = []
     if not d.lower_open:
-        out.append(lo)
+        out.append(_end(d.lower))
     if not d.upper_open:
-        out.append(hi)
+        out.append(_end(d.upper))
     for e in (-30, -12, -6, -2):
         out += [lo + width * _pow10(e), hi - width * _pow10(e)]
     out.append(lo + width / 2)
     return out
-
-
-def _boundary_solver(
-    h: sp.Rel, x: sp.Symbol, symbols: Sequence[sp.Symbol]
-) -> Callable[[Sequence[Any], int], list[Any]] | None:
-    """A function giving the real roots in ``x`` of ``h.lhs == h.rhs`` at given values of
-    the other variables, or None if SymPy cannot solve for ``x`` in closed form."""
-    sols = _linear_roots(h.lhs - h.rhs, x)
-    if sols is None:
-        try:
-            sols = sp.solve(sp.Eq(h.lhs, h.rhs), x)
-        except (NotImplementedError, ValueError, TypeError):
-            return None
-    sols = [s for s in sols if s.is_real is not False and not s.has(sp.I)][:4]
-    if not sols:
-        return None
-    fn = compile_exprs(symbols, sols)
-
-    def roots(values: Sequence[Any], dps: int) -> list[Any]:
-        try:
-            return evaluate(fn, values, dps)
-        except EvaluationError:
-            return []
-
-    return roots
-
-
-def _linear_roots(e: sp.Expr, x: sp.Symbol) -> list[sp.Expr] | None:
-    """The roots in ``x`` of ``e = 0`` for the shapes hypotheses take, without ``sp.solve``
-    (whose simplify pass imports sympy.physics, 0.4 s of laplace-ratio's 1.6 s): ``e``
-    affine in ``x``, or ``e = s |u| + r`` with ``u`` affine in ``x`` and ``s``, ``r`` free
-    of ``x`` (roots of ``u = +-(-r/s)``).  None: another shape, left to ``sp.solve``.
-    Roots are only candidates: a boundary point is kept only where every hypothesis holds
-    (:meth:`Sampler.boundary_points`), so a root that is not one costs a point, never
-    soundness."""
-    absolutes = [a for a in e.atoms(sp.Abs) if a.has(x)]
-    if not absolutes:
-        root = affine_root(e, x)
-        return None if root is None else [root]
-    if len(absolutes) != 1:
-        return None
-    t = sp.Dummy("t")
-    level = affine_root(e.subs(absolutes[0], t), t)
-    if level is None or level.has(x):
-        return None
-    roots = [affine_root(absolutes[0].args[0] - sign * level, x) for sign in (-1, 1)]
-    if any(r is None for r in roots):
-        return None
-    return sorted({r for r in roots if r is not None}, key=sp.default_sort_key)

@@ -31,20 +31,23 @@ from numeric_checks.points import (
     PointResult,
     RelationCheck,
     Status,
-    complexity,
     fmt,
     fmt_pair,
 )
 from numeric_checks.sampling import Point
+from numeric_checks.shrink import Display, shown_counterexample
 from symbolic.printing.wording import nearest_to_failing
 from symbolic.report import Counterexample, NumericEvidence
 from symbolic.verdicts import Verdict
 
-__all__ = ["SpotOutcome", "spot_check"]
+__all__ = ["MIN_CHECKED_POINTS", "SpotOutcome", "spot_check"]
 
-
-Display = Callable[[Sequence[Any], int], dict[str, str]]
-"""``(values, digits) -> {name: shown value}`` for a point of the free variables."""
+MIN_CHECKED_POINTS = 20
+"""Distinct defined points (evaluated where both sides have a value, search steps included)
+that a ``checked`` verdict needs (fewer only where the domain is a finite set of integers
+with fewer points, each checked): fewer, and sampling is no evidence for a claim over a domain, so
+the step is ``undecided`` (issue 38: a Stirling bound for n in [10^26, 10^27] had been
+``checked`` on one point, the others too costly to evaluate)."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,11 @@ class SpotOutcome:
     point: tuple[Any, ...] | None = None  # the counterexample's exact free-variable values
     budget_spent: bool = False
     """The wall-clock budget ran out before every point was decided."""
+    distinct: int | None = None
+    """Distinct points among ``evidence.points`` (None: not counted, take them all)."""
+    ties_left: bool = False
+    """Points where the equality agreed only within the working precision were not re-decided
+    with more digits, because a proof settles the link (see :func:`spot_check`)."""
     unshrunk: tuple[tuple[Any, ...], Counterexample] | None = None
     """The violation as found, before shrinking (when the shown point is a shrunk one): the
     counterexample shown instead if the shrunk point cannot be confirmed rigorously."""
@@ -79,12 +87,19 @@ def spot_check(
     search_budget: int | Callable[[], int] = 300,
     seed: int = 0,
     display: Display | None = None,
+    settled: Callable[[], bool] | None = None,
 ) -> SpotOutcome:
     """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
     found, shrink it.  ``display(values, digits)`` maps a point to the variables shown to a
     user (the free variables and any solved for by an equality hypothesis).
     ``search_budget`` may be a function, called only when no point violates (the caller
-    then decides how hard to search, e.g. less for a link already proved)."""
+    then decides how hard to search, e.g. less for a link already proved).
+
+    Every point where an equality agrees only within the working precision's tolerance is
+    re-decided with more digits (issue 38: ``x + 10**-45 = x`` agrees to all 50 digits),
+    except when ``settled()``, asked after ``search_budget()``, says a proof settles the link:
+    then its sampling is a cross-check, and the re-evaluation (a second evaluation of each
+    point, costly for numeric functions) would add nothing to the verdict."""
     if check.expensive:
         points = thinned(points)
     results: list[tuple[Point, PointResult]] = []
@@ -100,31 +115,47 @@ def spot_check(
             # SIGALRM-bounded: one quadrature of exp(-exp(-x)) far out can run for hours.
             with time_limit(remaining()) if check.expensive else nullcontext():
                 first = check.first_pass([p])[0] if firsts is None else firsts[i]
-                results.append((p, check.decide(p.values, first, keep=True)))
+                decided = check.decide(p.values, first, keep=True, defer=settled is not None)
+                results.append((p, decided))
         except BudgetSpent:
             cut = True
             break
         if results[-1][1].status is Status.VIOLATED and check.expensive:
             break  # one counterexample decides; the rest would cost a quadrature each
     violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
-    searched = 0
+    searched: list[tuple[Any, ...]] = []
     budget = 0
+    ties_left = False
     if not violated and not cut:
         budget = search_budget() if callable(search_budget) else search_budget
         if check.expensive:
             budget = min(budget, EXPENSIVE_SEARCH)
+        if any(r.deferred for _, r in results):
+            if settled is not None and settled():
+                ties_left = True
+            else:
+                try:
+                    results, cut = _redecide_ties(check, results)
+                except BudgetSpent:
+                    cut = True
+                violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
+                if violated or cut:
+                    budget = 0
     if budget > 0:
         try:
             with time_limit(remaining()):
                 found, searched = _local_search(check, results, budget, seed)
         except BudgetSpent:
-            found, searched, cut = None, 0, True
+            found, searched, cut = None, [], True
         if found is not None:
             violated = [found]
             results.append(found)
     undefined = sum(1 for _, r in results if r.status is Status.UNDEFINED)
     ties = sum(1 for _, r in results if r.status is Status.TIE)
-    evaluated = len(results) - undefined + searched
+    evaluated = len(results) - undefined + len(searched)
+    # Distinct points: 300 evaluations at the two points where a claim is defined are two.
+    distinct = {p.values for p, r in results if r.status is not Status.UNDEFINED}
+    distinct.update(searched)
     defined = [r.margin for _, r in results if r.status is not Status.UNDEFINED]
     worst = max(defined) if defined else None
     evidence = NumericEvidence(
@@ -168,8 +199,36 @@ def spot_check(
             )
         return SpotOutcome(Verdict.REFUTED, evidence, cex, ties, tuple(values), unshrunk=unshrunk)
     if evaluated == 0 or ties or cut or spent():
-        return SpotOutcome(Verdict.UNDECIDED, evidence, None, ties, budget_spent=cut or spent())
-    return SpotOutcome(Verdict.CHECKED, evidence, None, ties)
+        return SpotOutcome(
+            Verdict.UNDECIDED,
+            evidence,
+            None,
+            ties,
+            budget_spent=cut or spent(),
+            ties_left=ties_left,
+        )
+    return SpotOutcome(
+        Verdict.CHECKED, evidence, None, ties, ties_left=ties_left, distinct=len(distinct)
+    )
+
+
+def _redecide_ties(
+    check: RelationCheck, results: list[tuple[Point, PointResult]]
+) -> tuple[list[tuple[Point, PointResult]], bool]:
+    """The deferred ties decided with more digits (see :meth:`RelationCheck.decide`);
+    the flag: the budget ran out first."""
+    out: list[tuple[Point, PointResult]] = []
+    for p, r in results:
+        if r.deferred:
+            if spent():
+                return out + [(q, s) for q, s in results[len(out) :]], True
+            with time_limit(remaining()) if check.expensive else nullcontext():
+                r = check.decide(p.values, keep=True)
+            if r.status is Status.VIOLATED and check.expensive:
+                out.append((p, r))
+                return out + [(q, s) for q, s in results[len(out) :]], False
+        out.append((p, r))
+    return out, False
 
 
 def thinned(points: Sequence[Point]) -> list[Point]:
@@ -196,9 +255,10 @@ def thinned(points: Sequence[Point]) -> list[Point]:
 
 def _local_search(
     check: RelationCheck, results: Sequence[tuple[Point, PointResult]], budget: int, seed: int
-) -> tuple[tuple[Point, PointResult] | None, int]:
+) -> tuple[tuple[Point, PointResult] | None, list[tuple[Any, ...]]]:
     """Hill-climb toward the largest violation from the closest points found so far.
-    Returns the violation found (or None) and how many valid points were evaluated."""
+    Returns the violation found (or None) and the points evaluated where both sides are
+    defined (a point where a side is undefined is no evidence)."""
     rng = random.Random(seed + 7919)
     ranked = sorted(
         (pr for pr in results if pr[1].status is Status.OK),
@@ -206,9 +266,9 @@ def _local_search(
         reverse=True,
     )
     starts = ranked[: max(1, min(6, len(ranked)))]
+    evaluated: list[tuple[Any, ...]] = []
     if not starts:
-        return None, 0
-    evaluated = 0
+        return None, evaluated
     per_start = max(1, budget // len(starts))
     free = check.sampler.space.free
     for start, res in starts:
@@ -228,8 +288,9 @@ def _local_search(
             if not check.satisfies(cand):
                 sigma = max(sigma * 0.7, 1e-6)
                 continue
-            r = check.decide(cand)
-            evaluated += 1
+            r = check.decide(cand, quick=True)
+            if r.status is not Status.UNDEFINED:
+                evaluated.append(tuple(cand))
             if r.status is Status.VIOLATED:
                 return (Point(tuple(cand), "search"), r), evaluated
             if r.status is Status.OK and _search_margin(r) > margin:
@@ -252,119 +313,3 @@ def _perturb(v: Any, kind: str, sigma: float, rng: random.Random) -> Any:
         if r < 0.9:
             return v + rng.gauss(0, sigma) * max(abs(v), mpmath.mpf(1))
         return -v
-
-
-def _simple_candidates(v: Any, kind: str, dps: int) -> list[Any]:
-    with mpmath.workdps(dps):
-        return _candidates(v, kind)
-
-
-def _candidates(v: Any, kind: str) -> list[Any]:
-    out = [mpmath.mpf(c) for c in (0, 1, -1, 2, "0.5", 10)]
-    if True:
-        out.append(mpmath.nint(v))
-        if v != 0 and not mpmath.isinf(v):
-            mag = mpmath.floor(mpmath.log10(abs(v)))
-            for sig in (1, 2, 3):
-                unit = mpmath.mpf(10) ** (mag - sig + 1)
-                out.append(mpmath.nint(v / unit) * unit)
-            out.append(mpmath.sign(v) * mpmath.mpf(10) ** mag)
-            out.append(mpmath.sign(v) * mpmath.mpf(10) ** (mag + 1))
-    if kind == "integer":
-        out = [mpmath.nint(c) for c in out]
-    # exact decimal values: rebuild from their short strings
-    cleaned = []
-    for c in out:
-        s = mpmath.nstr(c, 4)
-        cleaned.append(mpmath.mpf(s))
-    return cleaned
-
-
-def _shrink(
-    check: RelationCheck, values: Sequence[Any], result: PointResult, passes: int = 3
-) -> tuple[list[Any], PointResult]:
-    """Replace coordinates by simpler numbers while the violation persists."""
-    current = list(values)
-    free = check.sampler.space.free
-    for _ in range(passes):
-        changed = False
-        for i in range(len(current)):
-            if spent():
-                return current, result
-            for c in _simple_candidates(current[i], free[i].domain.kind, check.dps):
-                if c == current[i] or complexity(c) >= complexity(current[i]):
-                    continue
-                cand = list(current)
-                cand[i] = c
-                if not check.satisfies(cand):
-                    continue
-                r = check.decide(cand)
-                if r.status is Status.VIOLATED:
-                    current, result, changed = cand, r, True
-                    break
-        if not changed:
-            break
-    return current, result
-
-
-def shown_counterexample(
-    check: RelationCheck,
-    values: Sequence[Any],
-    result: PointResult,
-    display: Display | None,
-) -> tuple[list[Any], PointResult, dict[str, str], str]:
-    """Shrink a counterexample and make sure the point *as shown* is one.
-
-    The numbers a user reads are re-verified: parsed back from their shown digits, they must
-    lie in every domain (open ends excluded), satisfy every hypothesis exactly, give finite
-    sides, and violate the relation stably at higher precision.  A shrunk point that fails
-    this (one that rounds onto an open end, say ``alpha = 1.0`` for ``alpha in (1, 50]``)
-    gives way to the unshrunk point, shown with as many digits as it takes.  Returns the
-    values, their decision, the shown point and a note (empty when all is well).
-    """
-
-    def show(vals: Sequence[Any], digits: int) -> dict[str, str]:
-        if display is not None:
-            return display(vals, digits)
-        return {s.name: fmt(v, digits) for s, v in zip(check.symbols, vals, strict=True)}
-
-    try:
-        with time_limit(remaining()):
-            shrunk, decided = _shrink(check, values, result, passes=1 if check.expensive else 3)
-    except BudgetSpent:
-        shrunk, decided = list(values), result
-    candidates = [(shrunk, decided)]
-    if list(shrunk) != list(values):
-        candidates.append((list(values), result))
-    for vals, res in candidates:
-        for digits in (17, 30, check.dps):
-            if _genuine(check, [_parse(fmt(v, digits), check.dps) for v in vals]):
-                return vals, res, show(vals, digits), ""
-    vals, res = candidates[-1]
-    return (
-        vals,
-        res,
-        show(vals, check.dps),
-        f"not re-verified as shown ({check.dps} digits): a side is infinite there, or the "
-        "point rounds onto a domain's end",
-    )
-
-
-def _parse(text: str, dps: int) -> Any:
-    with mpmath.workdps(dps):
-        return mpmath.mpf(text)
-
-
-def _genuine(check: RelationCheck, values: Sequence[Any]) -> bool:
-    """A counterexample a reader can verify: in the domain, hypotheses hold, sides finite,
-    the violation stable at higher precision."""
-    if not check.satisfies(values):
-        return False
-    r = check.decide(values)
-    return (
-        r.status is Status.VIOLATED
-        and r.lhs is not None
-        and r.rhs is not None
-        and bool(mpmath.isfinite(r.lhs))
-        and bool(mpmath.isfinite(r.rhs))
-    )

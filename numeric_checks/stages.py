@@ -2,7 +2,8 @@
 
 * :func:`spot_stage` samples the plan's points, searches and shrinks (a :class:`SpotOutcome`);
 * :func:`prove` runs the tactics and rules (a :class:`SymbolicProof`);
-* :func:`evalf_referee` and :func:`arb_referee` re-decide a numeric counterexample
+* :func:`~numeric_checks.referees.evalf_referee` and
+  :func:`~numeric_checks.referees.arb_referee` re-decide a numeric counterexample
   (:class:`~symbolic.report.RefereeRecord`);
 * :func:`certify_step` encloses an inequality on the plan's box (a
   :class:`~symbolic.report.CertificateRecord`), and proves the regions of an unbounded
@@ -15,16 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 import sympy as sp
 
 from numeric_checks.as_written import prove_as_written
 from numeric_checks.certify import certify_residual
 from numeric_checks.plan import CheckPlan
-from numeric_checks.points import RelationCheck, confirm_with_evalf
+from numeric_checks.points import RelationCheck
+from numeric_checks.referees import arb_referee
 from numeric_checks.search import SpotOutcome, spot_check
 from numeric_checks.sum_stage import hypothesis_as_written, prove_by_sum_rules
+from numeric_checks.suspects import dismissed, suspect_note
 from numeric_checks.tails import prove_tails
 from symbolic.derivation import JustificationKind
 from symbolic.errors import Unsupported
@@ -33,8 +35,6 @@ from symbolic.relations import Relation
 from symbolic.report import (
     CertificateRecord,
     CertificateStatus,
-    RefereeKind,
-    RefereeRecord,
 )
 from symbolic.rules import fact_from_relation, prove_relation
 from symbolic.rules.facts import MAX_GOALS
@@ -47,10 +47,8 @@ __all__ = [
     "BaseCase",
     "Link",
     "SymbolicProof",
-    "arb_referee",
     "base_case",
     "certify_step",
-    "evalf_referee",
     "induction_notes",
     "prove",
     "spot_stage",
@@ -116,10 +114,15 @@ class SymbolicProof:
 
 
 def spot_stage(
-    plan: CheckPlan, link: Link, search_budget: Callable[[], int] | None = None
+    plan: CheckPlan,
+    link: Link,
+    search_budget: Callable[[], int] | None = None,
+    settled: Callable[[], bool] | None = None,
 ) -> SpotOutcome:
     """Sample, search and shrink: the numeric stage.  ``search_budget``, when given, is
-    asked for the local search's budget once no point violates (default: the plan's).
+    asked for the local search's budget once no point violates (default: the plan's);
+    ``settled``, asked after it, whether a proof settles the link (its ties are then not
+    re-decided with more digits, see :func:`~numeric_checks.search.spot_check`).
 
     A relation already spot-checked under this plan (the same prepared sides and relation,
     as the conclusion of a one-link chain is its link) is not checked again: the same
@@ -127,7 +130,13 @@ def spot_stage(
     differ (the outcome shown is the first one, with its seed)."""
     key = (link.lhs, link.relation, link.rhs)
     known = plan.spot_outcomes.get(key)
-    if known is not None:
+    if known is not None and known.ties_left:
+        # Its ties were left to a proof: reused only by a link a proof settles too.
+        if search_budget is not None:
+            search_budget()
+        if settled is not None and settled():
+            return known
+    elif known is not None:
         return known
     check = RelationCheck(link.lhs, link.relation, link.rhs, plan.sampler, plan.side_values)
     outcome = spot_check(
@@ -136,6 +145,7 @@ def spot_stage(
         search_budget=plan.search_budget if search_budget is None else search_budget,
         seed=plan.options.seed + link.index,
         display=plan.display,
+        settled=settled,
     )
     plan.spot_outcomes[key] = outcome
     return outcome
@@ -205,23 +215,6 @@ def _with_side_conditions(plan: CheckPlan, link: Link, proof: SymbolicProof) -> 
         conditional=f"proved only where {where} ({proof.describe()}), which is not shown "
         "on the whole domain",
     )
-
-
-def evalf_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord:
-    """SymPy's adaptive-precision evalf at the exact point: consulted when the rules proved a
-    link that sampling refuted, to decide which to believe."""
-    confirmed = confirm_with_evalf(link.lhs, link.relation, link.rhs, plan.symbols, point)
-    return RefereeRecord(RefereeKind.EVALF, confirmed)
-
-
-def arb_referee(plan: CheckPlan, link: Link, point: Sequence[Any]) -> RefereeRecord:
-    """The rigorous referee of a sampled violation (:mod:`numeric_checks.confirm`): exact
-    evaluation, else Arb balls of the whole residual (definitions unfolded, sums enclosed
-    with a proved tail) at a precision raised until the ball decides.  Its ruling is what
-    lets a violation refute (see :func:`numeric_checks.decide.decide`)."""
-    from numeric_checks.confirm import confirm_violation  # python-flint: only when needed
-
-    return confirm_violation(link.lhs, link.relation, link.rhs, plan.symbols, point)
 
 
 def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:
@@ -316,12 +309,13 @@ def base_case(plan: CheckPlan) -> BaseCase | None:
             # Confirmation before refutation, as for a step: the sampled violation counts
             # only once the rigorous referee shows it.
             ruling = arb_referee(plan, link, spot.point)
-            if ruling.confirmed is True:
+            if ruling.confirmed is True and not ruling.conflict:
                 shown += f"; {ruling.confirmation()}"
             else:
-                verdict = Verdict.CHECKED
-                why = ruling.detail or "no rigorous referee ran"
-                shown = f"suspect point {shown}: could not be confirmed because {why}"
+                # Dismissed rigorously, the point passed; otherwise a violation seen and not
+                # confirmed leaves the base case undecided, never checked.
+                verdict = Verdict.CHECKED if dismissed(ruling) else Verdict.UNDECIDED
+                shown = suspect_note(shown, ruling)
         result = BaseCase(where, verdict, shown)
     if len(_BASE_CASES) >= 8:
         _BASE_CASES.pop(next(iter(_BASE_CASES)))

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 import sympy as sp
 
 from numeric_checks.certify import Box, Certificate, certify_residual
+from symbolic.binary_rationals import exact_rational
 from symbolic.domains import Variable
 from symbolic.exact_numbers import compare
 from symbolic.relations import Relation
@@ -92,7 +93,7 @@ class Region:
         """The region's bound as a rational: the decimal a reader wrote (``1/1000000`` for
         the float ``1e-06``) where it still reaches the box (no gap between them), else the
         float's exact value."""
-        exact = sp.Rational(end)
+        exact = exact_rational(end)
         nice = sp.Rational(repr(end))
         return nice if (nice <= exact if self.upper else nice >= exact) else exact
 
@@ -135,7 +136,7 @@ def touching_edge(residual: sp.Expr, symbols: Sequence[sp.Symbol], box: Box) -> 
     (x,), lo, hi = symbols, box.lows[0], box.highs[0]
     for upper, end in ((False, lo), (True, hi)):
         try:
-            value = sp.simplify(residual.subs(x, sp.Rational(end)))
+            value = sp.simplify(residual.subs(x, exact_rational(end)))
         except (TypeError, ValueError, ZeroDivisionError):
             continue
         if value == 0:

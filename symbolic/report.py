@@ -171,11 +171,18 @@ class RefereeRecord:
     confirmed: bool | None
     detail: str = ""
     method: str = ""
+    conflict: str = ""
+    """Another rigorous route that decided the same point the other way (an Arb ball
+    against an exact evaluation): empty when none disagrees.  A conflict is an engine
+    inconsistency (exit 4), both rulings shown."""
 
     def confirmation(self) -> str:
         """How a violation was confirmed, as the evidence says it."""
-        how = "exactly" if self.method == "exactly" else f"by {self.method}"
-        return f"confirmed {how}: {self.detail}"
+        return f"confirmed {self.how()}: {self.detail}"
+
+    def how(self) -> str:
+        """``exactly ...`` or ``by Arb at 128 bits``: how the ruling was reached."""
+        return self.method if self.method.startswith("exactly") else f"by {self.method}"
 
 
 @dataclass(frozen=True)
@@ -202,6 +209,9 @@ class StepResult:
     SymPy syntax; ``lhs``/``rhs`` are what was checked."""
     line: int = 0
     """The line of the author's file where the step's relation stands (0 when unknown)."""
+    suspect: str = ""
+    """A sampled violation that no rigorous referee could confirm or dismiss: the point and
+    why (empty when there is none).  It makes an unproved step ``undecided``."""
 
     def __str__(self) -> str:
         """One line: the step's index, relation, verdict and the evidence's short line."""
@@ -218,6 +228,9 @@ class OracleResult:
     counterexample: Mapping[str, str] | None = None
     closest: str | None = None
     """Detail of the agreeing point nearest to failing, when the oracle rates closeness."""
+    suspect: str = ""
+    """A disagreement seen and neither confirmed nor dissolved (the oracle failed at more
+    digits): where and why; it leaves the derivation ``undecided`` at best."""
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,13 @@
 """The verdict vocabulary (``shared/DESIGN.md``); its meanings never blur.
 
 * ``proved``: SymPy reduced the step, or checked rules did, under the declared assumptions;
-* ``certified``: rigorous interval arithmetic showed the step on a stated bounded box;
-* ``checked``: numeric sampling only (N points at D digits), no counterexample;
-* ``refuted``: a point satisfying every hypothesis where the step is false;
-* ``undecided``: nothing above could decide.
+* ``certified``: rigorous interval arithmetic showed the step on its whole domain (a box
+  that is the domain, or a box and every region outside it proved);
+* ``checked``: numeric sampling only (N points at D digits, N at least 20), no violation
+  seen;
+* ``refuted``: a point satisfying every hypothesis where the step is false, confirmed;
+* ``undecided``: nothing above could decide -- among others, a violation seen and not
+  confirmed (a suspect point), which is never ``checked``.
 
 This module imports nothing of ours, so every layer (data, engine, printing) can use it.
 """

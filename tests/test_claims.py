@@ -182,15 +182,17 @@ def test_load_claim_reads_the_documented_example() -> None:
     assert [v.name for v in d.variables] == ["eps", "Delta", "z", "fx", "fy"]
 
 
-def test_proof_beats_cancellation_noise_through_the_evalf_referee() -> None:
+def test_proof_beats_cancellation_noise_through_the_referee() -> None:
     # 1 - erf(35) is exactly 0 at 50, 110 and 220 digits (the true value is 1e-534), so the
-    # numeric check alone "refutes" this identity; the rules prove it, and SymPy's adaptive
-    # evalf at the exact point dissolves the violation.
+    # numeric check alone "refutes" this identity; the rules prove it, and the rigorous
+    # referee shows the relation holds there (its Arb ball straddles 0 at every precision
+    # and SymPy shows the residual is exactly 0): an evaluator failure, reported.
     d = parse_claim(
         '[claim]\nlhs = "1 - erf(x)"\nrelation = "="\nrhs = "erfc(x)"\n'
         '[variables]\nx = "[30, 40]"\n'
     )
     result = check_claim(d, CheckOptions(points=20, search_budget=10))
     assert result.verdict.value == "proved"
-    assert "dissolved under SymPy's adaptive-precision evalf" in result.evidence
-    assert result.counterexample is None
+    assert "evaluator failure" in result.evidence
+    assert "shown exactly: residual exactly 0 (SymPy)" in result.evidence
+    assert result.counterexample is None and not result.suspect

@@ -111,12 +111,14 @@ def test_only_checked_inequalities_are_certified() -> None:
     assert not needs_certificate(off, enabled=False)
 
 
-def test_certified_on_a_box_says_checked_beyond_it() -> None:
+def test_certified_on_a_box_short_of_the_domain_is_only_checked() -> None:
+    # Issue 38: a box is not the claim; outside it only the sampling speaks.
     c = cert(CertificateStatus.CERTIFIED)
     d = decide(Records(Relation.LE, spot(Verdict.CHECKED), NO_PROOF, (), c))
-    assert d.verdict is Verdict.CERTIFIED
-    assert d.evidence.startswith("certified on eps in [1e-06, 1] (57 boxes")
-    assert "; beyond that box numeric only, no counterexample: " in d.evidence
+    assert d.verdict is Verdict.CHECKED
+    assert d.evidence.startswith("numeric only, no counterexample: ")
+    assert "; certified on eps in [1e-06, 1] (57 boxes" in d.evidence
+    assert "which is not the whole domain: beyond that box only the sampling" in d.evidence
 
 
 def test_certified_on_the_whole_domain_needs_no_caveat() -> None:
@@ -171,8 +173,10 @@ def test_an_unconfirmed_violation_is_a_suspect_point_never_a_refutation(
     referees: tuple[RefereeRecord, ...],
 ) -> None:
     d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, referees))
-    assert d.verdict is Verdict.CHECKED and d.counterexample is None
+    # Issue 38: a violation seen and not confirmed is undecided, never checked.
+    assert d.verdict is Verdict.UNDECIDED and d.counterexample is None
     assert f"suspect point {CEX.describe()}: could not be confirmed because" in d.evidence
+    assert d.suspect.startswith(f"suspect point {CEX.describe()}")
     assert needs_confirmation(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF))
 
 

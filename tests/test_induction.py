@@ -107,7 +107,7 @@ def test_false_base_case_is_not_proved_by_induction() -> None:
     assert "refuted" in note and "not used" in note and "by induction" not in note
 
 
-def test_an_unconfirmed_false_base_case_is_only_suspect(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unconfirmed_false_base_case_is_undecided(monkeypatch: pytest.MonkeyPatch) -> None:
     import numeric_checks.stages as stages
     from symbolic.report import RefereeKind, RefereeRecord
 
@@ -115,7 +115,8 @@ def test_an_unconfirmed_false_base_case_is_only_suspect(monkeypatch: pytest.Monk
     monkeypatch.setattr(stages, "arb_referee", lambda *_: unconfirmed)
     plan, _ = _link(_toy(offset=1), 2)
     base = base_case(plan)
-    assert base is not None and base.verdict is Verdict.CHECKED
+    # Issue 38: a violation seen and not confirmed is undecided, never checked.
+    assert base is not None and base.verdict is Verdict.UNDECIDED
     assert base.evidence.startswith("suspect point") and "stubbed" in base.evidence
 
 

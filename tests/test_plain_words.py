@@ -14,7 +14,7 @@ import sympy as sp
 
 from derivations.app.cli import main
 from numeric_checks import CheckOptions, check_derivation
-from numeric_checks.conclusion import follows_from_chain
+from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
 from symbolic import InvalidInput, Source, Variable, Verdict, parse_domain
 from symbolic.kit import by, chain
 from symbolic.printing.summary import step_summary
@@ -45,10 +45,14 @@ def test_a_conclusion_raised_by_its_chain_never_says_why_not_proved() -> None:
     assert "why not proved" not in raised.evidence and "9 points" in raised.evidence
     certified = follows_from_chain(own, Verdict.CERTIFIED)
     assert "every step is proved or certified" in certified.evidence
-    # A chain no stronger than the conclusion's own check, or a refuted conclusion: kept.
+    # A chain no stronger than the conclusion's own check, or a refuted conclusion: kept;
+    # but a chain that shows the claim and a refuted conclusion cannot both be right
+    # (issue 38: an engine inconsistency, never a silent pick).
     assert follows_from_chain(own, Verdict.CHECKED) is own
     refuted = _step(Verdict.REFUTED, "counterexample at x = 1")
-    assert follows_from_chain(refuted, Verdict.PROVED) is refuted
+    assert follows_from_chain(refuted, Verdict.CHECKED) is refuted
+    with pytest.raises(EngineInconsistency, match="counterexample at x = 1"):
+        follows_from_chain(refuted, Verdict.PROVED)
 
 
 @pytest.mark.parametrize(

@@ -145,8 +145,10 @@ def test_an_unconfirmed_violation_is_reported_suspect_and_never_refutes(
     monkeypatch.setattr(check_module, "arb_referee", lambda plan, link, point: unsure)
     d = parse_claim('[claim]\nlhs = "x"\nrelation = "<="\nrhs = "x/2"\n[variables]\nx = "(0, 1]"\n')
     result = check_claim(d, CheckOptions(points=20, search_budget=10, certify=False))
-    assert result.verdict is Verdict.CHECKED
+    # Issue 38: a violation seen and not confirmed leaves the claim undecided (exit 3).
+    assert result.verdict is Verdict.UNDECIDED
     assert result.counterexample is None
+    assert result.suspect.startswith("suspect point at x = ")
     assert "suspect point at x = " in result.evidence
     assert "could not be confirmed because the ball at 4096 bits straddles 0" in result.evidence
 

@@ -8,7 +8,7 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from numeric_checks.sampling import _linear_roots
+from numeric_checks.boundaries import linear_roots as _linear_roots
 from symbolic.hypotheses import affine_root
 from symbolic.relations import Relation
 from symbolic.rules import Context, fact_from_relation, prove_relation

@@ -55,6 +55,7 @@ GENERAL_N = (
 """Written on families of symbolic length since issue 24: no instance declared."""
 
 CERTIFIED_ON_A_BOX = ("classical-gaussian-mechanism",)
+"""A step certified on the derivation's box, which is not its domain: checked (issue 38)."""
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -176,9 +177,14 @@ def test_catalog_scopes(catalog_reports: dict[str, DerivationReport]) -> None:
     assert catalog_reports["laplace-ratio"].scope == GENERAL
     assert catalog_reports["laplace-ratio"].scope_note == "for all eps, Delta > 0; z, fx, fy real"
     for ident in CERTIFIED_ON_A_BOX:
+        # A box short of the domain certifies no verdict: the step is checked, its scope
+        # general (sampled over the whole domain), the box in its evidence.
         r = catalog_reports[ident]
-        assert r.verdict is Verdict.CERTIFIED
-        assert r.scope == INSTANCE and r.scope_note.startswith("on the box eps in [1e-"), ident
+        assert r.verdict is Verdict.CHECKED
+        assert r.scope == GENERAL and r.scope_note.startswith("for all eps in (0, 1]"), ident
+        boxed = [s for s in r.steps if s.certificate is not None]
+        assert boxed and all(not s.certificate.whole_domain for s in boxed)  # type: ignore[union-attr]
+        assert all("which is not the whole domain" in s.evidence for s in boxed)
     for ident in GENERAL_N:
         r = catalog_reports[ident]
         assert r.verdict is Verdict.PROVED and r.scope == GENERAL, ident
@@ -200,7 +206,8 @@ def test_summary_splits_proved_by_scope(catalog_reports: dict[str, DerivationRep
     # The bases follow the scopes after a semicolon (symbolic.basis).
     expected = f"{len(proved)} proved ({', '.join(split)}; "
     assert expected in line, line
-    assert "certified (1 for an instance; " in line
+    # The catalog's one box certificate is not its domain: nothing is certified (issue 38).
+    assert " certified" not in line, line
 
 
 @on_the_catalog_worker
@@ -296,7 +303,8 @@ def test_claim_json_scope_general_and_on_a_box(tmp_path: Path) -> None:
     data = json.loads(text)
     assert code == 0 and data["scope"] == GENERAL and data["scope_note"].startswith("for all ")
     # Phi(x) >= 1 - exp(-x^2/2)/2 on (0, 4): no rule proves it, Arb certifies it on the box
-    # cut 1e-6 inside the open end, so the verdict covers that box only.
+    # cut 1e-6 inside the open end, which is not the domain: checked (issue 38), in general
+    # (sampled over the whole domain), the box in the evidence.
     claim = tmp_path / "phi.toml"
     claim.write_text(
         '[claim]\nlhs = "Phi(x)"\nrelation = ">="\nrhs = "1 - exp(-x**2/2)/2"\n'
@@ -305,10 +313,12 @@ def test_claim_json_scope_general_and_on_a_box(tmp_path: Path) -> None:
     )
     code, text = run("claim", str(claim), "--json", "--points", "40")
     data = json.loads(text)
-    assert data["verdict"] == "certified"
-    assert data["scope"] == INSTANCE and data["scope_note"] == "on the box x in [1e-6, 4]"
+    assert data["verdict"] == "checked"
+    assert data["scope"] == GENERAL and data["scope_note"] == "for all x in (0, 4)"
+    assert "certified on x in [1e-06, 4]" in data["evidence"]
+    assert "which is not the whole domain" in data["evidence"]
     code, text = run("claim", str(claim), "--points", "40")
-    assert "scope: for an instance: on the box x in [1e-6, 4]" in text
+    assert "scope: in general: for all x in (0, 4)" in text
 
 
 def test_a_sum_claim_is_general_for_every_length(tmp_path: Path) -> None:

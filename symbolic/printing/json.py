@@ -112,6 +112,7 @@ def claim_json(
         "evidence": result.evidence,
         "summary": step_summary(result),
         "symbolic": result.symbolic,
+        "suspect": result.suspect,
         "statement": statement,
         "claim": f"{result.lhs} {result.relation} {result.rhs}",
     } | scoped
