@@ -28,6 +28,7 @@ import mpmath
 import sympy as sp
 
 from symbolic.binary_rationals import exact_rational
+from symbolic.exact_numbers import evaluable
 
 __all__ = ["ExactMpf", "exact_mpf", "exact_number"]
 
@@ -46,7 +47,7 @@ class ExactMpf(mpmath.mpf):  # type: ignore[misc]
         if got is None:
             with mpmath.workprec(prec):
                 dps = mpmath.mp.dps
-                got = +mpmath.mpf(sp.N(self.exact, dps + 15)._mpf_)
+                got = +mpmath.mpf(_evalf(self.exact, dps + 15)._mpf_)
             self._at[prec] = got
         return got
 
@@ -65,11 +66,20 @@ def exact_mpf(exact: sp.Expr, dps: int) -> Any:
         with mpmath.workprec(max(int(exact.p).bit_length(), 53)):
             return mpmath.mpf(int(exact.p)) / int(exact.q)
     with mpmath.workdps(dps + 10):
-        value = mpmath.mpf(sp.N(exact, dps + 10)._mpf_)
+        value = mpmath.mpf(_evalf(exact, dps + 10)._mpf_)
     out = ExactMpf(value)
     out.exact = exact
     out._at = {}
     return out
+
+
+def _evalf(exact: sp.Expr, digits: int) -> sp.Float:
+    """``exact`` to ``digits`` digits by SymPy, our functions (``Phi(1)``) by their
+    definitions (:func:`~symbolic.exact_numbers.evaluable`)."""
+    approx = sp.N(evaluable(exact), digits)
+    if not isinstance(approx, sp.Float):
+        raise ValueError(f"{exact} does not evaluate to a real number ({approx})")
+    return approx
 
 
 def _binary(r: sp.Rational) -> bool:
