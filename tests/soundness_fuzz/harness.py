@@ -1,0 +1,150 @@
+"""Running ``dpderive claim`` on a generated claim and judging its verdict against the truth.
+
+The tool is driven as a user drives it: the claim's TOML is written to a file, read by
+``load_claim`` and checked by ``check_claim`` (what ``dpderive claim FILE`` does, in-process
+for speed).  Bad input (exit 2), an engine inconsistency (exit 4) and any other exception
+are outcomes of their own, never lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import resource
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from derivations.app.claims import load_claim
+from numeric_checks import CheckOptions, check_claim
+from numeric_checks.check import EngineInconsistency
+from symbolic.errors import DpderiveError
+
+from .claims import FuzzClaim
+
+PASSES = frozenset({"proved", "certified", "checked"})
+SEEN = re.compile(r"suspect point|evaluator failure|\(the relation fails\)")
+"""Evidence that the tool saw a violation it did not confirm."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the tool said: a verdict, ``bad input`` (exit 2), ``inconsistency`` (exit 4,
+    a confirmed counterexample to a step the rules proved) or ``crash`` (any other
+    exception: exit 4 from the CLI)."""
+
+    verdict: str
+    evidence: str
+    seconds: float
+
+    @property
+    def saw_violation(self) -> bool:
+        return bool(SEEN.search(self.evidence))
+
+
+MEMORY_MB = 3072
+"""The command line's address-space cap (``DPDERIVE_MEMORY_MB``'s default), applied around
+each in-process check: ``tanh(exp(x**2))`` at x = 1e5 asks mpmath for a shift of 1e10 bits,
+which the CLI turns into ``undecided`` and an uncapped process into a machine out of memory."""
+
+
+@contextlib.contextmanager
+def memory_cap(megabytes: int = MEMORY_MB) -> Iterator[None]:
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = megabytes * 1024 * 1024
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    lowered = soft == resource.RLIM_INFINITY or soft > cap
+    if lowered:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        if lowered:
+            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def run_tool(claim: FuzzClaim, options: CheckOptions, directory: str | None = None) -> Outcome:
+    """Write ``claim`` as a TOML file and check it as ``dpderive claim`` does (under the
+    CLI's memory cap; running out of memory is ``undecided``, as the CLI says)."""
+    handle, name = tempfile.mkstemp(suffix=".toml", prefix="fuzz-", dir=directory)
+    started = time.perf_counter()
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(claim.toml())
+        try:
+            with memory_cap():
+                result = check_claim(load_claim(Path(name)), options)
+            verdict, evidence = result.verdict.value, result.evidence
+        except MemoryError:
+            verdict, evidence = "undecided", "memory limit reached (the CLI: undecided, exit 3)"
+        except DpderiveError as exc:
+            verdict, evidence = "bad input", str(exc)
+        except EngineInconsistency as exc:
+            verdict, evidence = "inconsistency", str(exc)
+        except Exception as exc:  # the CLI would say "internal error", exit 4
+            verdict, evidence = "crash", f"{type(exc).__name__}: {exc}"
+    finally:
+        os.unlink(name)
+    return Outcome(verdict, evidence, time.perf_counter() - started)
+
+
+def failure(claim: FuzzClaim, outcome: Outcome) -> str | None:
+    """Why ``outcome`` is unsound for ``claim``, or None when it is allowed.
+
+    A true claim must never be refuted (nor "inconsistent": that is a confirmed
+    counterexample to it).  A false claim must never be proved or certified; ``checked`` is
+    held against it when the documented sampling must see its counterexample (``findable``)
+    or when the evidence says the tool saw a violation and let it pass."""
+    v = outcome.verdict
+    if claim.truth:
+        if v in ("refuted", "inconsistency"):
+            return f"true claim {v}"
+        return None
+    if v in ("proved", "certified"):
+        return f"false claim {v}"
+    if v == "checked" and outcome.saw_violation:
+        return "false claim checked (violation seen)"
+    if v == "checked" and claim.findable:
+        return "false claim checked"
+    return None
+
+
+def signature(claim: FuzzClaim, outcome: Outcome, why: str) -> str:
+    """One key per distinct finding: the failure, the class, the recipe's family and how
+    the tool reached its verdict (the first clause of its evidence without numbers: the
+    rule that proved it, "certified on x in", "suspect point ... no rigorous enclosure")."""
+    return f"{why} | {claim.klass} | {claim.recipe.split('/')[0]} | {mechanism(outcome)}"
+
+
+def mechanism(outcome: Outcome) -> str:
+    text = outcome.evidence
+    if outcome.saw_violation:
+        m = re.search(r"could not be confirmed because ([^:;(]*)", text)
+        return "seen, not confirmed: " + (m.group(1).strip() if m else "?")
+    first = re.split(r"[;:]", text, maxsplit=1)[0]
+    first = re.sub(r"\[[^\]]*\]|[-+]?\d[\d.e+-]*", "", first)
+    return " ".join(first.split())[:60]
+
+
+def regression_toml(claim: FuzzClaim, outcome: Outcome, why: str) -> str:
+    """The claim file of a finding, with the comment the regression test reads."""
+    truth = "true" if claim.truth else "false"
+    witness = ""
+    if claim.witness is not None:
+        witness = ", ".join(f"{k} = {v}" for k, v in claim.witness.items()) or "(no variables)"
+    lines = [
+        f"class: {claim.klass}",
+        f"expected: {truth}",
+        f"today: {outcome.verdict}",
+        f"recipe: {claim.recipe}",
+        f"finding: {why}",
+    ]
+    if witness:
+        lines.append(f"witness: {witness}")
+    if claim.why:
+        lines.append(f"why: {claim.why}")
+    return claim.toml("\n".join(lines))
