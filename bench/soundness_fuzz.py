@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import faulthandler
 import sys
 import time
 from dataclasses import dataclass, field
@@ -33,9 +32,9 @@ from numeric_checks import CheckOptions  # noqa: E402
 from tests.soundness_fuzz.claims import FuzzClaim  # noqa: E402
 from tests.soundness_fuzz.harness import (  # noqa: E402
     Outcome,
+    Worker,
     failure,
     regression_toml,
-    run_tool,
     signature,
 )
 from tests.soundness_fuzz.strategies import RECIPES, claims  # noqa: E402
@@ -77,6 +76,7 @@ def _finding(sig: str) -> type[AssertionError]:
 
 
 def run_chunk(
+    worker: Worker,
     tally: Tally,
     chunk_seed: int,
     examples: int,
@@ -102,9 +102,12 @@ def run_chunk(
         if state["generating"] and time.monotonic() > stop_at:
             return  # the run's time is up: let the chunk end quickly
         (out / "current.toml").write_text(claim.toml(f"recipe: {claim.recipe}"))
-        faulthandler.dump_traceback_later(options.budget * 4 + 120, exit=True)
-        outcome = run_tool(claim, options)
-        faulthandler.cancel_dump_traceback_later()
+        outcome = worker.run(claim)
+        if outcome.verdict == "undecided" and "stopped by the harness" in outcome.evidence:
+            tally.notes["budget not honoured in-process (stopped by the harness)"] += 1
+            tally.note_examples.setdefault(
+                "budget not honoured in-process (stopped by the harness)", claim.text[:200]
+            )
         why = failure(claim, outcome)
         if state["generating"]:
             tally.tried += 1
@@ -207,10 +210,13 @@ def main(argv: list[str] | None = None) -> None:
     started = time.monotonic()
     stop_at = started + args.minutes * 60
     tally = Tally()
+    worker = Worker(options)
     k = 0
     try:
         while time.monotonic() < stop_at:
-            run_chunk(tally, args.seed * 100_000 + k, args.chunk, options, recipes, out, stop_at)
+            run_chunk(
+                worker, tally, args.seed * 100_000 + k, args.chunk, options, recipes, out, stop_at
+            )
             k += 1
             elapsed = (time.monotonic() - started) / 60
             print(
@@ -220,6 +226,7 @@ def main(argv: list[str] | None = None) -> None:
             )
     except KeyboardInterrupt:
         print("interrupted: the report so far", flush=True)
+    worker.close()
     report(tally, (time.monotonic() - started) / 60)
 
 

@@ -34,9 +34,9 @@ from .soundness_fuzz.expr import ONE, ZERO, Rel, exp, floor, log, num, var
 from .soundness_fuzz.harness import Outcome, failure, run_tool
 from .soundness_fuzz.strategies import RECIPES, with_definitions
 
-FUZZ_OPTIONS = CheckOptions(budget=20)
-"""The user's defaults (200 points at 50 digits), with a per-claim budget: a budget spent
-is ``undecided``, which is always allowed."""
+FUZZ_OPTIONS = CheckOptions(budget=60)
+"""The user's defaults (200 points at 50 digits) and ``claim``'s budget: a budget spent is
+``undecided``, which is always allowed (the claims here take seconds)."""
 
 REGRESSIONS = sorted((Path(__file__).parent / "soundness" / "regressions").glob("*.toml"))
 
@@ -231,13 +231,48 @@ FEATURES = (
 
 
 # -- regressions: every distinct soundness bug found --------------------------------------
-KNOWN_FAILING: dict[str, str] = {}
+_EQ = "issue 38 class 1: an equality hypothesis solved by dividing by a factor that may vanish"
+_END = "issue 38 class 2: a closed end opened beside an expression end, or left off the box"
+_SIGN = "issue 38 class 3: the exact referee drops the sign of the point"
+_CONST = "issue 38 class 4: a constant's enclosure that excludes it (z3, box ends)"
+_SEEN = "issue 38 class 5: a violation seen but not confirmed passes as checked"
+_WEAK = "issue 38 class 6: a verdict its evidence does not cover"
+KNOWN_FAILING: dict[str, str] = {
+    "constant-e-log": f"{_CONST} (today: certified)",
+    "constant-pi-half-double": f"{_CONST} (today: proved)",
+    "constant-sqrt2-square": f"{_CONST} (today: certified)",
+    "end-log3-exp": f"{_END} (today: proved)",
+    "end-log3-upper-infinite": f"{_END} (today: certified)",
+    "end-minus-one-pi-cube": f"{_END} (today: proved)",
+    "end-one-beside-log3": f"{_END} (today: proved)",
+    "end-pi-half-exp": f"{_END} (today: proved)",
+    "end-sqrt-two-beside-e": f"{_END} (today: proved)",
+    "end-sqrt2-square": f"{_END} (today: certified)",
+    "end-upper-closed-pi": f"{_END} (today: certified)",
+    "eq-box-branch": f"{_EQ} (today: proved)",
+    "eq-x2y-y-one": f"{_EQ} (today: proved)",
+    "eq-xy-2x-y-two": f"{_EQ} (today: proved)",
+    "eq-xy-zero-y-square": f"{_EQ} (today: proved)",
+    "sign-cube": f"{_SIGN} (today: certified)",
+    "sign-minus-100": f"{_SIGN} (today: certified)",
+    "unconfirmed-ceiling-floor": f"{_SEEN} (today: checked)",
+    "unconfirmed-ceiling-tie": f"{_SEEN} (today: checked)",
+    "unconfirmed-floor-equals": f"{_SEEN} (today: checked)",
+    "unconfirmed-floor-square": f"{_SEEN} (today: checked)",
+    "unconfirmed-geometric-sum": f"{_SEEN}, a finite sum on 1 point (today: checked)",
+    "unconfirmed-integral-tie": f"{_SEEN}, an integral on 1 point (today: checked)",
+    "unconfirmed-minus-one-power": f"{_SEEN} (today: checked)",
+    "weak-boundary-log3": f"{_WEAK}: hypothesis boundary not sampled (today: checked)",
+    "weak-boundary-sqrt2": f"{_WEAK}: hypothesis boundary not sampled (today: checked)",
+    "weak-hypot": f"{_WEAK}: certified on a box of an unbounded domain (today: certified)",
+    "weak-robbins-far": f"{_WEAK}: a tie at 50 digits on one point (today: checked)",
+}
 """Regression files dpderive gets wrong at main today (stem -> why): strict xfails, to be
 removed as the fixes of issue 38 are merged."""
 
 _EXPECTED = re.compile(r"^#\s*expected:\s*(true|false)\s*$", re.MULTILINE)
 _CHECKED_OK = re.compile(r"^#\s*checked-allowed:\s*yes\s*$", re.MULTILINE)
-REGRESSION_OPTIONS = CheckOptions(budget=30)
+REGRESSION_OPTIONS = CheckOptions(budget=60)
 
 
 def _params() -> list[object]:

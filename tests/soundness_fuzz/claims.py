@@ -18,6 +18,7 @@ from fractions import Fraction
 import sympy as sp
 
 from .expr import OO, Rel, X, diff_sign, exact, value
+from .latex import Style, latex
 
 Point = dict[str, object]
 """A point: variable name (or family element ``p[3]``) -> exact number (Fraction, SymPy)."""
@@ -104,18 +105,29 @@ class FuzzClaim:
         default=None, compare=False, repr=False
     )
     """Points satisfying the hypotheses (for equality hypotheses, which rejection misses)."""
+    style: Style | None = field(default=None, compare=False)
+    """When set, the claim's sides and hypotheses are written in LaTeX in this style."""
+
+    def written(self, x: X | Rel) -> str:
+        """A field as the claim file writes it: SymPy syntax, or LaTeX (:attr:`style`)."""
+        if self.style is None:
+            return x.text
+        text = latex(x, self.style)
+        # A field without a backslash, brace, ^, | or & is read as SymPy syntax: braces
+        # keep a plain "e" or "x - y" in LaTeX.
+        return text if any(m in text for m in "\\{}^|&") else "{" + text + "}"
 
     # -- the claim file -----------------------------------------------------------------
     def toml(self, comment: str = "") -> str:
         lines = [f"# {line}" for line in comment.splitlines()] if comment else []
         if self.hypotheses:
-            hyps = ", ".join(_q(h.text) for h in self.hypotheses)
+            hyps = ", ".join(_q(self.written(h)) for h in self.hypotheses)
             lines.append(f"hypotheses = [{hyps}]")
         lines += [
             "[claim]",
-            f"lhs = {_q(self.lhs.text)}",
+            f"lhs = {_q(self.written(self.lhs))}",
             f"relation = {_q(self.rel)}",
-            f"rhs = {_q(self.rhs.text)}",
+            f"rhs = {_q(self.written(self.rhs))}",
             "[variables]",
         ]
         lines += [f"{v.name} = {_q(v.domain)}" for v in self.variables]

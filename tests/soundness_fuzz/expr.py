@@ -30,7 +30,7 @@ class TooCostly(Exception):
     """An evaluation the oracle will not attempt (a sum of too many terms)."""
 
 
-SYMPY_SECONDS = 4.0
+SYMPY_SECONDS = 10.0
 """Wall-time bound on one SymPy simplification of the oracle (a tie it cannot show in this
 time is "unsure", and the claim is dropped): ``simplify`` can run for minutes."""
 
@@ -52,7 +52,9 @@ def limited(seconds: float = SYMPY_SECONDS) -> Iterator[None]:
         raise TooCostly("the oracle's SymPy took too long")
 
     previous = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # Repeating: a tick that lands in a callback whose exceptions Python ignores (a garbage
+    # collector hook) is followed by another.
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.25)
     try:
         yield
     finally:
@@ -267,6 +269,7 @@ exp, log, sqrt, Abs, floor, ceiling = (
 Max, Min, binomial, factorial = fn("Max"), fn("Min"), fn("binomial"), fn("factorial")
 sinh, cosh, tanh, erf, erfc = (fn(n) for n in ("sinh", "cosh", "tanh", "erf", "erfc"))
 Phi, PhiInv, gamma, expm1, log1p = (fn(n) for n in ("Phi", "PhiInv", "gamma", "expm1", "log1p"))
+loggamma, beta, lambertw = fn("loggamma"), fn("beta"), fn("lambertw")
 
 
 # -- text --------------------------------------------------------------------------------
@@ -375,7 +378,19 @@ _FUNCS: dict[str, Callable[..., mpmath.mpf]] = {
     "loggamma": mpmath.loggamma,
     "expm1": mpmath.expm1,
     "log1p": mpmath.log1p,
+    "beta": mpmath.beta,
+    "lambertw": lambda v: _real(mpmath.lambertw(v)),
 }
+
+
+def _real(v: mpmath.mpc | mpmath.mpf) -> mpmath.mpf:
+    if isinstance(v, mpmath.mpc):
+        if v.imag != 0:
+            raise ValueError("complex value")
+        return v.real
+    return v
+
+
 _NEEDS_POSITIVE = {"log", "loggamma"}
 
 
@@ -605,6 +620,8 @@ _SP: dict[str, Callable[..., sp.Expr]] = {
     "loggamma": sp.loggamma,
     "expm1": lambda v: sp.exp(v) - 1,
     "log1p": lambda v: sp.log(1 + v),
+    "beta": sp.beta,
+    "lambertw": sp.LambertW,
 }
 
 

@@ -9,6 +9,7 @@ are outcomes of their own, never lost.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 import re
 import resource
@@ -16,6 +17,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from derivations.app.claims import load_claim
@@ -68,13 +70,71 @@ def memory_cap(megabytes: int = MEMORY_MB) -> Iterator[None]:
 
 
 def run_tool(claim: FuzzClaim, options: CheckOptions, directory: str | None = None) -> Outcome:
-    """Write ``claim`` as a TOML file and check it as ``dpderive claim`` does (under the
-    CLI's memory cap; running out of memory is ``undecided``, as the CLI says)."""
+    """Write ``claim`` as a TOML file and check it as ``dpderive claim`` does, in this process
+    (under the CLI's memory cap; running out of memory is ``undecided``, as the CLI says)."""
+    return _check_text(claim.toml(), options, directory)
+
+
+GRACE = 15.0
+"""Seconds past the budget after which :class:`Worker` stops a check: the CLI's watchdog
+ends the command at the budget plus 3 s, ``undecided: budget spent``; the in-process budget
+does not bound every stage (an exact tie check of the spot stage ran for minutes)."""
+
+
+class Worker:
+    """A forked process that checks claim files one by one, restarted when a check outlives
+    its budget (the verdict is then ``undecided``, as the CLI's watchdog would make it)."""
+
+    def __init__(self, options: CheckOptions) -> None:
+        self.options = options
+        self._start()
+
+    def _start(self) -> None:
+        ctx = multiprocessing.get_context("fork")
+        self._conn, child = ctx.Pipe()
+        self._proc = ctx.Process(target=_serve, args=(child, self.options), daemon=True)
+        self._proc.start()
+        child.close()
+
+    def run(self, claim: FuzzClaim) -> Outcome:
+        started = time.perf_counter()
+        self._conn.send(claim.toml())
+        if self._conn.poll(self.options.budget + GRACE):
+            verdict, evidence, seconds = self._conn.recv()
+            return Outcome(verdict, evidence, seconds)
+        self.close()
+        self._start()
+        return Outcome(
+            "undecided",
+            f"budget spent: stopped by the harness after {self.options.budget + GRACE:.0f} s "
+            "(the CLI's watchdog says undecided, exit 3)",
+            time.perf_counter() - started,
+        )
+
+    def close(self) -> None:
+        if self._proc.is_alive():
+            self._proc.kill()
+        self._proc.join(5)
+
+
+def _serve(conn: Connection, options: CheckOptions) -> None:
+    from .claims import FuzzClaim as _  # noqa: F401 - the package is imported in the fork
+
+    while True:
+        try:
+            text = conn.recv()
+        except EOFError:
+            return
+        outcome = _check_text(text, options)
+        conn.send((outcome.verdict, outcome.evidence, outcome.seconds))
+
+
+def _check_text(text: str, options: CheckOptions, directory: str | None = None) -> Outcome:
     handle, name = tempfile.mkstemp(suffix=".toml", prefix="fuzz-", dir=directory)
     started = time.perf_counter()
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(claim.toml())
+            f.write(text)
         try:
             with memory_cap():
                 result = check_claim(load_claim(Path(name)), options)

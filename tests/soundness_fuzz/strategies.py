@@ -38,6 +38,7 @@ from .expr import (
     PhiInv,
     Rel,
     X,
+    beta,
     binomial,
     ceiling,
     cosh,
@@ -51,8 +52,10 @@ from .expr import (
     gamma,
     index,
     integral,
+    lambertw,
     log,
     log1p,
+    loggamma,
     num,
     piecewise,
     sinh,
@@ -61,6 +64,7 @@ from .expr import (
     tanh,
     var,
 )
+from .latex import Style, latex
 
 Draw = Callable[..., object]
 
@@ -321,6 +325,10 @@ IDENTITIES: list[tuple[str, Identity]] = [
     ("log-base", _id(lambda p: (X("call", (p, TWO), "log"), log(p) / log(TWO)), "p")),
     ("pow-add", _id(lambda p, a, b: (p ** (a + b), p**a * p**b), "p", "s", "s")),
     ("sqrt-pow", _id(lambda p: (sqrt(p), p ** num(1, 2)), "p")),
+    ("loggamma", _id(lambda p: (loggamma(p), log(gamma(p))), "p")),
+    ("gamma-recurrence", _id(lambda p: (gamma(p + 1), p * gamma(p)), "p")),
+    ("beta-gamma", _id(lambda p, q: (beta(p, q), gamma(p) * gamma(q) / gamma(p + q)), "p", "p")),
+    ("lambertw-inverse", _id(lambda p: (lambertw(p) * exp(lambertw(p)), p), "p")),
     (
         "piecewise-max",
         _id(lambda a: (Max(a, ONE), piecewise((ONE, Rel(a, "<", ONE)), (a, None))), "r"),
@@ -1905,6 +1913,29 @@ def with_definitions(draw: Draw, base: st.SearchStrategy[FuzzClaim]) -> FuzzClai
     return claim
 
 
+@st.composite
+def in_latex(draw: Draw, base: st.SearchStrategy[FuzzClaim]) -> FuzzClaim:
+    """A claim with its sides and hypotheses written in LaTeX (spelling drawn: ``e^{a}`` or
+    ``\\exp``, ``\\frac`` or ``/``, ``\\cdot``, ``\\times`` or juxtaposition, ...); its
+    truth is the tree's, so a different verdict is a misreading."""
+    claim = draw(base)
+    style = Style(
+        exp=draw(st.sampled_from(["e^", "\\exp\\left(", "\\exp("])),
+        paren=draw(st.sampled_from(["left", "plain"])),
+        times=draw(st.sampled_from(["\\cdot", "\\times", " "])),
+        frac=draw(st.sampled_from(["\\frac", "\\tfrac", "/"])),
+        abs=draw(st.sampled_from(["left", "bars", "lvert"])),
+        log=draw(st.sampled_from(["\\ln", "\\log"])),
+        le=draw(st.sampled_from(["\\le", "\\leq"])),
+    )
+    try:
+        for part in (claim.lhs, claim.rhs, *claim.hypotheses):
+            latex(part, style)
+    except ValueError:
+        return claim  # a function LaTeX has no name for (lambertw): stays in SymPy syntax
+    return replace(claim, style=style, recipe=claim.recipe + "/latex")
+
+
 RECIPES: dict[str, st.SearchStrategy[FuzzClaim]] = {
     "identity": identity_claims(),
     "slack": slack_claims(),
@@ -1922,7 +1953,8 @@ RECIPES: dict[str, st.SearchStrategy[FuzzClaim]] = {
 
 
 def claims(recipes: Sequence[str] | None = None) -> st.SearchStrategy[FuzzClaim]:
-    """Claims from the named recipes (all by default), a quarter with definitions."""
+    """Claims from the named recipes (all by default): a fifth with definitions, a fifth in
+    LaTeX."""
     chosen = [RECIPES[r] for r in (recipes or list(RECIPES))]
     base = st.one_of(*chosen)
-    return st.one_of(base, base, base, with_definitions(base))
+    return st.one_of(base, base, base, with_definitions(base), in_latex(base))
