@@ -16,7 +16,10 @@ The long run is ``python3 bench/soundness_fuzz.py``.
 
 from __future__ import annotations
 
+import os
+import random
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -29,10 +32,16 @@ from numeric_checks import CheckOptions, check_claim
 from numeric_checks.check import EngineInconsistency
 from symbolic.errors import DpderiveError
 
-from .soundness_fuzz.claims import FuzzClaim, Var, verify
-from .soundness_fuzz.expr import ONE, ZERO, Rel, exp, floor, log, num, var
-from .soundness_fuzz.harness import Outcome, failure, run_tool
-from .soundness_fuzz.strategies import RECIPES, with_definitions
+from .soundness_fuzz.claims import FuzzClaim, Var, sample_value, verify
+from .soundness_fuzz.expr import ONE, ZERO, Rel, exp, floor, log, num, value, var
+from .soundness_fuzz.harness import Outcome, Worker, failure, run_tool
+from .soundness_fuzz.strategies import (
+    RECIPES,
+    alias_pairs,
+    in_latex,
+    table_trees,
+    with_definitions,
+)
 
 FUZZ_OPTIONS = CheckOptions(budget=60)
 """The user's defaults (200 points at 50 digits) and ``claim``'s budget: a budget spent is
@@ -42,7 +51,18 @@ REGRESSIONS = sorted((Path(__file__).parent / "soundness" / "regressions").glob(
 
 
 # -- the fuzzer in the suite ---------------------------------------------------------------
-FAILING_RECIPES: dict[str, str] = {}
+FAILING_RECIPES: dict[str, str] = {
+    "identity": "issue 38 class 5: floor(...) <= floor(...) - 1/1000 seen failing at x = y = 0 "
+    "but not confirmed (no enclosure for floor), checked",
+    "end": "issue 38 class 2: x**2 - 3 > 0 on [sqrt(3), oo) certified on a box without its "
+    "closed expression end",
+    "constant": "issue 38 class 6: a series summed at 30 digits, so E rounded down at 45 digits "
+    "is a tie: checked on 13 points",
+    "equality": "issue 38 class 1: y**2 <= 0 given x*y == 0 proved",
+    "analysis": "issue 38 classes 5 and 6: an integral's tie (a strict relation) seen at one "
+    "point at 30 digits, not confirmed, checked",
+    "jump": "issue 38 class 5: floor(x) = x seen failing at x = 1/2, not confirmed, checked",
+}
 """Recipes whose fixed-seed run meets a soundness bug at main today (recipe -> the bug):
 strict xfails, to be removed as the fixes of issue 38 are merged."""
 
@@ -60,9 +80,18 @@ def _recipe_params() -> list[object]:
     ]
 
 
+@pytest.fixture(scope="module")
+def worker() -> Iterator[Worker]:
+    """The tool in a process of its own, as the CLI runs it: a check that aborts the process
+    (GMP, on gamma of a huge argument) is an outcome, not the end of the test run."""
+    w = Worker(FUZZ_OPTIONS)
+    yield w
+    w.close()
+
+
 @pytest.mark.parametrize("recipe", _recipe_params())
 @settings(
-    max_examples=4,
+    max_examples=3,
     derandomize=True,
     database=None,
     deadline=None,
@@ -71,12 +100,16 @@ def _recipe_params() -> list[object]:
 )
 @given(data=st.data())
 def test_no_false_claim_passes_and_no_true_claim_is_refuted(
-    recipe: str, data: st.DataObject
+    worker: Worker, recipe: str, data: st.DataObject
 ) -> None:
     """A fixed-seed draw of each recipe, checked as ``dpderive claim`` checks it (the long
     run with shrinking is ``bench/soundness_fuzz.py``)."""
     claim = data.draw(RECIPES[recipe], label="claim")
-    outcome = run_tool(claim, FUZZ_OPTIONS)
+    if os.environ.get("FUZZ_VERBOSE"):  # pytest -s: each draw, its verdict and its time
+        print(f"\n{recipe}: {claim.text}", flush=True)
+    outcome = worker.run(claim)
+    if os.environ.get("FUZZ_VERBOSE"):
+        print(f"  {outcome.seconds:.1f} s {outcome.verdict} (truth {claim.truth})", flush=True)
     why = failure(claim, outcome)
     assert why is None, (
         f"{why} ({claim.klass}; {claim.why})\ntool: {outcome.verdict}: "
@@ -173,60 +206,71 @@ def test_the_tool_is_run_as_a_user_runs_it() -> None:
     assert outcome.verdict == "refuted" and failure(false, outcome) is None
 
 
+def test_every_closed_form_the_oracle_trusts_holds() -> None:
+    """The oracle evaluates an infinite sum or an integral of the tables by its closed form
+    (an alias): each pair agrees by mpmath's summation and quadrature at three points of
+    its domain, and a wrong closed form would not."""
+    rng = random.Random(0)
+    pairs = alias_pairs()
+    assert len(pairs) >= 15
+    for name, pair, where in pairs:
+        shown, closed = pair.args
+        for _ in range(3):
+            point = {v.name: sample_value(v, rng) for v in where}
+            a, b = value(shown, point, 30), value(closed, point, 30)
+            assert abs(a - b) <= 1e-20 * max(1, abs(b)), (name, point, a, b)
+            assert abs(a - (b + 1e-6)) > 1e-20 * max(1, abs(b))
+
+
 def test_the_recipes_reach_every_feature() -> None:
-    """Coverage of the claim format over a fixed-seed draw of every recipe: each recipe
-    gives true and false claims, and the functions, sums, integrals, families, defs,
-    equality hypotheses, integer variables and expression ends all occur."""
+    """The recipe tables write every function the reader accepts, sums, products, integrals
+    and Piecewise; the recipes declare expression ends, integer variables, families, equality
+    and inequality hypotheses; the wrappers add definitions and LaTeX."""
     seen: set[str] = set()
-    for name, recipe in RECIPES.items():
+    for tree in table_trees():
+        seen.update(tree.calls())
+    missing = [f for f in FUNCTIONS.split() if f not in seen]
+    assert not missing, missing
 
-        @settings(
-            max_examples=6,
-            derandomize=True,
-            database=None,
-            deadline=None,
-            suppress_health_check=list(HealthCheck),
-        )
-        @given(recipe)
-        def collect(c: FuzzClaim, name: str = name) -> None:
-            seen.add(f"recipe {name} {'true' if c.truth else 'false'}")
-            for side in (c.lhs, c.rhs, *(h.lhs for h in c.hypotheses)):
-                seen.update(side.calls())
-            for h in c.hypotheses:
-                seen.add("equality" if h.op in ("==", "=") else "inequality")
-            for v in c.variables:
-                seen.add("integer" if v.integer else "real")
-                if v.family:
-                    seen.add("family")
-                if any(e is not None and e.op != "num" for e in (v.lo, v.hi)):
-                    seen.add("expression end")
-
-        collect()
+    found: dict[str, bool] = {}
 
     @settings(
-        max_examples=4,
+        max_examples=3,
         derandomize=True,
         database=None,
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(with_definitions(RECIPES["slack"]))
-    def defs(c: FuzzClaim) -> None:
-        if c.defs:
-            seen.add("defs")
+    @given(
+        st.tuples(
+            RECIPES["end"],
+            RECIPES["equality"],
+            RECIPES["boundary"],
+            RECIPES["integer"],
+            RECIPES["family"],
+            with_definitions(RECIPES["slack"]),
+            in_latex(RECIPES["known"]),
+        )
+    )
+    def kinds(drawn: tuple[FuzzClaim, ...]) -> None:
+        end, eq, boundary, integer, family, defs, tex = drawn
+        found["expression end"] = found.get("expression end", False) or any(
+            e is not None and e.op != "num" for v in end.variables for e in (v.lo, v.hi)
+        )
+        found["equality"] = all(h.op in ("==", "=") for h in eq.hypotheses)
+        found["inequality"] = all(h.op not in ("==", "=") for h in boundary.hypotheses)
+        found["integer"] = all(v.integer for v in integer.variables)
+        found["family"] = any(v.family for v in family.variables)
+        found["defs"] = found.get("defs", False) or bool(defs.defs)
+        found["latex"] = found.get("latex", False) or tex.style is not None
 
-    defs()
-    wanted = re.findall(r"expression end|\S+", FEATURES)
-    assert not [f for f in wanted if f not in seen], sorted(seen)
-    for name in RECIPES:
-        assert f"recipe {name} true" in seen or f"recipe {name} false" in seen, name
-    assert sum(f"recipe {n} false" in seen for n in RECIPES) >= len(RECIPES) // 2, sorted(seen)
+    kinds()
+    assert all(found.values()), found
 
 
-FEATURES = (
+FUNCTIONS = (
     "exp log sqrt Abs Max Min floor ceiling binomial factorial sinh cosh tanh erf erfc Phi "
-    "PhiInv gamma expm1 log1p sum prod integral piecewise pow div equality inequality "
-    "integer real family defs expression end"
+    "PhiInv gamma loggamma beta lambertw expm1 log1p sum prod integral piecewise pow div"
 )
 
 

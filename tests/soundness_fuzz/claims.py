@@ -157,6 +157,23 @@ class FuzzClaim:
     def holds_at(self, point: Mapping[str, object]) -> bool | None:
         return self.claim_rel.holds(point)
 
+    def fails_at(self, point: Mapping[str, object]) -> bool:
+        """Whether the claim fails at ``point``: decisively, or (a strict relation) at a tie
+        SymPy shows to be exact."""
+        if self.violated_at(point):
+            return True
+        return self.rel in ("<", ">") and self.holds_at(point) is False
+
+    def violated_at(self, point: Mapping[str, object]) -> bool:
+        """Whether the claim fails decisively at ``point``: the sides differ beyond rounding
+        at 60 and 180 digits, on the wrong side (a tie is never decisive, so a true claim's
+        ties cost no exact proof)."""
+        r = self.claim_rel
+        d = diff_sign(r.lhs, r.rhs, point, exact_ties=False)
+        if d is None:
+            return False
+        return not {"<": d < 0, "<=": d <= 0, ">": d > 0, ">=": d >= 0, "==": d == 0}[r.op]
+
     def admissible(self, point: Mapping[str, object]) -> bool | None:
         """Whether ``point`` lies in every domain and satisfies every hypothesis."""
         for v in self.variables:
@@ -265,7 +282,7 @@ def verify(claim: FuzzClaim, points: int = 12, seed: int = 0) -> Check:
             if p is None:
                 continue
             seen += 1
-            failing += claim.holds_at(p) is False
+            failing += claim.violated_at(p)
         return Check(True, "fails at its witness", failing / seen if seen else 0.0)
     seen = 0
     for _ in range(points):
@@ -273,7 +290,7 @@ def verify(claim: FuzzClaim, points: int = 12, seed: int = 0) -> Check:
         if p is None:
             continue
         seen += 1
-        if claim.holds_at(p) is False:
+        if claim.violated_at(p):
             return Check(False, f"a 'true' claim fails at {p}: generator bug")
     if seen == 0:
         return Check(False, "no admissible sanity point")

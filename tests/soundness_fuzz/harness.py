@@ -82,15 +82,18 @@ does not bound every stage (an exact tie check of the spot stage ran for minutes
 
 
 class Worker:
-    """A forked process that checks claim files one by one, restarted when a check outlives
-    its budget (the verdict is then ``undecided``, as the CLI's watchdog would make it)."""
+    """A process that checks claim files one by one, as the CLI's child process does:
+    restarted when a check outlives its budget (``undecided``, as the CLI's watchdog makes
+    it) or dies (GMP aborts the process on ``gamma(exp(x**2/2))`` at x = 1e30: ``crash``
+    here, ``undecided`` from the CLI's watchdog, the end of a notebook in-process).  Spawned,
+    not forked: the test runner's threads and locks stay behind."""
 
     def __init__(self, options: CheckOptions) -> None:
         self.options = options
         self._start()
 
     def _start(self) -> None:
-        ctx = multiprocessing.get_context("fork")
+        ctx = multiprocessing.get_context("spawn")
         self._conn, child = ctx.Pipe()
         self._proc = ctx.Process(target=_serve, args=(child, self.options), daemon=True)
         self._proc.start()
@@ -100,8 +103,19 @@ class Worker:
         started = time.perf_counter()
         self._conn.send(claim.toml())
         if self._conn.poll(self.options.budget + GRACE):
-            verdict, evidence, seconds = self._conn.recv()
-            return Outcome(verdict, evidence, seconds)
+            try:
+                verdict, evidence, seconds = self._conn.recv()
+                return Outcome(verdict, evidence, seconds)
+            except EOFError:
+                # The process died under the check (GMP aborts on a huge integer).
+                code = self._proc.exitcode
+                self.close()
+                self._start()
+                return Outcome(
+                    "crash",
+                    f"the checking process died (exit code {code}): dpderive claim would too",
+                    time.perf_counter() - started,
+                )
         self.close()
         self._start()
         return Outcome(
@@ -118,8 +132,6 @@ class Worker:
 
 
 def _serve(conn: Connection, options: CheckOptions) -> None:
-    from .claims import FuzzClaim as _  # noqa: F401 - the package is imported in the fork
-
     while True:
         try:
             text = conn.recv()

@@ -104,6 +104,8 @@ def _tex(x: X, s: Style) -> tuple[str, int]:
         return {"pi": "\\pi", "E": "e", "oo": "\\infty"}[x.name], _ATOM
     if op == "true":
         return "\\text{otherwise}", _ATOM
+    if op == "alias":
+        return _tex(a[0], s)  # type: ignore[arg-type]
     if op == "index":
         return f"{latex_name(x.name)}_{{{_tex(a[0], s)[0]}}}", _ATOM  # type: ignore[arg-type]
     if op == "add":
