@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 import sympy as sp
 from hypothesis import assume
@@ -67,7 +68,7 @@ from .expr import (
 )
 from .latex import Style, latex
 
-Draw = Callable[..., object]
+Draw = Callable[..., Any]
 
 # -- numbers and domains ---------------------------------------------------------------
 SMALL = [ONE, TWO, num(1, 2), num(3), num(1, 3), num(5, 2), num(7), num(10)]
@@ -1832,10 +1833,10 @@ def boundary_claims(draw: Draw) -> FuzzClaim:
         return checked_claim(claim)
     if case == "ratio":
         e = var("eps")
-        variables = (Var("eps", lo=ZERO), Var("p", lo=ZERO, hi=ONE), Var("q", lo=ZERO, hi=ONE))
-        hyps = (Rel(p_, "<=", exp(e) * var("q")), Rel(var("q"), "<=", exp(e) * p_))
+        dp_vars = (Var("eps", lo=ZERO), Var("p", lo=ZERO, hi=ONE), Var("q", lo=ZERO, hi=ONE))
+        dp_hyps = (Rel(p_, "<=", exp(e) * var("q")), Rel(var("q"), "<=", exp(e) * p_))
         claim = FuzzClaim(
-            "boundary/ratio", klass, True, variables, p_ / var("q"), "<=", exp(e), hypotheses=hyps
+            "boundary/ratio", klass, True, dp_vars, p_ / var("q"), "<=", exp(e), hypotheses=dp_hyps
         )
         if form == "strict":
             return checked_claim(
