@@ -103,11 +103,6 @@ def run_chunk(
             return  # the run's time is up: let the chunk end quickly
         (out / "current.toml").write_text(claim.toml(f"recipe: {claim.recipe}"))
         outcome = worker.run(claim)
-        if outcome.verdict == "undecided" and "stopped by the harness" in outcome.evidence:
-            tally.notes["budget not honoured in-process (stopped by the harness)"] += 1
-            tally.note_examples.setdefault(
-                "budget not honoured in-process (stopped by the harness)", claim.text[:200]
-            )
         why = failure(claim, outcome)
         if state["generating"]:
             tally.tried += 1
@@ -152,7 +147,9 @@ def _note(tally: Tally, claim: FuzzClaim, outcome: Outcome) -> None:
     if not claim.truth and v == "checked" and not claim.findable and not outcome.saw_violation:
         tally.unfindable_checked += 1
     key = None
-    if v in ("bad input", "crash", "inconsistency"):
+    if v == "undecided" and "stopped by the harness" in outcome.evidence:
+        key = "budget not honoured in-process (stopped by the harness)"
+    elif v in ("bad input", "crash", "inconsistency"):
         key = f"{v}: {claim.recipe.split('/')[0]}"
         if v == "bad input" and "cannot solve the equality hypothesis" in outcome.evidence:
             key = "bad input: equality hypothesis not solved (allowed)"

@@ -189,7 +189,8 @@ def signature(claim: FuzzClaim, outcome: Outcome, why: str) -> str:
     """One key per distinct finding: the failure, the class, the recipe's family and how
     the tool reached its verdict (the first clause of its evidence without numbers: the
     rule that proved it, "certified on x in", "suspect point ... no rigorous enclosure")."""
-    return f"{why} | {claim.klass} | {claim.recipe.split('/')[0]} | {mechanism(outcome)}"
+    family = claim.recipe.split("/")[0] + (" (LaTeX)" if claim.style is not None else "")
+    return f"{why} | {claim.klass} | {family} | {mechanism(outcome)}"
 
 
 def mechanism(outcome: Outcome) -> str:
