@@ -15,6 +15,9 @@ a large share of the domain, or a violation the tool itself reports as seen), an
 claim is ``refuted``.  ``undecided`` is always allowed.
 
 Modules: :mod:`.expr` (a small expression tree, its text and an evaluator independent of
-dpderive), :mod:`.claims` (a generated claim, its TOML, its truth check), :mod:`.strategies`
-(the Hypothesis strategies), :mod:`.harness` (running the tool and judging the verdict).
+dpderive), :mod:`.latex` (the same trees written in LaTeX), :mod:`.claims` (a generated
+claim, its TOML, its truth check), :mod:`.generators` (numbers, domains, random expressions,
+witnesses), :mod:`.recipes_algebra`, :mod:`.recipes_domains`, :mod:`.recipes_discrete` (the
+recipes), :mod:`.strategies` (definitions and LaTeX wrappers, the union), :mod:`.harness`
+(running the tool as ``dpderive claim`` does and judging the verdict).
 """
