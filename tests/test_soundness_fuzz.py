@@ -275,66 +275,17 @@ FUNCTIONS = (
 
 
 # -- regressions: every distinct soundness bug found --------------------------------------
-_EQ = "issue 38 class 1: an equality hypothesis solved by dividing by a factor that may vanish"
-_END = "issue 38 class 2: a closed end opened beside an expression end, or left off the box"
-_SIGN = "issue 38 class 3: the exact referee drops the sign of the point"
-_CONST = "issue 38 class 4: a constant's enclosure that excludes it (z3, box ends)"
-_SEEN = "issue 38 class 5: a violation seen but not confirmed passes as checked"
 _WEAK = "issue 38 class 6: a verdict its evidence does not cover"
 _INPUT = "found by the fuzzer: a valid claim refused as bad input (exit 2)"
 KNOWN_FAILING: dict[str, str] = {
-    "constant-e-log": f"{_CONST} (today: certified)",
-    "constant-e-open-z3": f"{_CONST}: z3 with E beside an open end (today: proved)",
-    "constant-log2-open-sliver": f"{_CONST}: certified beside an open expression end "
-    "(today: certified)",
-    "constant-pi-45-digits": f"{_CONST}: z3 cannot tell pi from its 45-digit rounding "
-    "(today: proved)",
-    "constant-pi-half-double": f"{_CONST} (today: proved)",
-    "constant-sqrt2-square": f"{_CONST} (today: certified)",
-    "end-amgm-z3": f"{_END}: z3 at the closed end 0 beside E (today: proved)",
-    "end-log3-exp": f"{_END} (today: proved)",
-    "end-log3-upper-infinite": f"{_END} (today: certified)",
-    "end-minus-one-pi-cube": f"{_END} (today: proved)",
-    "end-one-beside-log3": f"{_END} (today: proved)",
-    "end-pi-half-exp": f"{_END} (today: proved)",
-    "end-sqrt-two-beside-e": f"{_END} (today: proved)",
-    "end-sqrt2-square": f"{_END} (today: certified)",
-    "end-square-slack-upper-expression": f"{_END} (today: proved)",
-    "end-third-beside-log2": f"{_END} (today: proved)",
-    "end-upper-minus-one-beside-log3": f"{_END} (today: proved)",
-    "end-upper-closed-pi": f"{_END} (today: certified)",
-    "eq-box-branch": f"{_EQ} (today: proved)",
-    "eq-product-z3": f"{_EQ}: then z3 (today: proved)",
     "family-closed-element-end": "new class (fuzzer): a family's instances never put an "
     "element on its closed end (today: checked)",
-    "eq-x2y-y-one": f"{_EQ} (today: proved)",
-    "eq-xy-2x-y-two": f"{_EQ} (today: proved)",
-    "eq-xy-zero-y-square": f"{_EQ} (today: proved)",
-    "input-huge-domain-end": f"{_INPUT}: the sampler finds [-10**29, oo) empty",
     "input-max-of-constants": f"{_INPUT}: Max of constants SymPy cannot order",
     "input-piecewise-condition-decided": f"{_INPUT}: a Piecewise condition decided by the domain",
-    "sign-cube": f"{_SIGN} (today: certified)",
-    "sign-linear-far": f"{_SIGN} (today: certified)",
-    "sign-minus-100": f"{_SIGN} (today: certified)",
-    "sign-two-variables": f"{_SIGN} (today: certified)",
-    "unconfirmed-ceiling-floor": f"{_SEEN} (today: checked)",
-    "unconfirmed-ceiling-tie": f"{_SEEN} (today: checked)",
-    "unconfirmed-floor-equals": f"{_SEEN} (today: checked)",
-    "unconfirmed-floor-square": f"{_SEEN} (today: checked)",
-    "unconfirmed-geometric-sum": f"{_SEEN}, a finite sum on 1 point (today: checked)",
-    "unconfirmed-integral-tie": f"{_SEEN}, an integral on 1 point (today: checked)",
-    "unconfirmed-minus-one-power": f"{_SEEN} (today: checked)",
-    "weak-boundary-log3": f"{_WEAK}: hypothesis boundary not sampled (today: checked)",
-    "weak-boundary-sqrt2": f"{_WEAK}: hypothesis boundary not sampled (today: checked)",
-    "weak-hypot": f"{_WEAK}: certified on a box of an unbounded domain (today: certified)",
-    "weak-log-tiny": f"{_WEAK}: certified on [1e-06, 5] for (0, oo) (today: certified)",
-    "weak-robbins-far": f"{_WEAK}: a tie at 50 digits on one point (today: checked)",
-    "weak-constant-tie": f"{_WEAK}: a tie within half the digits never re-evaluated "
-    "(today: checked)",
     "weak-e-series-digits": f"{_WEAK}: a sum at 30 digits, a tie (today: checked)",
 }
-"""Regression files dpderive gets wrong at main today (stem -> why): strict xfails, to be
-removed as the fixes of issue 38 are merged."""
+"""Regression files dpderive still gets wrong with issue 38's fixes merged (stem -> why):
+strict xfails, removed as each is fixed."""
 
 _EXPECTED = re.compile(r"^#\s*expected:\s*(true|false)\s*$", re.MULTILINE)
 _CHECKED_OK = re.compile(r"^#\s*checked-allowed:\s*yes\s*$", re.MULTILINE)
