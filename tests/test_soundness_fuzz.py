@@ -278,8 +278,6 @@ FUNCTIONS = (
 _WEAK = "issue 38 class 6: a verdict its evidence does not cover"
 _INPUT = "found by the fuzzer: a valid claim refused as bad input (exit 2)"
 KNOWN_FAILING: dict[str, str] = {
-    "family-closed-element-end": "new class (fuzzer): a family's instances never put an "
-    "element on its closed end (today: checked)",
     "input-max-of-constants": f"{_INPUT}: Max of constants SymPy cannot order",
     "input-piecewise-condition-decided": f"{_INPUT}: a Piecewise condition decided by the domain",
     "weak-e-series-digits": f"{_WEAK}: a sum at 30 digits, a tie (today: checked)",
