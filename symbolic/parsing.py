@@ -271,7 +271,10 @@ class _Builder:
                 condition: sp.Basic = sp.true
             else:
                 condition = _Builder(self.symbols, self.text, True).build(cond)
-                if not isinstance(condition, sp.Rel | sp.And):
+                # A comparison SymPy decided under the domains' assumptions (``x < 0`` for
+                # x in (0, 10) is False) is a condition too: the piece is then never taken.
+                decided = isinstance(cond, ast.Compare) and condition in (sp.true, sp.false)
+                if not (decided or isinstance(condition, sp.Rel | sp.And)):
                     raise ExpressionError(
                         "a Piecewise condition must be a comparison or True in " + _short(self.text)
                     )

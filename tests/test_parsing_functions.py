@@ -44,6 +44,17 @@ def test_sympy_syntax(text: str, expected: sp.Expr) -> None:
     assert parse_expr(text, T) == expected
 
 
+def test_a_piecewise_condition_the_assumptions_decide_is_read() -> None:
+    """``a < 0`` for a positive ``a`` is False as SymPy reads it: the piece is never taken,
+    and the claim file is valid input (a fuzzer finding of issue 38), not a refusal; a
+    condition that is no comparison stays refused."""
+    assert parse_expr("Piecewise((-a, a < 0), (a, True))", T) == a
+    assert parse_expr("Piecewise((1, a > 0), (2, True))", T) == 1
+    assert parse_expr("Piecewise((-a, a < 0), (a, True))", T) != -a
+    with pytest.raises(ExpressionError, match="comparison or True"):
+        parse_expr("Piecewise((a, 1), (0, True))", T)
+
+
 def test_beta_is_the_beta_function_only_when_not_declared() -> None:
     beta = sp.Symbol("beta", positive=True)
     assert parse_expr("beta * 2", {"beta": beta}) == 2 * beta
