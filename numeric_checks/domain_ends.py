@@ -59,13 +59,29 @@ class DomainBounds:
 
     def contains(self, v: Any) -> bool:
         exact = getattr(v, "exact", None)
-        if isinstance(exact, sp.Expr):
+        if isinstance(exact, sp.Expr) and self._near_an_end(v):
             return self._contains_exact(exact)
+        if exact is not None and self.integer:
+            return exact.is_integer is True and self._contains_exact(exact)
         if self.integer and not _integral(v):
             return False
         if self.lower is not None and not _beyond(v, self.lower, self.lower_open, 1):
             return False
         return self.upper is None or _beyond(v, self.upper, self.upper_open, -1)
+
+    def _near_an_end(self, v: Any) -> bool:
+        """``v`` within a relative ``1e-25`` of a finite end: only there may its value
+        (the exact number to ``dps + 10`` digits) and the number itself lie on different
+        sides of the end, so only there is the exact comparison needed (it is costly, and
+        ``exp(-10**9)`` against 0 would build a rational of a billion bits)."""
+        for end in (self.lower, self.upper):
+            if end is None:
+                continue
+            with mpmath.workdps(30):
+                e = mpmath.mpf(int(end[0].p)) / int(end[0].q)
+                if abs(v - e) <= mpmath.mpf(10) ** -25 * max(abs(v), abs(e)):
+                    return True
+        return False
 
     def _contains_exact(self, exact: sp.Expr) -> bool:
         if self.integer and exact.is_integer is not True:

@@ -23,6 +23,7 @@ import math
 import sympy as sp
 from sympy.core.evalf import PrecisionExhausted
 
+from symbolic.binary_rationals import MAX_EXPONENT
 from symbolic.errors import DpderiveError
 from symbolic.functions import Phi, PhiInv, expm1, log1p
 
@@ -86,6 +87,8 @@ def rational_enclosure(value: sp.Basic, digits: int = DIGITS) -> tuple[sp.Ration
         raise NotEnclosable(f"cannot evaluate {value}: {exc}") from None
     if not isinstance(approx, sp.Float) or not approx.is_finite:
         raise NotEnclosable(f"{value} does not evaluate to a real number ({approx})")
+    if approx and abs(approx._mpf_[2]) > MAX_EXPONENT:  # exp(-10**9): 2**-(3e9) as a rational
+        raise NotEnclosable(f"{value} is too large or too small to enclose by rationals")
     centre = sp.Rational(approx)  # the float's exact binary value
     scale = abs(centre) if centre != 0 else sp.Integer(1)
     pad = scale / sp.Integer(10) ** digits
