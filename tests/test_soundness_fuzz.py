@@ -8,8 +8,8 @@
   each unsound verdict, the recipes reach every feature of the claim format.
 * ``tests/soundness/regressions/*.toml``: every distinct soundness bug found (by the fuzzer
   or by the issue's reviewers), one claim file each, its expected truth in a comment;
-  the ones dpderive gets wrong today are marked ``xfail(strict=True)`` in
-  :data:`KNOWN_FAILING` until the fixes of issue 38 are merged.
+  the ones dpderive still gets wrong are marked ``xfail(strict=True)`` in
+  :data:`KNOWN_FAILING`, each with its cause, until fixed.
 
 The long run is ``python3 bench/soundness_fuzz.py``.
 """
@@ -52,19 +52,12 @@ REGRESSIONS = sorted((Path(__file__).parent / "soundness" / "regressions").glob(
 
 # -- the fuzzer in the suite ---------------------------------------------------------------
 FAILING_RECIPES: dict[str, str] = {
-    "identity": "issue 38 class 5: floor(...) <= floor(...) - 1/1000 seen failing at x = y = 0 "
-    "but not confirmed (no enclosure for floor), checked",
-    "end": "issue 38 class 2: x**2 - 3 > 0 on [sqrt(3), oo) certified on a box without its "
-    "closed expression end",
     "constant": "issue 38 class 6: a series summed at 30 digits, so E rounded down at 45 digits "
-    "is a tie: checked on 13 points",
-    "equality": "issue 38 class 1: y**2 <= 0 given x*y == 0 proved",
-    "analysis": "issue 38 classes 5 and 6: an integral's tie (a strict relation) seen at one "
-    "point at 30 digits, not confirmed, checked",
-    "jump": "issue 38 class 5: floor(x) = x seen failing at x = 1/2, not confirmed, checked",
+    "is a tie: checked on 13 points (the gap lies within the 50-digit rung's guard digits, "
+    "see the regression weak-e-series-digits)",
 }
-"""Recipes whose fixed-seed run meets a soundness bug at main today (recipe -> the bug):
-strict xfails, to be removed as the fixes of issue 38 are merged."""
+"""Recipes whose fixed-seed run still meets a soundness bug with issue 38's fixes merged
+(recipe -> the bug): strict xfails, removed as each is fixed."""
 
 
 def _recipe_params() -> list[object]:
