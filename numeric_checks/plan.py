@@ -23,6 +23,7 @@ from numeric_checks.needles import ladder_points, needle_points
 from numeric_checks.points import SideValues, fmt
 from numeric_checks.sampling import Point, Sampler
 from numeric_checks.search import MIN_CHECKED_POINTS, SpotOutcome
+from numeric_checks.touch_points import touch_points
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
 from symbolic.errors import EmptyDomain, EvaluationError, InvalidInput
@@ -149,6 +150,12 @@ class CheckPlan:
         return out
 
 
+def _difference(d: Derivation, space: Space, link: tuple[Any, ...]) -> sp.Expr:
+    """A link's ``lhs - rhs`` in the space's symbols (definitions substituted)."""
+    left, _, right, _ = link
+    return space.substitute(d.expand_defs(left)) - space.substitute(d.expand_defs(right))
+
+
 def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
     """Build the plan of ``d``: raises :class:`~symbolic.errors.EmptyDomain` when no point
     satisfies the domains and hypotheses (refuse, don't weaken)."""
@@ -175,6 +182,7 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
             + ladder_points(sampler)
             + sampler.boundary_points()
             + needle_points(sampler)
+            + touch_points(sampler, [_difference(d, space, link) for link in d.links()])
         )
     # Worked out on first use: an instance's plan (no proof, no certificate) never reads it.
     context = Context(_LazyFacts(lambda: rules_context(space.inequalities, space.free).facts))

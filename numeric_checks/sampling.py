@@ -174,11 +174,16 @@ class Sampler:
         with mpmath.workdps(self.dps):  # 1e-30 must be 1e-30 to 50 digits, not a double
             edges = [_edges(v.domain) for v in free]
             ends = [_closed_ends(v.domain) for v in free]
+            integers = [_integers_inside(v.domain) for v in free]
         out: list[Point] = []
         for i, _var in enumerate(free):
             chosen = edges[i][:per_variable]
             # Every closed finite end, exactly, even past the first few edges.
             chosen += [e for e in ends[i] if not any(_same(e, c) for c in chosen)]
+            # Integers inside a real interval, past the cap too: floor, ceiling, (-1)**x
+            # and Piecewise conditions at integers jump there, and no draw lands on one
+            # (floor(x) + floor(-x) = -1 on (0, 3) was checked: its mid point is 1.5).
+            chosen += [e for e in integers[i] if not any(_same(e, c) for c in chosen)]
             for e in chosen:
                 values = [self.draw_value(v) for v in free]
                 values[i] = e
@@ -339,6 +344,38 @@ def _draw(d: Domain, rng: random.Random) -> Any:
     # near one end, at a random magnitude
     gap = (hi - lo) * _log_uniform(rng, -LOG_RANGE, 0)
     return lo + gap if rng.random() < 0.5 else hi - gap
+
+
+MAX_INTEGER_EDGES = 7
+"""Integers of a real domain sampled as edges: the first two from each finite end, the
+one nearest the middle, and 0 and 1 where they lie inside."""
+
+
+def _integers_inside(d: Domain) -> list[Any]:
+    """Integer points of a real domain (a few, see :data:`MAX_INTEGER_EDGES`), exactly.
+    Ends come from :func:`end_value` rounded inwards, so an open end that is an integer
+    is left out by the membership test of the points, not here."""
+    if d.kind == "integer":
+        return []
+    lo = end_value(d.lower, True) if d.lower.is_finite else None
+    hi = end_value(d.upper, False) if d.upper.is_finite else None
+    first = int(mpmath.ceil(lo)) if lo is not None else None
+    last = int(mpmath.floor(hi)) if hi is not None else None
+    if first is not None and last is not None and first > last:
+        return []
+    cands: list[int] = [0, 1, -1]
+    if first is not None:
+        cands += [first, first + 1]
+    if last is not None:
+        cands += [last, last - 1]
+    if first is not None and last is not None:
+        cands.append((first + last) // 2)
+    out: list[int] = []
+    for c in cands:
+        inside = (first is None or c >= first) and (last is None or c <= last)
+        if inside and c not in out:
+            out.append(c)
+    return [mpmath.mpf(c) for c in out[:MAX_INTEGER_EDGES]]
 
 
 def _edges(d: Domain) -> list[Any]:

@@ -98,6 +98,19 @@ EXPECTED: dict[str, tuple[set[str], int]] = {
     "c6d_end_third_false": REFUTED,
     "c6d_end_third_true": NOT_REFUTED,
     "c6d_integer_far_end_false": REFUTED,
+    # class 7: a failure on a set of measure zero, which no draw meets: where the sides
+    # meet or their difference is stationary (exactly), and the integers of a real interval
+    "c7_abs_one_point_false": REFUTED,
+    "c7_square_one_point_false": REFUTED,
+    "c7_irrational_point_false": REFUTED,
+    "c7_hair_at_minimum_false": REFUTED,
+    "c7_diagonal_false": REFUTED,
+    "c7_log_stationary_false": REFUTED,
+    "c7_exp_stationary_false": REFUTED,
+    "c7_floor_integers_false": REFUTED,
+    "c7_square_true": NOT_REFUTED,
+    "c7_tight_minimum_true": NOT_REFUTED,
+    "c7_log_tight_true": NOT_REFUTED,
 }
 
 
