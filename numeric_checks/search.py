@@ -8,7 +8,9 @@ points.  A counterexample is shown only after the shown point itself is re-verif
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
@@ -27,6 +29,7 @@ from numeric_checks.budget import (
     spent,
     time_limit,
 )
+from numeric_checks.point_cost import CostModel, describe_cost
 from numeric_checks.points import (
     PointResult,
     RelationCheck,
@@ -88,6 +91,7 @@ def spot_check(
     seed: int = 0,
     display: Display | None = None,
     settled: Callable[[], bool] | None = None,
+    early_search: int = 0,
 ) -> SpotOutcome:
     """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
     found, shrink it.  ``display(values, digits)`` maps a point to the variables shown to a
@@ -95,15 +99,28 @@ def spot_check(
     ``search_budget`` may be a function, called only when no point violates (the caller
     then decides how hard to search, e.g. less for a link already proved).
 
+    ``early_search``: evaluations of the local search run *before* ``search_budget()`` is
+    asked (issue 40: asking it runs the symbolic proof, which on a long sum could spend
+    the whole budget before the search had looked at all); the search then continues
+    with what is left of the budget it returns.  The split is a count, not a time, so the
+    verdict does not depend on the machine's load.
+
     Every point where an equality agrees only within the working precision's tolerance is
     re-decided with more digits (issue 38: ``x + 10**-45 = x`` agrees to all 50 digits),
     except when ``settled()``, asked after ``search_budget()``, says a proof settles the link:
     then its sampling is a cross-check, and the re-evaluation (a second evaluation of each
     point, costly for numeric functions) would add nothing to the verdict."""
+    started = time.monotonic()
+    costs = CostModel(check.symbols, (check.lhs, check.rhs))
     if check.expensive:
         points = thinned(points)
+        if costs.varies:
+            # Cheapest first (a stable sort: the order of kinds is kept within a cost):
+            # a budget spent on a few costly points has still evaluated every cheap one.
+            points = sorted(points, key=lambda p: _cost_rank(costs.cost(p.values)))
     results: list[tuple[Point, PointResult]] = []
     cut = False
+    work = 0.0
     # Cheap links are evaluated in one batch; expensive ones one point at a time, so that a
     # spent budget stops between points.
     firsts = None if check.expensive else check.first_pass(points)
@@ -117,6 +134,7 @@ def spot_check(
                 first = check.first_pass([p])[0] if firsts is None else firsts[i]
                 decided = check.decide(p.values, first, keep=True, defer=settled is not None)
                 results.append((p, decided))
+                work += costs.cost(p.values) if costs.varies else costs.fixed
         except BudgetSpent:
             cut = True
             break
@@ -126,10 +144,25 @@ def spot_check(
     searched: list[tuple[Any, ...]] = []
     budget = 0
     ties_left = False
+    if not violated and not cut and early_search > 0:
+        early = min(early_search, EXPENSIVE_SEARCH) if check.expensive else early_search
+        try:
+            with time_limit(remaining()):
+                found, searched = _local_search(check, results, early, seed)
+        except BudgetSpent:
+            found, cut = None, True
+        if found is not None:
+            violated = [found]
+            results.append(found)
+        else:
+            early_search = early
+    else:
+        early_search = 0
     if not violated and not cut:
         budget = search_budget() if callable(search_budget) else search_budget
         if check.expensive:
             budget = min(budget, EXPENSIVE_SEARCH)
+        budget -= early_search
         if any(r.deferred for _, r in results):
             if settled is not None and settled():
                 ties_left = True
@@ -144,9 +177,13 @@ def spot_check(
     if budget > 0:
         try:
             with time_limit(remaining()):
-                found, searched = _local_search(check, results, budget, seed)
+                # A second seed: the early slice's first steps are not walked again.
+                found, more = _local_search(
+                    check, results, budget, seed + (1 if early_search else 0)
+                )
         except BudgetSpent:
-            found, searched, cut = None, [], True
+            found, more, cut = None, [], True
+        searched += more
         if found is not None:
             violated = [found]
             results.append(found)
@@ -156,8 +193,15 @@ def spot_check(
     # Distinct points: 300 evaluations at the two points where a claim is defined are two.
     distinct = {p.values for p, r in results if r.status is not Status.UNDEFINED}
     distinct.update(searched)
-    defined = [r.margin for _, r in results if r.status is not Status.UNDEFINED]
-    worst = max(defined) if defined else None
+    defined = [(r.margin, p) for p, r in results if r.status is not Status.UNDEFINED]
+    worst, worst_at = max(defined, key=lambda mp: mp[0]) if defined else (None, None)
+    reached = {id(p) for p, _ in results}
+    untried = [p for p in points if id(p) not in reached]
+    stopped = ""
+    if cut or spent():
+        stopped = "stopped by the budget"
+    if evaluated == 0 and not violated:
+        stopped = _why_none(costs, untried, stopped)
     evidence = NumericEvidence(
         points=evaluated,
         digits=check.dps,
@@ -169,6 +213,12 @@ def spot_check(
             if worst is None
             else nearest_to_failing(float(worst), check.relation.value, check.dps)
         ),
+        tried=len(results) + len(searched),
+        untried=len(untried),
+        cost=describe_cost(work) if costs.varies or costs.fixed > 1 else "",
+        seconds=round(time.monotonic() - started, 2),
+        nearest_point=None if worst_at is None else _shown(check, worst_at.values, display),
+        stopped=stopped,
     )
     if violated:
         point, decided = min(violated, key=lambda pr: len(str(pr[0].values)))
@@ -210,6 +260,31 @@ def spot_check(
     return SpotOutcome(
         Verdict.CHECKED, evidence, None, ties, ties_left=ties_left, distinct=len(distinct)
     )
+
+
+def _cost_rank(terms: float) -> int:
+    """A cost's order of magnitude (points within a factor of 10 keep their order)."""
+    return 10**9 if math.isinf(terms) else int(math.log10(max(terms, 1.0)))
+
+
+def _why_none(costs: CostModel, untried: Sequence[Point], stopped: str) -> str:
+    """Why a run evaluated no point, for its report: the budget stopped it before the
+    cheapest point, with that point's cost, or every point tried was undefined."""
+    if untried and costs.varies:
+        cheapest = min(costs.cost(p.values) for p in untried)
+        return (
+            f"{stopped or 'stopped'} before any point was evaluated; the cheapest point "
+            f"left would cost {describe_cost(cheapest)}"
+        )
+    if untried:
+        return f"{stopped or 'stopped'} before any point was evaluated"
+    return stopped or "no point tried was defined"
+
+
+def _shown(check: RelationCheck, values: Sequence[Any], display: Display | None) -> dict[str, str]:
+    if display is not None:
+        return dict(display(values, 10))
+    return {s.name: fmt(v, 10) for s, v in zip(check.symbols, values, strict=True)}
 
 
 def _redecide_ties(
