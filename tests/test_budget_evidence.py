@@ -81,6 +81,9 @@ def test_a_run_stopped_by_its_budget_has_evaluated_points_and_says_what_it_did()
     assert "budget spent" in text and "point(s) tried" in text
     data = claim_json("s", result)
     assert data["points"] == n.points  # the old fields keep their meaning
+    assert data["sampling"]["stopped"] == n.stopped
+    assert data["sampling"]["tried"] == n.tried
+    assert data["sampling"]["nearest_point"] == (dict(n.nearest_point or {}) or None)
     assert json.loads(json.dumps(data)) == data
 
 
