@@ -18,6 +18,7 @@ from typing import Any
 
 import mpmath
 
+from numeric_checks.boundaries import boundary_solver
 from numeric_checks.budget import (
     EXPENSIVE_BOUNDARY_POINTS,
     EXPENSIVE_CORNER_POINTS,
@@ -37,8 +38,10 @@ from numeric_checks.points import (
     fmt,
     fmt_pair,
 )
+from numeric_checks.regimes import EXPENSIVE_REGIME_POINTS
 from numeric_checks.sampling import Point
 from numeric_checks.shrink import Display, shown_counterexample
+from symbolic.domains import Domain
 from symbolic.printing.wording import nearest_to_failing
 from symbolic.report import Counterexample, NumericEvidence
 from symbolic.verdicts import Verdict
@@ -324,6 +327,7 @@ def thinned(points: Sequence[Point]) -> list[Point]:
         + boundary[::stride]
     )
     random_pts = by_origin.pop("random", [])[:EXPENSIVE_RANDOM_POINTS]
+    chosen += by_origin.pop("regime", [])[:EXPENSIVE_REGIME_POINTS]
     rest = [p for group in by_origin.values() for p in group]
     return chosen + rest + random_pts
 
@@ -346,6 +350,7 @@ def _local_search(
         return None, evaluated
     per_start = max(1, budget // len(starts))
     free = check.sampler.space.free
+    projector = _Projector(check)
     for start, res in starts:
         values, margin = list(start.values), _search_margin(res)
         sigma = 1.0
@@ -356,13 +361,18 @@ def _local_search(
             i = rng.randrange(len(cand)) if cand else 0
             if not cand:
                 break
-            cand[i] = _perturb(cand[i], free[i].domain.kind, sigma, rng)
+            cand[i] = _perturb(cand[i], free[i].domain, sigma, rng)
             if rng.random() < 0.3 and len(cand) > 1:
                 j = rng.randrange(len(cand))
-                cand[j] = _perturb(cand[j], free[j].domain.kind, sigma, rng)
+                cand[j] = _perturb(cand[j], free[j].domain, sigma, rng)
             if not check.satisfies(cand):
-                sigma = max(sigma * 0.7, 1e-6)
-                continue
+                # Onto the hypothesis the step crossed, along the variable moved: the
+                # margin's optimum often lies on a hypothesis, affine or not (issue 40).
+                projected = projector.onto(cand, i)
+                if projected is None:
+                    sigma = max(sigma * 0.7, 1e-6)
+                    continue
+                cand = projected
             r = check.decide(cand, quick=True)
             if r.status is not Status.UNDEFINED:
                 evaluated.append(tuple(cand))
@@ -376,15 +386,67 @@ def _local_search(
     return None, evaluated
 
 
-def _perturb(v: Any, kind: str, sigma: float, rng: random.Random) -> Any:
+def _perturb(v: Any, domain: Domain, sigma: float, rng: random.Random) -> Any:
+    """A step from ``v`` in coordinates fitted to its domain (issue 40): a probability
+    (a domain within ``[0, 1]``) moves in logit coordinates and a positive quantity (a
+    scale) in log coordinates, so that a step of the same size goes from 1e-3 to 1e-6 as
+    easily as from 0.3 to 0.6; other reals additively or multiplicatively."""
     with mpmath.workdps(max(60, mpmath.mp.dps)):
         r = rng.random()
-        if kind == "integer":
+        if domain.kind == "integer":
             if r < 0.5:
                 return v + rng.choice((-1, 1)) * max(1, int(abs(v) * sigma * rng.random()))
             return mpmath.floor(v * mpmath.exp(rng.gauss(0, sigma)) + mpmath.mpf("0.5"))
-        if r < 0.6:
+        positive = domain.lower.is_nonnegative is True
+        if positive and domain.upper.is_finite and domain.upper <= 1 and 0 < v < 1 and r < 0.5:
+            logit = mpmath.log(v) - mpmath.log1p(-v)
+            # A wider step than in log coordinates: tails of probabilities span decades.
+            return 1 / (1 + mpmath.exp(-(logit + rng.gauss(0, 4 * sigma))))
+        if r < 0.6 or (positive and r < 0.9):
             return v * mpmath.exp(rng.gauss(0, sigma))
         if r < 0.9:
             return v + rng.gauss(0, sigma) * max(abs(v), mpmath.mpf(1))
         return -v
+
+
+class _Projector:
+    """A point outside the hypotheses moved back onto the boundary of one it violates
+    along one continuous variable: another than the one the step moved first (so that the
+    search slides along a tight hypothesis instead of returning to where it was), that
+    one last.  The boundary's roots in that variable
+    (:func:`~numeric_checks.boundaries.boundary_solver`, non-affine hypotheses included)
+    are tried nearest first, nudged inside until every domain and hypothesis holds exactly
+    (never assumed)."""
+
+    def __init__(self, check: RelationCheck) -> None:
+        self.check = check
+        self.space = check.sampler.space
+
+    def onto(self, cand: list[Any], moved: int) -> list[Any] | None:
+        n = len(self.space.free)
+        for i in [*(j for j in range(n) if j != moved), moved]:
+            out = self._along(cand, i)
+            if out is not None:
+                return out
+        return None
+
+    def _along(self, cand: list[Any], i: int) -> list[Any] | None:
+        var = self.space.free[i]
+        if var.domain.kind == "integer":
+            return None
+        tol = self.check.sampler._tol
+        for h in self.space.inequalities:
+            if var.symbol not in h.free_symbols:
+                continue
+            solver = boundary_solver(h, var.symbol, self.check.sampler.symbols)
+            if solver is None:
+                continue
+            roots = [r for r in solver.roots(cand, self.check.dps) if mpmath.isfinite(r)]
+            for root in sorted(roots, key=lambda r: abs(r - cand[i])):
+                nudge = (abs(root) + tol) * tol
+                for at in (root, root - nudge, root + nudge):
+                    moved = list(cand)
+                    moved[i] = at
+                    if self.check.satisfies(moved):
+                        return moved
+        return None
