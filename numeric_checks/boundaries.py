@@ -3,7 +3,6 @@ at a point (:meth:`numeric_checks.sampling.Sampler.boundary_points`)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,14 +36,7 @@ class Boundary:
 
 def boundary_solver(h: sp.Rel, x: sp.Symbol, symbols: Sequence[sp.Symbol]) -> Boundary | None:
     """The real roots in ``x`` of ``h.lhs == h.rhs`` at given values of the other variables,
-    or None if SymPy cannot solve for ``x`` in closed form.  Solved once per hypothesis,
-    variable and symbols: the sampler's boundary points and the local search's projection
-    onto a hypothesis ask for the same ones."""
-    return _boundary_solver(h, x, tuple(symbols))
-
-
-@functools.lru_cache(maxsize=512)
-def _boundary_solver(h: sp.Rel, x: sp.Symbol, symbols: tuple[sp.Symbol, ...]) -> Boundary | None:
+    or None if SymPy cannot solve for ``x`` in closed form."""
     sols = linear_roots(h.lhs - h.rhs, x)
     if sols is None:
         try:

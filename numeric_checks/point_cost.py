@@ -35,6 +35,16 @@ class CostModel:
 
     def __init__(self, symbols: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> None:
         self.fixed = 1.0
+        # Only SymPy's own functions (mpmath evaluates them in time independent of their
+        # arguments' size) and sums whose lengths are read here: a catalog function such
+        # as EpsTensorPower(eps, n, alpha) may cost seconds at n = 10^6, unseen by the model.
+        self.estimable = not any(
+            e.has(sp.Integral)
+            or any(
+                not (type(f).__module__ or "").startswith("sympy.") for f in e.atoms(sp.Function)
+            )
+            for e in exprs
+        )
         lengths: list[sp.Expr] = []
         free = set(symbols)
         for e in exprs:
@@ -49,6 +59,11 @@ class CostModel:
         self._fn: Callable[..., list[Any]] | None = (
             compile_exprs(tuple(symbols), lengths) if lengths else None
         )
+
+    estimable: bool
+    """Whether the sides hold nothing whose cost the model cannot estimate (a quadrature,
+    a function of the catalog): the points chosen for their regime, up to k = 10^6
+    (:mod:`numeric_checks.regimes`), are evaluated only then."""
 
     @property
     def varies(self) -> bool:

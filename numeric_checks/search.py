@@ -8,6 +8,7 @@ points.  A counterexample is shown only after the shown point itself is re-verif
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -17,8 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import mpmath
+import sympy as sp
 
-from numeric_checks.boundaries import boundary_solver
+from numeric_checks.boundaries import Boundary, linear_roots
+from numeric_checks.bridge import compile_exprs
 from numeric_checks.budget import (
     EXPENSIVE_BOUNDARY_POINTS,
     EXPENSIVE_CORNER_POINTS,
@@ -115,6 +118,10 @@ def spot_check(
     point, costly for numeric functions) would add nothing to the verdict."""
     started = time.monotonic()
     costs = CostModel(check.symbols, (check.lhs, check.rhs))
+    if not costs.estimable:
+        # Regime points reach k = 10^6: only where their cost is known (gdp-clt-berry-esseen's
+        # EpsTensorPower at n = 10^6 spent its whole budget on them).
+        points = [p for p in points if p.origin != "regime"]
     if check.expensive:
         points = thinned(points)
         if costs.varies:
@@ -350,7 +357,7 @@ def _local_search(
         return None, evaluated
     per_start = max(1, budget // len(starts))
     free = check.sampler.space.free
-    projector = _Projector(check)
+    projector = _Projector(check, rng)
     for start, res in starts:
         values, margin = list(start.values), _search_margin(res)
         sigma = 1.0
@@ -366,8 +373,8 @@ def _local_search(
                 j = rng.randrange(len(cand))
                 cand[j] = _perturb(cand[j], free[j].domain, sigma, rng)
             if not check.satisfies(cand):
-                # Onto the hypothesis the step crossed, along the variable moved: the
-                # margin's optimum often lies on a hypothesis, affine or not (issue 40).
+                # Onto the hypothesis the step crossed: the margin's optimum often lies
+                # on a hypothesis, affine or not (issue 40).
                 projected = projector.onto(cand, i)
                 if projected is None:
                     sigma = max(sigma * 0.7, 1e-6)
@@ -409,44 +416,83 @@ def _perturb(v: Any, domain: Domain, sigma: float, rng: random.Random) -> Any:
         return -v
 
 
+PARTNERS = 2
+"""Other variables of a crossed hypothesis the search tries to restore it along (chosen at
+random among those it contains), before the variable the step moved."""
+
+
 class _Projector:
-    """A point outside the hypotheses moved back onto the boundary of one it violates
-    along one continuous variable: another than the one the step moved first (so that the
-    search slides along a tight hypothesis instead of returning to where it was), that
-    one last.  The boundary's roots in that variable
-    (:func:`~numeric_checks.boundaries.boundary_solver`, non-affine hypotheses included)
-    are tried nearest first, nudged inside until every domain and hypothesis holds exactly
+    """A step that left the hypotheses moved back onto the boundary of one it crossed,
+    along one continuous variable: up to :data:`PARTNERS` others than the one the step
+    moved first (so that the search slides along a tight hypothesis, where optima often
+    lie, instead of returning to where it was), that one last.  Only boundaries whose
+    roots have a closed form without ``sp.solve`` are followed (affine in that variable,
+    ``|affine|``, or quadratic: ``x^2 + y^2 <= 2`` and ``x y <= 1`` included; see
+    :func:`cheap_boundary`), so a projection costs a few evaluations, never a symbolic
+    solve.  A root is nudged inside until every domain and hypothesis holds exactly
     (never assumed)."""
 
-    def __init__(self, check: RelationCheck) -> None:
+    def __init__(self, check: RelationCheck, rng: random.Random) -> None:
         self.check = check
         self.space = check.sampler.space
+        self.rng = rng
 
     def onto(self, cand: list[Any], moved: int) -> list[Any] | None:
-        n = len(self.space.free)
-        for i in [*(j for j in range(n) if j != moved), moved]:
-            out = self._along(cand, i)
-            if out is not None:
-                return out
-        return None
-
-    def _along(self, cand: list[Any], i: int) -> list[Any] | None:
-        var = self.space.free[i]
+        var = self.space.free[moved]
         if var.domain.kind == "integer":
             return None
-        tol = self.check.sampler._tol
+        symbols = self.check.sampler.symbols
         for h in self.space.inequalities:
             if var.symbol not in h.free_symbols:
                 continue
-            solver = boundary_solver(h, var.symbol, self.check.sampler.symbols)
-            if solver is None:
-                continue
-            roots = [r for r in solver.roots(cand, self.check.dps) if mpmath.isfinite(r)]
-            for root in sorted(roots, key=lambda r: abs(r - cand[i])):
-                nudge = (abs(root) + tol) * tol
-                for at in (root, root - nudge, root + nudge):
-                    moved = list(cand)
-                    moved[i] = at
-                    if self.check.satisfies(moved):
-                        return moved
+            others = [
+                j
+                for j, v in enumerate(self.space.free)
+                if j != moved and v.domain.kind != "integer" and v.symbol in h.free_symbols
+            ]
+            self.rng.shuffle(others)
+            for j in [*others[:PARTNERS], moved]:
+                out = self._along(cand, j, cheap_boundary(h, symbols[j], symbols))
+                if out is not None:
+                    return out
         return None
+
+    def _along(self, cand: list[Any], i: int, solver: Boundary | None) -> list[Any] | None:
+        if solver is None:
+            return None
+        tol = self.check.sampler._tol
+        roots = [
+            r
+            for r in solver.roots(cand, self.check.dps)
+            if isinstance(r, mpmath.mpf) and mpmath.isfinite(r)
+        ]
+        for root in sorted(roots, key=lambda r: abs(r - cand[i])):
+            with mpmath.workdps(self.check.dps + 10):  # a nudge of 1e-22 needs the digits
+                nudge = (abs(root) + tol) * tol
+                steps = (root, root - nudge, root + nudge)
+            for at in steps:
+                moved = list(cand)
+                moved[i] = at
+                if self.check.satisfies(moved):
+                    return moved
+        return None
+
+
+@functools.lru_cache(maxsize=512)
+def cheap_boundary(h: sp.Rel, x: sp.Symbol, symbols: tuple[sp.Symbol, ...]) -> Boundary | None:
+    """The roots in ``x`` of ``h``'s boundary in closed form, found without ``sp.solve``:
+    :func:`~numeric_checks.boundaries.linear_roots`, or the two roots of a quadratic in
+    ``x`` (coefficients free of ``x``); None otherwise."""
+    e = h.lhs - h.rhs
+    sols = linear_roots(e, x)
+    if sols is None:
+        try:
+            poly = sp.Poly(e, x)
+        except sp.PolynomialError:
+            return None
+        if poly.degree() != 2 or any(c.has(x) for c in poly.all_coeffs()):
+            return None
+        a, b, c = poly.all_coeffs()
+        disc = sp.sqrt(b**2 - 4 * a * c)
+        sols = [(-b - disc) / (2 * a), (-b + disc) / (2 * a)]
+    return Boundary(tuple(sols), compile_exprs(symbols, sols))

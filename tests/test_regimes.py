@@ -23,6 +23,7 @@ import sympy as sp
 
 from derivations.app.claims import load_claim
 from numeric_checks.plan import CheckOptions, make_plan
+from numeric_checks.point_cost import CostModel
 from numeric_checks.points import RelationCheck, SideValues, Status
 from numeric_checks.regimes import COMBINATIONS, REGIME_LADDER, regime_points
 from numeric_checks.sampling import Point, Sampler
@@ -91,6 +92,14 @@ def test_the_false_bound_fails_at_regime_points_where_the_true_one_holds(
         assert r.status is not Status.VIOLATED, (p.values, r)
 
 
+def test_regime_points_are_evaluated_only_where_their_cost_is_known() -> None:
+    n = sp.Symbol("n", integer=True, positive=True)
+    x = sp.Symbol("x", positive=True)
+    assert CostModel((n, x), (sp.Sum(x**n, (n, 1, 10)) + sp.binomial(n, 2) + sp.exp(x),)).estimable
+    assert not CostModel((n, x), (sp.Function("Costly")(n, x),)).estimable
+    assert not CostModel((x,), (sp.Integral(sp.exp(-x * n), (n, 0, 1)),)).estimable
+
+
 def test_regime_points_need_a_wide_integer_variable() -> None:
     x = Variable("x", parse_domain("(0, 10]"))
     n = Variable("n", parse_domain("Z in [1, 3]"))
@@ -123,10 +132,11 @@ def _disk_check() -> RelationCheck:
 
 def test_a_step_outside_a_non_affine_hypothesis_is_moved_onto_it() -> None:
     check = _disk_check()
-    moved = _Projector(check).onto([mpmath.mpf("1.3"), mpmath.mpf("1.2")], 0)
+    moved = _Projector(check, random.Random(0)).onto([mpmath.mpf("1.3"), mpmath.mpf("1.2")], 0)
     assert moved is not None and check.satisfies(moved)
     assert abs(moved[0] ** 2 + moved[1] ** 2 - 2) < 1e-20
-    assert moved[1] == mpmath.mpf("1.2")
+    # Along the other variable first: the search slides along the circle.
+    assert moved[0] == mpmath.mpf("1.3")
 
 
 def test_the_search_descends_the_margin_along_a_non_affine_hypothesis(
@@ -139,5 +149,5 @@ def test_the_search_descends_the_margin_along_a_non_affine_hypothesis(
     assert found is not None and found[1].status is Status.VIOLATED
     assert check.satisfies(found[0].values)
     # Without the projection, the same steps stay off the sliver.
-    monkeypatch.setattr(_Projector, "onto", lambda self, cand, i: None)
+    monkeypatch.setattr(_Projector, "onto", lambda self, cand, moved: None)
     assert _local_search(check, results, 200, seed=0)[0] is None
