@@ -23,7 +23,7 @@ import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
 from numeric_checks.hoisting import hoisted
-from numeric_checks.integrals import IntegralShape, analyse, guarded_exp, integrate
+from numeric_checks.integrals import IntegralShape, analyse, bounded_exp, guarded_exp, integrate
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
 from numeric_checks.remembered_integrals import remembered_integral
@@ -113,7 +113,7 @@ class DpMpmathPrinter(MpmathPrinter):
         if self.integrands:
             # Quadrature nodes reach far into the tails (integrals.guarded_exp).
             return f"guarded_exp({self._print(expr.args[0])})"
-        return f"{self._module_format('mpmath.exp')}({self._print(expr.args[0])})"
+        return f"bounded_exp({self._print(expr.args[0])})"
 
     def _print_Integral(self, expr: sp.Integral) -> str:
         # Split at the kinks, scaled to the integrand's width (numeric_checks.integrals);
@@ -206,6 +206,7 @@ _NAMESPACE = {
     "sum_infinite": sum_infinite,
     "integrate": integrate,
     "guarded_exp": guarded_exp,
+    "bounded_exp": bounded_exp,
     "binomial_walk": binomial_walk,
     "_lazy": _lazy,
 }

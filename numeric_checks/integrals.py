@@ -220,6 +220,23 @@ def guarded_exp(z: Any) -> Any:
     return mpmath.exp(z)
 
 
+HUGE_EXP_BITS = 1 << 20
+"""``bounded_exp`` of an argument of magnitude >= 2**HUGE_EXP_BITS is not evaluated."""
+
+
+def bounded_exp(z: Any) -> Any:
+    """``exp(z)`` outside integrands: mpmath's, except for an argument of magnitude at least
+    ``2**HUGE_EXP_BITS``, whose reduction modulo ``log 2`` needs that many bits: at
+    ``eps = 10^12`` the composition claim's ``exp(k*eps*(exp(eps) - 1))`` asked GMP for a
+    number of 10^12 bits and aborted the process (issue 40).  Such a point is undefined (an
+    :class:`OverflowError`), never a wrong number; every smaller argument is mpmath's."""
+    if type(z) is _MPF:
+        _, man, exp, bc = z._mpf_
+        if man and exp + bc > HUGE_EXP_BITS:
+            raise OverflowError(f"exp of a number above 2**{HUGE_EXP_BITS}")
+    return mpmath.exp(z)
+
+
 def _real(v: Any) -> Any | None:
     """A finite real value of ``v`` (called lazily when it is a thunk: a kink such as
     ``-c0/c1`` may be undefined at this point, which only loses a breakpoint)."""

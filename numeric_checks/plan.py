@@ -21,6 +21,7 @@ from numeric_checks.budget import DEFAULT_BUDGET
 from numeric_checks.certify import Box
 from numeric_checks.needles import ladder_points, needle_points
 from numeric_checks.points import SideValues, fmt
+from numeric_checks.regimes import regime_points
 from numeric_checks.sampling import Point, Sampler
 from numeric_checks.search import MIN_CHECKED_POINTS, SpotOutcome
 from numeric_checks.touch_points import touch_points
@@ -183,6 +184,7 @@ def make_plan(d: Derivation, options: CheckOptions) -> CheckPlan:
             + sampler.boundary_points()
             + needle_points(sampler)
             + touch_points(sampler, [_difference(d, space, link) for link in d.links()])
+            + regime_points(sampler, options.seed)
         )
     # Worked out on first use: an instance's plan (no proof, no certificate) never reads it.
     context = Context(_LazyFacts(lambda: rules_context(space.inequalities, space.free).facts))

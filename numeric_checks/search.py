@@ -8,14 +8,20 @@ points.  A counterexample is shown only after the shown point itself is re-verif
 
 from __future__ import annotations
 
+import functools
+import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
 import mpmath
+import sympy as sp
 
+from numeric_checks.boundaries import Boundary, linear_roots
+from numeric_checks.bridge import compile_exprs
 from numeric_checks.budget import (
     EXPENSIVE_BOUNDARY_POINTS,
     EXPENSIVE_CORNER_POINTS,
@@ -27,6 +33,7 @@ from numeric_checks.budget import (
     spent,
     time_limit,
 )
+from numeric_checks.point_cost import CostModel, describe_cost
 from numeric_checks.points import (
     PointResult,
     RelationCheck,
@@ -34,8 +41,10 @@ from numeric_checks.points import (
     fmt,
     fmt_pair,
 )
+from numeric_checks.regimes import EXPENSIVE_REGIME_POINTS
 from numeric_checks.sampling import Point
 from numeric_checks.shrink import Display, shown_counterexample
+from symbolic.domains import Domain
 from symbolic.printing.wording import nearest_to_failing
 from symbolic.report import Counterexample, NumericEvidence
 from symbolic.verdicts import Verdict
@@ -88,6 +97,7 @@ def spot_check(
     seed: int = 0,
     display: Display | None = None,
     settled: Callable[[], bool] | None = None,
+    early_search: int = 0,
 ) -> SpotOutcome:
     """Decide ``check`` on ``points``; if none violates, search for a violation; if one is
     found, shrink it.  ``display(values, digits)`` maps a point to the variables shown to a
@@ -95,15 +105,32 @@ def spot_check(
     ``search_budget`` may be a function, called only when no point violates (the caller
     then decides how hard to search, e.g. less for a link already proved).
 
+    ``early_search``: evaluations of the local search run *before* ``search_budget()`` is
+    asked (issue 40: asking it runs the symbolic proof, which on a long sum could spend
+    the whole budget before the search had looked at all); the search then continues
+    with what is left of the budget it returns.  The split is a count, not a time, so the
+    verdict does not depend on the machine's load.
+
     Every point where an equality agrees only within the working precision's tolerance is
     re-decided with more digits (issue 38: ``x + 10**-45 = x`` agrees to all 50 digits),
     except when ``settled()``, asked after ``search_budget()``, says a proof settles the link:
     then its sampling is a cross-check, and the re-evaluation (a second evaluation of each
     point, costly for numeric functions) would add nothing to the verdict."""
+    started = time.monotonic()
+    costs = CostModel(check.symbols, (check.lhs, check.rhs))
+    if not costs.estimable:
+        # Regime points reach k = 10^6: only where their cost is known (gdp-clt-berry-esseen's
+        # EpsTensorPower at n = 10^6 spent its whole budget on them).
+        points = [p for p in points if p.origin != "regime"]
     if check.expensive:
         points = thinned(points)
+        if costs.varies:
+            # Cheapest first (a stable sort: the order of kinds is kept within a cost):
+            # a budget spent on a few costly points has still evaluated every cheap one.
+            points = sorted(points, key=lambda p: _cost_rank(costs.cost(p.values)))
     results: list[tuple[Point, PointResult]] = []
     cut = False
+    work = 0.0
     # Cheap links are evaluated in one batch; expensive ones one point at a time, so that a
     # spent budget stops between points.
     firsts = None if check.expensive else check.first_pass(points)
@@ -117,6 +144,7 @@ def spot_check(
                 first = check.first_pass([p])[0] if firsts is None else firsts[i]
                 decided = check.decide(p.values, first, keep=True, defer=settled is not None)
                 results.append((p, decided))
+                work += costs.cost(p.values) if costs.varies else costs.fixed
         except BudgetSpent:
             cut = True
             break
@@ -126,10 +154,25 @@ def spot_check(
     searched: list[tuple[Any, ...]] = []
     budget = 0
     ties_left = False
+    if not violated and not cut and early_search > 0:
+        early = min(early_search, EXPENSIVE_SEARCH) if check.expensive else early_search
+        try:
+            with time_limit(remaining()):
+                found, searched = _local_search(check, results, early, seed)
+        except BudgetSpent:
+            found, cut = None, True
+        if found is not None:
+            violated = [found]
+            results.append(found)
+        else:
+            early_search = early
+    else:
+        early_search = 0
     if not violated and not cut:
         budget = search_budget() if callable(search_budget) else search_budget
         if check.expensive:
             budget = min(budget, EXPENSIVE_SEARCH)
+        budget -= early_search
         if any(r.deferred for _, r in results):
             if settled is not None and settled():
                 ties_left = True
@@ -144,9 +187,13 @@ def spot_check(
     if budget > 0:
         try:
             with time_limit(remaining()):
-                found, searched = _local_search(check, results, budget, seed)
+                # A second seed: the early slice's first steps are not walked again.
+                found, more = _local_search(
+                    check, results, budget, seed + (1 if early_search else 0)
+                )
         except BudgetSpent:
-            found, searched, cut = None, [], True
+            found, more, cut = None, [], True
+        searched += more
         if found is not None:
             violated = [found]
             results.append(found)
@@ -156,8 +203,15 @@ def spot_check(
     # Distinct points: 300 evaluations at the two points where a claim is defined are two.
     distinct = {p.values for p, r in results if r.status is not Status.UNDEFINED}
     distinct.update(searched)
-    defined = [r.margin for _, r in results if r.status is not Status.UNDEFINED]
-    worst = max(defined) if defined else None
+    defined = [(r.margin, p) for p, r in results if r.status is not Status.UNDEFINED]
+    worst, worst_at = max(defined, key=lambda mp: mp[0]) if defined else (None, None)
+    reached = {id(p) for p, _ in results}
+    untried = [p for p in points if id(p) not in reached]
+    stopped = ""
+    if cut or spent():
+        stopped = "stopped by the budget"
+    if evaluated == 0 and not violated:
+        stopped = _why_none(costs, untried, stopped)
     evidence = NumericEvidence(
         points=evaluated,
         digits=check.dps,
@@ -169,6 +223,12 @@ def spot_check(
             if worst is None
             else nearest_to_failing(float(worst), check.relation.value, check.dps)
         ),
+        tried=len(results) + len(searched),
+        untried=len(untried),
+        cost=describe_cost(work) if costs.varies or costs.fixed > 1 else "",
+        seconds=round(time.monotonic() - started, 2),
+        nearest_point=None if worst_at is None else _shown(check, worst_at.values, display),
+        stopped=stopped,
     )
     if violated:
         point, decided = min(violated, key=lambda pr: len(str(pr[0].values)))
@@ -212,6 +272,31 @@ def spot_check(
     )
 
 
+def _cost_rank(terms: float) -> int:
+    """A cost's order of magnitude (points within a factor of 10 keep their order)."""
+    return 10**9 if math.isinf(terms) else int(math.log10(max(terms, 1.0)))
+
+
+def _why_none(costs: CostModel, untried: Sequence[Point], stopped: str) -> str:
+    """Why a run evaluated no point, for its report: the budget stopped it before the
+    cheapest point, with that point's cost, or every point tried was undefined."""
+    if untried and costs.varies:
+        cheapest = min(costs.cost(p.values) for p in untried)
+        return (
+            f"{stopped or 'stopped'} before any point was evaluated; the cheapest point "
+            f"left would cost {describe_cost(cheapest)}"
+        )
+    if untried:
+        return f"{stopped or 'stopped'} before any point was evaluated"
+    return stopped or "no point tried was defined"
+
+
+def _shown(check: RelationCheck, values: Sequence[Any], display: Display | None) -> dict[str, str]:
+    if display is not None:
+        return dict(display(values, 10))
+    return {s.name: fmt(v, 10) for s, v in zip(check.symbols, values, strict=True)}
+
+
 def _redecide_ties(
     check: RelationCheck, results: list[tuple[Point, PointResult]]
 ) -> tuple[list[tuple[Point, PointResult]], bool]:
@@ -249,6 +334,7 @@ def thinned(points: Sequence[Point]) -> list[Point]:
         + boundary[::stride]
     )
     random_pts = by_origin.pop("random", [])[:EXPENSIVE_RANDOM_POINTS]
+    chosen += by_origin.pop("regime", [])[:EXPENSIVE_REGIME_POINTS]
     rest = [p for group in by_origin.values() for p in group]
     return chosen + rest + random_pts
 
@@ -271,6 +357,7 @@ def _local_search(
         return None, evaluated
     per_start = max(1, budget // len(starts))
     free = check.sampler.space.free
+    projector = _Projector(check, rng)
     for start, res in starts:
         values, margin = list(start.values), _search_margin(res)
         sigma = 1.0
@@ -281,13 +368,18 @@ def _local_search(
             i = rng.randrange(len(cand)) if cand else 0
             if not cand:
                 break
-            cand[i] = _perturb(cand[i], free[i].domain.kind, sigma, rng)
+            cand[i] = _perturb(cand[i], free[i].domain, sigma, rng)
             if rng.random() < 0.3 and len(cand) > 1:
                 j = rng.randrange(len(cand))
-                cand[j] = _perturb(cand[j], free[j].domain.kind, sigma, rng)
+                cand[j] = _perturb(cand[j], free[j].domain, sigma, rng)
             if not check.satisfies(cand):
-                sigma = max(sigma * 0.7, 1e-6)
-                continue
+                # Onto the hypothesis the step crossed: the margin's optimum often lies
+                # on a hypothesis, affine or not (issue 40).
+                projected = projector.onto(cand, i)
+                if projected is None:
+                    sigma = max(sigma * 0.7, 1e-6)
+                    continue
+                cand = projected
             r = check.decide(cand, quick=True)
             if r.status is not Status.UNDEFINED:
                 evaluated.append(tuple(cand))
@@ -301,15 +393,114 @@ def _local_search(
     return None, evaluated
 
 
-def _perturb(v: Any, kind: str, sigma: float, rng: random.Random) -> Any:
+def _perturb(v: Any, domain: Domain, sigma: float, rng: random.Random) -> Any:
+    """A step from ``v`` in coordinates fitted to its domain (issue 40): a probability
+    (a domain within ``[0, 1]``) moves in logit coordinates and a positive quantity (a
+    scale) in log coordinates, so that a step of the same size goes from 1e-3 to 1e-6 as
+    easily as from 0.3 to 0.6; other reals additively or multiplicatively."""
     with mpmath.workdps(max(60, mpmath.mp.dps)):
         r = rng.random()
-        if kind == "integer":
+        if domain.kind == "integer":
             if r < 0.5:
                 return v + rng.choice((-1, 1)) * max(1, int(abs(v) * sigma * rng.random()))
             return mpmath.floor(v * mpmath.exp(rng.gauss(0, sigma)) + mpmath.mpf("0.5"))
-        if r < 0.6:
+        positive = domain.lower.is_nonnegative is True
+        if positive and domain.upper.is_finite and domain.upper <= 1 and 0 < v < 1 and r < 0.5:
+            logit = mpmath.log(v) - mpmath.log1p(-v)
+            # A wider step than in log coordinates: tails of probabilities span decades.
+            return 1 / (1 + mpmath.exp(-(logit + rng.gauss(0, 4 * sigma))))
+        if r < 0.6 or (positive and r < 0.9):
             return v * mpmath.exp(rng.gauss(0, sigma))
         if r < 0.9:
             return v + rng.gauss(0, sigma) * max(abs(v), mpmath.mpf(1))
         return -v
+
+
+PARTNERS = 2
+"""Other variables of a crossed hypothesis the search tries to restore it along (chosen at
+random among those it contains), before the variable the step moved."""
+
+PROJECTIONS = 40
+"""Projections per local search (a count: on a catalog instance of 80 variables every
+step may leave the hypotheses, and each projection evaluates roots and memberships)."""
+
+
+class _Projector:
+    """A step that left the hypotheses moved back onto the boundary of one it crossed,
+    along one continuous variable: up to :data:`PARTNERS` others than the one the step
+    moved first (so that the search slides along a tight hypothesis, where optima often
+    lie, instead of returning to where it was), that one last.  Only boundaries whose
+    roots have a closed form without ``sp.solve`` are followed (affine in that variable,
+    ``|affine|``, or quadratic: ``x^2 + y^2 <= 2`` and ``x y <= 1`` included; see
+    :func:`cheap_boundary`), so a projection costs a few evaluations, never a symbolic
+    solve.  A root is nudged inside until every domain and hypothesis holds exactly
+    (never assumed)."""
+
+    def __init__(self, check: RelationCheck, rng: random.Random) -> None:
+        self.check = check
+        self.space = check.sampler.space
+        self.rng = rng
+        self.left = PROJECTIONS
+        symbols = check.sampler.symbols
+        continuous = {v.symbol for v in self.space.free if v.domain.kind != "integer"}
+        # Per hypothesis, its continuous variables' indices (free_symbols, once).
+        self._within = [
+            [j for j, s in enumerate(symbols) if s in h.free_symbols and s in continuous]
+            for h in self.space.inequalities
+        ]
+
+    def onto(self, cand: list[Any], moved: int) -> list[Any] | None:
+        if self.left <= 0 or self.space.free[moved].domain.kind == "integer":
+            return None
+        self.left -= 1
+        symbols = self.check.sampler.symbols
+        for h, within in zip(self.space.inequalities, self._within, strict=True):
+            if moved not in within:
+                continue
+            others = [j for j in within if j != moved]
+            self.rng.shuffle(others)
+            for j in [*others[:PARTNERS], moved]:
+                out = self._along(cand, j, cheap_boundary(h, symbols[j], symbols))
+                if out is not None:
+                    return out
+        return None
+
+    def _along(self, cand: list[Any], i: int, solver: Boundary | None) -> list[Any] | None:
+        if solver is None:
+            return None
+        tol = self.check.sampler._tol
+        roots = [
+            r
+            for r in solver.roots(cand, self.check.dps)
+            if isinstance(r, mpmath.mpf) and mpmath.isfinite(r)
+        ]
+        for root in sorted(roots, key=lambda r: abs(r - cand[i])):
+            with mpmath.workdps(self.check.dps + 10):  # a nudge of 1e-22 needs the digits
+                nudge = (abs(root) + tol) * tol
+                steps = (root, root - nudge, root + nudge)
+            for at in steps:
+                moved = list(cand)
+                moved[i] = at
+                if self.check.satisfies(moved):
+                    return moved
+        return None
+
+
+@functools.lru_cache(maxsize=512)
+def cheap_boundary(h: sp.Rel, x: sp.Symbol, symbols: tuple[sp.Symbol, ...]) -> Boundary | None:
+    """The roots in ``x`` of ``h``'s boundary in closed form, found without ``sp.solve``:
+    :func:`~numeric_checks.boundaries.linear_roots`, or the two roots of a quadratic in
+    ``x`` (coefficients free of ``x``); None otherwise."""
+    e = h.lhs - h.rhs
+    sols = linear_roots(e, x)
+    if sols is None:
+        try:
+            poly = sp.Poly(e, x)
+        except sp.PolynomialError:
+            return None
+        if poly.degree() != 2 or any(c.has(x) for c in poly.all_coeffs()):
+            return None
+        a, b, c = poly.all_coeffs()
+        disc = sp.sqrt(b**2 - 4 * a * c)
+        sols = [(-b - disc) / (2 * a), (-b + disc) / (2 * a)]
+    return Boundary(tuple(sols), compile_exprs(symbols, sols))

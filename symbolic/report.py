@@ -48,6 +48,20 @@ class NumericEvidence:
     seed: int = 0
     nearest: str = ""
     """The same in words: "nearest to failing: lhs is 8.58% below rhs"."""
+    tried: int = 0
+    """Points tried: sampled points reached (defined or not) and search steps evaluated."""
+    untried: int = 0
+    """Sampled points the run never reached (the budget stopped it first)."""
+    cost: str = ""
+    """The estimated work of the points tried, in terms of the link's sums and
+    quadratures ("about 3.1e+04 terms"; see :mod:`numeric_checks.point_cost`)."""
+    seconds: float = 0.0
+    """Wall time of the numeric stage (sampling, search, shrinking)."""
+    nearest_point: Mapping[str, str] | None = None
+    """The defined point with the largest signed gap, i.e. nearest to failing."""
+    stopped: str = ""
+    """Why sampling stopped before it was done ("" when it was not stopped): the budget, or
+    no point could be evaluated, with what the cheapest would have cost (issue 40)."""
 
     def describe(self) -> str:
         text = f"{self.points} points at {self.digits} digits"
@@ -57,6 +71,16 @@ class NumericEvidence:
             text += f"; {self.nearest}"
         elif self.worst_margin:
             text += f"; closest approach {self.worst_margin}"
+        if self.stopped:
+            text += f"; {self.stopped}: {self.tried} point(s) tried"
+            if self.untried:
+                text += f", {self.untried} not reached"
+            if self.cost:
+                text += f", {self.cost}"
+            text += f", {self.seconds:.1f} s"
+            if self.nearest_point:
+                where = ", ".join(f"{k} = {v}" for k, v in self.nearest_point.items())
+                text += f"; the point nearest to failing: {where}"
         return text
 
 

@@ -115,6 +115,9 @@ def claim_json(
         "suspect": result.suspect,
         "statement": statement,
         "claim": f"{result.lhs} {result.relation} {result.rhs}",
+        # What sampling did (issue 40): points tried and not reached, their cost, seconds,
+        # the smallest margin and the point nearest to failing, why it stopped.
+        "sampling": jsonable(result.numeric) if result.numeric else None,
     } | scoped
 
 

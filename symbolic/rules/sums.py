@@ -77,6 +77,7 @@ def prove_sums(
     hypotheses: Sequence[sp.Basic],
     variables: Sequence[Variable],
     cited: Sequence[str] = (),
+    max_goals: int | None = None,
 ) -> str | None:
     """A trace naming the sum rules that prove ``lhs rel rhs`` for every length, or None.
 
@@ -85,10 +86,13 @@ def prove_sums(
     ``cited``: the rules the link's justification names; each termwise subproof tries them
     first (see :func:`symbolic.rules.prover.prove_relation`), as the prover does on a
     sum-free link: kl-bound's termwise sign case split was found only after the whole
-    search of the other rules had failed (2 s of its 2.4 s)."""
+    search of the other rules had failed (2 s of its 2.4 s).  ``max_goals``: subgoals of
+    each termwise proof (default: the prover's)."""
     try:
         setup = Setup.of(hypotheses, variables)
         setup.cited = tuple(cited)
+        if max_goals is not None:
+            setup.max_goals = max_goals
         return _prove(sp.sympify(lhs), rel, sp.sympify(rhs), setup)
     except SYMPY_FAILURES:
         return None  # a crash proves nothing

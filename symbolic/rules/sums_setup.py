@@ -12,7 +12,7 @@ import sympy as sp
 from symbolic.domains import Variable
 from symbolic.families import ForAll
 from symbolic.relations import Relation
-from symbolic.rules.facts import Context, Fact, fact_from_relation
+from symbolic.rules.facts import MAX_GOALS, Context, Fact, fact_from_relation
 from symbolic.rules.prover import prove_relation
 from symbolic.rules.sums_normal import Range, elements_at, linear
 
@@ -51,6 +51,9 @@ class Setup:
     """Equality hypotheses ``x = e`` (a variable, sum-free), substituted in every link."""
     cited: tuple[str, ...] = ()
     """The rules the link's justification names, tried first on each termwise subgoal."""
+    max_goals: int = MAX_GOALS
+    """Subgoals of each termwise or scalar proof (fewer on a link already refuted, where
+    the rules run only to catch one that claims it)."""
 
     @classmethod
     def of(cls, hypotheses: Iterable[sp.Basic], variables: Iterable[Variable]) -> Setup:
@@ -115,7 +118,9 @@ class Setup:
             if (g.is_positive if strict else g.is_nonnegative) is True:
                 trace = "sign from the assumptions"
             else:
-                trace = prove_relation(g, rel, sp.S.Zero, ctx, cheap=True, cited=self.cited)
+                trace = prove_relation(
+                    g, rel, sp.S.Zero, ctx, cheap=True, cited=self.cited, max_goals=self.max_goals
+                )
             self.cache[key] = trace
         return self.cache[key]
 
@@ -126,7 +131,11 @@ class Setup:
         if (c.is_positive if strict else c.is_nonnegative) is True:
             return "sign from the assumptions"
         return prove_relation(
-            c, Relation.GT if strict else Relation.GE, sp.S.Zero, Context(self.facts)
+            c,
+            Relation.GT if strict else Relation.GE,
+            sp.S.Zero,
+            Context(self.facts),
+            max_goals=self.max_goals,
         )
 
     def positive_factor(self, a: sp.Expr, r: Range) -> bool:
