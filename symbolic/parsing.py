@@ -259,7 +259,7 @@ class _Builder:
 
     def _piecewise(self, node: ast.Call) -> sp.Expr:
         """``Piecewise((expr, cond), ..., (expr, True))``: conditions are comparisons (a
-        chain ``0 < x < 1`` is their conjunction) or ``True``."""
+        chain ``0 < x < 1`` is their conjunction; one the domains decide is False) or ``True``."""
         pieces = []
         for arg in node.args:
             if not (isinstance(arg, ast.Tuple) and len(arg.elts) == 2):
@@ -271,8 +271,6 @@ class _Builder:
                 condition: sp.Basic = sp.true
             else:
                 condition = _Builder(self.symbols, self.text, True).build(cond)
-                # A comparison SymPy decided under the domains' assumptions (``x < 0`` for
-                # x in (0, 10) is False) is a condition too: the piece is then never taken.
                 decided = isinstance(cond, ast.Compare) and condition in (sp.true, sp.false)
                 if not (decided or isinstance(condition, sp.Rel | sp.And)):
                     raise ExpressionError(
