@@ -26,13 +26,13 @@ def render() -> dict[str, str]:
 
 def rerun() -> list[Path]:
     """Run every check of the seeds kept as data and store the results."""
-    from derivations.audit.run import run_seed, write_results
+    from derivations.audit.run import Checks, run_seed, write_results
     from derivations.audit.spec import data_seeds, load_seed
 
-    written = []
+    written, checks = [], Checks()
     for path in data_seeds().values():
         spec = load_seed(path)
-        written.append(write_results(spec, run_seed(spec)))
+        written.append(write_results(spec, run_seed(spec, checks)))
     return written
 
 

@@ -14,6 +14,7 @@ its check refuted it at a point inside the seed's standing conventions.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Mapping
 from fractions import Fraction
@@ -34,6 +35,7 @@ from symbolic.verdicts import Verdict, weakest
 
 __all__ = [
     "OPTIONS",
+    "Checks",
     "entries_of",
     "read_results",
     "results_path",
@@ -175,18 +177,41 @@ def run_check(spec: CheckSpec, directory: Path, run: _Catalog | None = None) -> 
     return _record(result.verdict, result.scope, result.evidence, "", result.point, result.witness)
 
 
-def run_seed(seed: SeedSpec) -> dict[str, Record]:
-    """Entry id -> its check's record, with the records of its erratum's corrections."""
-    run = _Catalog()
+class Checks:
+    """The checks of one run of the audit, each distinct check run once: the same
+    derivation, file or experiment with the same parameters is quoted by several entries
+    and corrections (57 of the seeds' 247 checks repeat another), and every check is
+    deterministic at :data:`OPTIONS`, so a repeat gets a copy of the first record.  One
+    instance may serve several seeds: a file is keyed by its path."""
+
+    def __init__(self) -> None:
+        self.catalog = _Catalog()
+        self._records: dict[tuple[str, ...], Record] = {}
+
+    def __call__(self, spec: CheckSpec, directory: Path) -> Record:
+        key = (
+            spec.kind,
+            *spec.target,
+            str(spec.step),
+            json.dumps(spec.params, sort_keys=True, default=str),
+            str(directory.resolve()) if spec.kind in ("claim", "proof") else "",
+        )
+        if key not in self._records:
+            self._records[key] = run_check(spec, directory, self.catalog)
+        return copy.deepcopy(self._records[key])
+
+
+def run_seed(seed: SeedSpec, checks: Checks | None = None) -> dict[str, Record]:
+    """Entry id -> its check's record, with the records of its erratum's corrections
+    (``checks``: a run shared with other seeds, else one of this seed's own)."""
+    run = checks if checks is not None else Checks()
     out: dict[str, Record] = {}
     for e in seed.entries:
         if e.check is None:
             continue
-        record = run_check(e.check, seed.directory, run)
+        record = run(e.check, seed.directory)
         if e.erratum is not None:
-            record["corrections"] = [
-                run_check(c, seed.directory, run) for c in e.erratum.correction_checks
-            ]
+            record["corrections"] = [run(c, seed.directory) for c in e.erratum.correction_checks]
         out[e.id] = record
     return out
 
