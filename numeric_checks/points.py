@@ -261,7 +261,12 @@ class RelationCheck:
             with mpmath.workdps(dps):
                 tight = mpmath.mpf(10) ** (-(dps - GUARD_DIGITS)) * max(abs(lhs), abs(rhs))
                 margin = _relative(d, lhs, rhs)
-                if d < -tight or (d <= tight and not strict):
+                # A non-strict inequality's tie on the wrong side (0 < d <= tight) climbs
+                # to the next rung: E summed at 30 digits is 5e-46 below E, within the
+                # 50-digit rung's rounding (weak-e-series-digits was checked).  Equalities
+                # agree within rounding at every point; they pass here as before.
+                settled = d <= 0 or self.relation is Relation.EQ or dps == self.ladder[-1]
+                if d < -tight or (d <= tight and not strict and settled):
                     return PointResult(Status.OK, margin, lhs, rhs)
                 # A violation counts only at the highest precision, stable against the
                 # previous one: 1 - Phi(24.9) cancels to exactly 0 at 50 *and* 110 digits.

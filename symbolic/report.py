@@ -31,7 +31,8 @@ class Counterexample:
 
     def describe(self) -> str:
         where = ", ".join(f"{k} = {v}" for k, v in self.point.items())
-        text = f"at {where}: lhs = {self.lhs}, rhs = {self.rhs} ({self.digits} digits)"
+        at = f"at {where}" if where else "(the claim has no variables)"
+        text = f"{at}: lhs = {self.lhs}, rhs = {self.rhs} ({self.digits} digits)"
         return text + (f"; {self.note}" if self.note else "")
 
 

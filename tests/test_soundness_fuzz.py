@@ -51,11 +51,7 @@ REGRESSIONS = sorted((Path(__file__).parent / "soundness" / "regressions").glob(
 
 
 # -- the fuzzer in the suite ---------------------------------------------------------------
-FAILING_RECIPES: dict[str, str] = {
-    "constant": "issue 38 class 6: a series summed at 30 digits, so E rounded down at 45 digits "
-    "is a tie: checked on 13 points (the gap lies within the 50-digit rung's guard digits, "
-    "see the regression weak-e-series-digits)",
-}
+FAILING_RECIPES: dict[str, str] = {}
 """Recipes whose fixed-seed run still meets a soundness bug with issue 38's fixes merged
 (recipe -> the bug): strict xfails, removed as each is fixed."""
 
@@ -268,15 +264,11 @@ FUNCTIONS = (
 
 
 # -- regressions: every distinct soundness bug found --------------------------------------
-_WEAK = "issue 38 class 6: a verdict its evidence does not cover"
 _INPUT = "found by the fuzzer: a valid claim refused as bad input (exit 2)"
 KNOWN_FAILING: dict[str, str] = {
     "input-max-of-constants": f"{_INPUT}: Max of constants SymPy cannot order: Phi has no "
     "evalf of its own, so SymPy's Max finds Phi(1) + Phi(-1) not comparable (giving Phi an "
     "evalf changes how SymPy treats it everywhere: left for its own change)",
-    "weak-e-series-digits": f"{_WEAK}: a sum at 30 digits, a tie: the gap (5e-46) lies "
-    "within the 50-digit rung's guard digits, so the non-strict tie passes within that "
-    "rung's rounding and the 70-digit rung is never reached (RelationCheck.decide)",
 }
 """Regression files dpderive still gets wrong with issue 38's fixes merged (stem -> why):
 strict xfails, removed as each is fixed."""

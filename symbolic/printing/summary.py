@@ -151,7 +151,8 @@ def step_summary(s: StepResult) -> str:
         cex = s.counterexample
         if cex is not None:
             where = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
-            line = f"counterexample at {where}: lhs = {cex.lhs}, rhs = {cex.rhs}"
+            at = f"at {where}" if where else "(the claim has no variables)"
+            line = f"counterexample {at}: lhs = {cex.lhs}, rhs = {cex.rhs}"
         else:
             line = first.split(" (50 digits)")[0].split(" (confirmed")[0].split("; ")[0]
         return _cut(line) + (f"\n{table}" if table else "")
