@@ -53,6 +53,19 @@ def _magnitude(x: tuple[int, Any, int, int]) -> int | None:
     return int(bc + exp) if man else None
 
 
+MAX_PRECISION_BITS = MAX_INTEGER_BITS
+"""The largest working precision ``exp`` and powers are computed at: SymPy asks for as many
+bits as a number's integer part has (``floor(sinh(5*y))`` at ``y = 1e12`` asked for 7e12
+bits, and GMP aborted the process asking for 5.6 GB)."""
+
+
+def _check_precision(prec: int) -> None:
+    if prec > MAX_PRECISION_BITS:
+        raise OverflowError(
+            f"a working precision of {prec} bits (the limit is {MAX_PRECISION_BITS})"
+        )
+
+
 def _bounded_exp(original: Any) -> Any:
     def mpf_exp(x: Any, prec: int, rnd: str = libmpf.round_fast) -> Any:
         mag = _magnitude(x)
@@ -61,6 +74,7 @@ def _bounded_exp(original: Any) -> Any:
         limit = MAX_NEGATIVE_BITS if x[0] else MAX_MAGNITUDE_BITS
         if mag is not None and mag > limit:
             raise OverflowError(f"exp of a number of magnitude 2**{mag} (the limit is 2**{limit})")
+        _check_precision(prec)
         return original(x, prec, rnd)
 
     mpf_exp.__wrapped__ = original  # type: ignore[attr-defined]
@@ -77,6 +91,7 @@ def _bounded_pow(original: Any) -> Any:
                 f"a power with an exponent of magnitude 2**{mag} (the limit is "
                 f"2**{MAX_MAGNITUDE_BITS})"
             )
+        _check_precision(prec)
         return original(s, t, prec, rnd)
 
     mpf_pow.__wrapped__ = original  # type: ignore[attr-defined]

@@ -31,6 +31,7 @@ from numeric_checks.exact_eval import exact_value
 from numeric_checks.exact_points import exact_number
 from numeric_checks.sampling import Point, Sampler
 from symbolic.errors import EvaluationError
+from symbolic.exact_numbers import evaluable
 from symbolic.relations import Relation
 from symbolic.tactics import prove_zero
 
@@ -303,7 +304,11 @@ class RelationCheck:
         sign = exact_sign(sides[0] - sides[1])
         if sign is None:
             return None
-        lhs, rhs = (mpmath.mpf(sp.N(v, self.dps + 10)._mpf_) for v in sides)
+        # Phi and our other functions through SymPy's own (sp.N leaves Phi(1) as it is).
+        shown = [sp.N(evaluable(v), self.dps + 10) for v in sides]
+        if not all(isinstance(v, sp.Float) for v in shown):
+            return None
+        lhs, rhs = (mpmath.mpf(v._mpf_) for v in shown)
         held = {
             Relation.EQ: sign == 0,
             Relation.LE: sign <= 0,
@@ -321,7 +326,7 @@ class RelationCheck:
             exact = {s: exact_number(v) for s, v in zip(self.symbols, values, strict=True)}
             residual = (self.lhs - self.rhs).xreplace(exact)
             return prove_zero(residual) is not None
-        except (TypeError, ValueError, RecursionError):  # NotExact is a ValueError
+        except (TypeError, ValueError, RecursionError, ArithmeticError):  # NotExact: ValueError
             return False
 
     def satisfies(self, values: Sequence[Any]) -> bool:
