@@ -200,9 +200,10 @@ def _by_arb(
             continue
         method = f"Arb at {bits} bits"
         text = f"residual {show(g)}"
-        if notes:
+        if any("acb.integral" in n for n in notes):
             # An integral enclosed by quadrature: say so, with its proved tail bound.
             method = f"Arb quadrature (acb.integral) at {bits} bits"
+        if notes:
             text += "; " + "; ".join(sorted(set(notes)))
         if relation is Relation.EQ:
             if g > 0 or g < 0:

@@ -1,0 +1,129 @@
+"""Whole expressions with sums and integrals, compiled once and enclosed on any box.
+
+The outermost ``Sum``, ``Product`` and ``Integral`` nodes of the expressions are taken out and
+replaced by stand-in symbols; the rest is compiled onto Arb balls
+(:func:`numeric_checks.arb.compile_arb`, with the extended functions), so that what a node
+shares with the rest is computed once.  On a call each node is enclosed for every point of
+the balls (:mod:`~numeric_checks.rigorous.quadrature`, :mod:`~numeric_checks.rigorous.
+series`, finite products factor by factor) and the stand-ins take those balls.  A sum whose
+terms hold sums or integrals encloses each term the same way.
+
+:attr:`CalculusFunction.notes` says, after a call, how the nodes were enclosed (the
+evidence of a refutation names it).  Where a node has no enclosure on the box,
+:class:`~symbolic.errors.Unsupported` names it and why; where only the box is too wide (a
+sum's bound that is not one integer on it), the node's ball is NaN, so that a caller that
+splits boxes can split on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import sympy as sp
+from flint import arb
+
+from numeric_checks.arb import compile_arb
+from numeric_checks.prepare import prepared
+from symbolic.errors import Unsupported
+
+__all__ = ["PRODUCT_CAP", "CalculusFunction", "compile_calculus", "outermost"]
+
+PRODUCT_CAP = 20_000
+"""Factors a finite Product is multiplied out to, at most (a work count)."""
+
+
+def outermost(expr: sp.Expr) -> list[sp.Expr]:
+    """The ``Sum``, ``Product`` and ``Integral`` nodes of ``expr`` not inside another."""
+    found: list[sp.Expr] = []
+
+    def walk(e: sp.Basic) -> None:
+        if isinstance(e, sp.Sum | sp.Product | sp.Integral):
+            if e not in found:
+                found.append(e)  # type: ignore[arg-type]
+            return
+        for a in e.args:
+            walk(a)
+
+    walk(expr)
+    return found
+
+
+class CalculusFunction:
+    """``(*balls) -> [ball of each expression]``; see the module docstring."""
+
+    def __init__(self, symbols: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> None:
+        self.symbols = symbols
+        prepared_exprs = [prepared(e) for e in exprs]
+        nodes: list[sp.Expr] = []
+        for e in prepared_exprs:
+            nodes += [n for n in outermost(e) if n not in nodes]
+        self.nodes = nodes
+        self.stand_ins = [sp.Symbol(f"_enclosed{i}") for i in range(len(nodes))]
+        swap = dict(zip(nodes, self.stand_ins, strict=True))
+        reduced = [e.xreplace(swap) for e in prepared_exprs]
+        self.outer = compile_arb([*symbols, *self.stand_ins], reduced, extended=True)
+        self.notes: list[str] = []
+
+    def __call__(self, *balls: Any) -> list[Any]:
+        self.notes = []
+        values = [self._node(n, balls) for n in self.nodes]
+        return self.outer(*balls, *values)
+
+    def _node(self, node: sp.Expr, balls: Sequence[Any]) -> Any:
+        from numeric_checks.rigorous.quadrature import integral_ball
+        from numeric_checks.rigorous.series import WideEnd, sum_ball
+
+        # Only the node's free symbols: a declared variable that is also the node's bound
+        # index (x in Integral(f(x), (x, a, b))) must not be substituted into it.
+        free = node.free_symbols
+        used = [(s, b) for s, b in zip(self.symbols, balls, strict=True) if s in free]
+        symbols = [s for s, _ in used]
+        values = [b for _, b in used]
+        try:
+            if isinstance(node, sp.Integral):
+                value, how = integral_ball(node, symbols, values)  # type: ignore[arg-type]
+            elif isinstance(node, sp.Sum):
+                value, how = sum_ball(node, symbols, values)
+            else:
+                value, how = _product(node, symbols, values)  # type: ignore[arg-type]
+        except WideEnd:
+            return arb.nan()
+        self.notes.append(how)
+        return value
+
+
+def _product(node: sp.Product, symbols: Sequence[sp.Symbol], values: Sequence[Any]) -> tuple:
+    from numeric_checks.rigorous.series import _end
+
+    if len(node.limits) != 1:
+        raise Unsupported("a Product over several indices is not enclosed")
+    k, a, b = node.limits[0]
+    if a.is_infinite or b.is_infinite:
+        raise Unsupported("no rigorous enclosure for an infinite Product")
+    params = tuple(s for s in symbols if s != k)
+    vals = [v for s, v in zip(symbols, values, strict=True) if s != k]
+    lo = _end(a, params, vals, ceil=True)
+    hi = _end(b, params, vals, ceil=False)
+    if hi - lo + 1 > PRODUCT_CAP:
+        raise Unsupported(f"a Product of {hi - lo + 1} factors is too costly to enclose")
+    fn = compile_calculus((*params, k), (node.function,))
+    total = arb(1)
+    for i in range(lo, hi + 1):
+        total *= fn(*vals, arb(i))[0]
+    return total, "factors multiplied as Arb balls"
+
+
+def compile_calculus(symbols: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> Any:
+    """A function of Arb balls returning the enclosures of ``exprs``: plain
+    :func:`~numeric_checks.arb.compile_arb` (extended) when they hold no sum or integral, a
+    :class:`CalculusFunction` otherwise."""
+    return _compile(tuple(symbols), tuple(exprs))
+
+
+@lru_cache(maxsize=256)
+def _compile(symbols: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Any:
+    if not any(e.has(sp.Sum, sp.Product, sp.Integral) for e in exprs):
+        return compile_arb(list(symbols), list(exprs), extended=True)
+    return CalculusFunction(symbols, exprs)

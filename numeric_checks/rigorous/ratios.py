@@ -1,0 +1,118 @@
+"""The ratio test with an explicit bound, for every parameter in a box.
+
+On a ray ``k = N + d u`` (``u >= 0``, ``d = +-1``) the term ratio ``t(k + d)/t(k)`` of a term
+with no kink left (see :func:`~numeric_checks.rigorous.signs.resolve`) is written
+``exp(A(k)) P(k)/Q(k)`` with ``A`` a polynomial and ``P``, ``Q`` polynomials in ``k`` (SymPy's
+``combsimp``/``powsimp`` on the ratio, once per term, the parameters kept symbolic).  If
+every coefficient of ``A(N + d u)`` at a positive power of ``u`` is ``<= 0``, ``Q(N + d u)``
+has coefficients of one sign with a nonzero constant, and ``rho Q -+ P`` have coefficients of
+that sign for ``rho = |P(N)/Q(N)|`` (slightly enlarged), then ``|t(k + d)/t(k)| <= r =
+exp(A(N)) rho`` for every ``k`` on the ray, and if ``r < 1`` the ray's terms sum to at most
+``|t(N)|/(1 - r)`` in absolute value (Knopp 1990, Theory and Application of Infinite Series,
+section 13).  Coefficients are Arb balls of the box, so the bound holds for all of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import sympy as sp
+from flint import arb
+
+from numeric_checks.arb import ArbFn, compile_arb
+from numeric_checks.budget import BudgetSpent, time_limit
+from numeric_checks.rigorous.signs import START
+from symbolic.errors import Unsupported
+
+__all__ = ["RatioTest", "ratio_test"]
+
+SIMPLIFY_SECONDS = 5.0
+"""Wall time SymPy may spend simplifying one term ratio (a failure only loses this test)."""
+_U = sp.Symbol("_ratio_u", nonnegative=True)
+
+
+@dataclass(frozen=True)
+class RatioTest:
+    """The compiled coefficients of ``A(N + d u)``, ``P(N + d u)`` and ``Q(N + d u)``."""
+
+    fn: ArbFn
+    sizes: tuple[int, int, int]
+
+    def bound(self, balls: Sequence[Any], start: Any) -> Any | None:
+        """``r < 1`` bounding ``|t(k + d)/t(k)|`` on the ray from ``start`` (None: not
+        shown)."""
+        values = self.fn(*balls, start)
+        na, np_, _ = self.sizes
+        a, p, q = values[:na], values[na : na + np_], values[na + np_ :]
+        if not all(c <= 0 for c in a[1:]):
+            return None
+        if q[0] < 0 and all(c <= 0 for c in q):
+            p, q = [-c for c in p], [-c for c in q]
+        if not (q[0] > 0 and all(c >= 0 for c in q)):
+            return None
+        rho = arb((abs(p[0]) / q[0]).upper()) * (1 + arb(2) ** -20)
+        width = max(len(p), len(q))
+        p = p + [arb(0)] * (width - len(p))
+        q = q + [arb(0)] * (width - len(q))
+        if not all(rho * qi - pi >= 0 and rho * qi + pi >= 0 for pi, qi in zip(p, q, strict=True)):
+            return None
+        r = arb((a[0].exp() * rho).upper())
+        return r if r < 1 else None
+
+
+def ratio_test(
+    term: sp.Expr, k: sp.Symbol, direction: int, params: Sequence[sp.Symbol]
+) -> RatioTest | None:
+    """The :class:`RatioTest` of ``term`` in direction ``direction``, or None where the
+    ratio is not of the form ``exp(polynomial) * rational``."""
+    return _ratio_test(term, k, direction, tuple(params))
+
+
+@lru_cache(maxsize=256)
+def _ratio_test(
+    term: sp.Expr, k: sp.Symbol, direction: int, params: tuple[sp.Symbol, ...]
+) -> RatioTest | None:
+    try:
+        with time_limit(SIMPLIFY_SECONDS):
+            parts = _parts(term, k, direction)
+    except (BudgetSpent, sp.PolynomialError, TypeError, ValueError, RecursionError):
+        return None
+    if parts is None:
+        return None
+    shifted = []
+    for e in parts:
+        try:
+            poly = sp.Poly(sp.expand(e.xreplace({k: START + direction * _U})), _U)
+        except (sp.PolynomialError, sp.GeneratorsNeeded):
+            return None
+        coeffs = list(reversed(poly.all_coeffs()))
+        if any(c.has(k) for c in coeffs):
+            return None
+        shifted.append(coeffs)
+    try:
+        fn = compile_arb([*params, START], [c for cs in shifted for c in cs])
+    except Unsupported:
+        return None
+    sizes = (len(shifted[0]), len(shifted[1]), len(shifted[2]))
+    return RatioTest(fn, sizes)
+
+
+def _parts(term: sp.Expr, k: sp.Symbol, direction: int) -> tuple[sp.Expr, ...] | None:
+    """``(A, P, Q)`` with ``t(k + d)/t(k) = exp(A) P/Q``."""
+    ratio = sp.powsimp(sp.combsimp(term.xreplace({k: k + direction}) / term), force=True)
+    a_part, rest = sp.S.Zero, sp.S.One
+    for factor in sp.Mul.make_args(ratio):
+        if isinstance(factor, sp.exp):
+            a_part += factor.args[0]
+        elif factor.is_Pow and factor.exp.has(k) and not factor.base.has(k):
+            a_part += factor.exp * sp.log(factor.base)
+        else:
+            rest *= factor
+    p, q = sp.fraction(sp.cancel(sp.together(rest)))
+    a_part = sp.expand(a_part)
+    if not (a_part.is_polynomial(k) and p.is_polynomial(k) and q.is_polynomial(k)):
+        return None
+    return a_part, p, q
