@@ -25,6 +25,8 @@ from numeric_checks.hoisting import hoisted
 from numeric_checks.integrals import IntegralShape, analyse, guarded_exp, integrate
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
+from numeric_checks.rigorous.values import enclosed_value
+from numeric_checks.rigorous.values import register as register_enclosure
 from numeric_checks.sums import (
     MAX_TERMS,
     binomial_walk,
@@ -77,11 +79,21 @@ class DpMpmathPrinter(MpmathPrinter):
         # loaded machine lost, and the quadrature then failed at most points.
         return analyse(self._original(inner), var)
 
+    def _fallback(self, expr: sp.Expr) -> str:
+        """A thunk of the node's value from its Arb enclosure (numeric_checks.rigorous.
+        values): what a sum or an integral falls back on where mpmath gives up."""
+        original = self._original(expr)
+        free = tuple(sorted(original.free_symbols, key=sp.default_sort_key))
+        key = register_enclosure(original, free)
+        values = "".join(f"{self._print(v)}, " for v in free)
+        return f"lambda: enclosed_value({key}, ({values}))"
+
     def _print_Sum(self, expr: sp.Sum) -> str:
         # One compiled term, summed in one pass (numeric_checks.sums): never term-by-term
         # symbolic evaluation, and infinite ranges with a tail bound instead of nsum.
         body = self._print(expr.function)
         inner = expr.function
+        fallback = self._fallback(expr) if len(expr.limits) == 1 else "None"
         for var, a, b in reversed(expr.limits):
             v = self._print(var)
             if a.is_infinite or b.is_infinite:
@@ -89,10 +101,13 @@ class DpMpmathPrinter(MpmathPrinter):
                 centre = self._print(centres[0]) if centres else "0"
                 body = (
                     f"sum_infinite(lambda {v}: {body}, {self._print(a)}, {self._print(b)}, "
-                    f"_lazy(lambda: {centre}))"
+                    f"_lazy(lambda: {centre}), {fallback})"
                 )
             else:
-                body = f"sum_finite(lambda {v}: {body}, {self._print(a)}, {self._print(b)})"
+                body = (
+                    f"sum_finite(lambda {v}: {body}, {self._print(a)}, {self._print(b)}, "
+                    f"{fallback})"
+                )
             inner = sp.Sum(inner, (var, a, b))
         return f"({body})"
 
@@ -122,6 +137,7 @@ class DpMpmathPrinter(MpmathPrinter):
         finally:
             self.integrands -= 1
         inner = expr.function
+        fallback = self._fallback(expr) if len(expr.limits) == 1 else "None"
         for var, a, b in reversed(expr.limits):
             shape = self._shape(inner, var)
             kinks = ", ".join(f"lambda: {self._print(k)}" for k in shape.kinks)
@@ -129,7 +145,7 @@ class DpMpmathPrinter(MpmathPrinter):
                 f"integrate(lambda {self._print(var)}: {body}, {self._print(a)}, "
                 f"{self._print(b)}, [{kinks}], lambda: {self._print(shape.left_width)}, "
                 f"lambda: {self._print(shape.right_width)}, "
-                f"lambda {self._print(var)}: {self._print(shape.rate)})"
+                f"lambda {self._print(var)}: {self._print(shape.rate)}, {fallback})"
             )
             inner = sp.Integral(inner, (var, a, b))
         if constants:
@@ -231,6 +247,7 @@ _NAMESPACE = {
     "guarded_exp": guarded_exp,
     "binomial_walk": binomial_walk,
     "_lazy": _lazy,
+    "enclosed_value": enclosed_value,
 }
 
 

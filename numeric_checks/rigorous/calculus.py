@@ -28,7 +28,7 @@ from numeric_checks.arb import compile_arb
 from numeric_checks.prepare import prepared
 from symbolic.errors import Unsupported
 
-__all__ = ["PRODUCT_CAP", "CalculusFunction", "compile_calculus", "outermost"]
+__all__ = ["PRODUCT_CAP", "CalculusFunction", "box_function", "compile_calculus", "outermost"]
 
 PRODUCT_CAP = 20_000
 """Factors a finite Product is multiplied out to, at most (a work count)."""
@@ -127,3 +127,23 @@ def _compile(symbols: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Any:
     if not any(e.has(sp.Sum, sp.Product, sp.Integral) for e in exprs):
         return compile_arb(list(symbols), list(exprs), extended=True)
     return CalculusFunction(symbols, exprs)
+
+
+def box_function(symbols: Sequence[sp.Symbol], exprs: Sequence[sp.Expr]) -> tuple[Any, bool]:
+    """For branch-and-bound: a function of balls enclosing ``exprs`` and whether it encloses
+    sums or integrals.  Such a function is tried once at the box's midpoint by the caller;
+    past that, a node with no enclosure on a *wide* box gives NaN balls (split on: a smaller
+    box may have one), never an exception."""
+    fn = compile_calculus(symbols, exprs)
+    if not isinstance(fn, CalculusFunction):
+        return fn, False
+
+    def on_box(*balls: Any) -> list[Any]:
+        try:
+            return fn(*balls)  # type: ignore[no-any-return]
+        except Unsupported:
+            if all(b.rad() == 0 for b in balls):
+                raise
+            return [arb.nan()] * len(exprs)
+
+    return on_box, True

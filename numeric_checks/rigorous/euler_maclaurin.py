@@ -56,7 +56,7 @@ def euler_maclaurin(
         remainder = _remainder(taylor, a, b, params, p, tolerance)
     except NotSmooth:
         return None
-    if remainder is None:
+    if remainder is None or not remainder <= tolerance:
         return None
     total = integral(a, b) + (at_a[0] + at_b[0]) / 2
     for j in range(1, p + 1):

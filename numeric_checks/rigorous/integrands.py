@@ -26,7 +26,7 @@ from flint import acb, arb
 
 from symbolic.errors import Unsupported
 
-__all__ = ["Analytic", "compile_integrand"]
+__all__ = ["Analytic", "compile_integrand", "guarded_integral"]
 
 _NAN = acb(arb.nan())
 
@@ -263,3 +263,25 @@ def compile_integrand(args: tuple[sp.Symbol, ...], expr: sp.Expr) -> Callable[..
     # Generated from a SymPy tree by numeric_checks.arb._code (numbers, fixed names only).
     exec("\n".join(lines), scope)
     return scope["_f"]  # type: ignore[no-any-return]
+
+
+def guarded_integral(f: Callable[[Any, bool], Any], a: Any, b: Any, **options: Any) -> Any:
+    """``acb.integral(f, a, b, **options)`` with Python exceptions kept out of Arb: an
+    exception raised in the integrand (the budget's alarm, a bug) would come out of the C
+    code as a ``SystemError``; it is held, the integrand returns NaN balls from then on (the
+    integrator ends quickly), and the exception is raised again here."""
+    held: list[BaseException] = []
+
+    def safe(t: Any, analytic: bool) -> Any:
+        if held:
+            return _NAN
+        try:
+            return f(t, analytic)
+        except BaseException as exc:  # re-raised below, after Arb has returned
+            held.append(exc)
+            return _NAN
+
+    value = acb.integral(safe, a, b, **options)
+    if held:
+        raise held[0]
+    return value

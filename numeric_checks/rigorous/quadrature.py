@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import sympy as sp
@@ -33,7 +34,8 @@ from flint import acb, arb, ctx
 from numeric_checks.arb import compile_arb
 from numeric_checks.prepare import prepared
 from numeric_checks.rigorous.envelopes import tail_bound
-from numeric_checks.rigorous.integrands import Analytic, compile_integrand
+from numeric_checks.rigorous.integrands import Analytic, compile_integrand, guarded_integral
+from numeric_checks.rigorous.kinks import numeric_kinks
 from numeric_checks.rigorous.signs import resolve
 from symbolic.errors import Unsupported
 
@@ -46,6 +48,32 @@ DOUBLINGS = 400
 """How far a tail's cut is looked for: ``T`` up to ``2^400`` times the first candidate."""
 
 _NAN = acb(arb.nan())
+TAIL_VARIABLE = sp.Symbol("_tail_y", positive=True)
+"""The variable of a tail, ``y = direction * x`` (one symbol, so that envelopes are
+compiled once per integrand and reused on every box)."""
+
+
+@lru_cache(maxsize=256)
+def _reflected(body: sp.Expr, x: sp.Symbol, direction: int) -> sp.Expr:
+    return prepared(body.xreplace({x: direction * TAIL_VARIABLE}))
+
+
+@lru_cache(maxsize=256)
+def _breakpoint_fn(body: sp.Expr, x: sp.Symbol, params: tuple[sp.Symbol, ...]) -> Any:
+    """The kinks and centres of ``body`` (:func:`numeric_checks.integrals.analyse`) as one
+    compiled function of the parameters (None: there are none, or they cannot be
+    compiled)."""
+    from numeric_checks.integrals import analyse
+
+    kinks = [k for k in analyse(body, x).kinks if k.free_symbols <= set(params)]
+    usable = []
+    for k in kinks:
+        try:
+            compile_arb(list(params), [k], extended=True)
+        except (Unsupported, TypeError, ValueError):
+            continue
+        usable.append(k)
+    return compile_arb(list(params), usable, extended=True) if usable else None
 
 
 def integral_ball(
@@ -63,7 +91,7 @@ def integral_ball(
     lo, hi = _end(a, params, values), _end(b, params, values)
     cuts = integrand.breakpoints()
     scale = integrand.scale(cuts)
-    goal = arb(2) ** (-(ctx.prec // 2))
+    goal = box_goal(values)
     tails: list[Any] = []
     if hi is None:
         least = max([1.0, *cuts] + ([float(lo.mid())] if lo is not None else []))
@@ -79,13 +107,28 @@ def integral_ball(
         left = arb(-t_lo)
     else:
         left = lo
-    core = integrand.integral(left, right, cuts, goal, scale)
+    found = numeric_kinks(
+        body, x, params, [arb(v.mid()) for v in values],
+        float(left.mid()), float(right.mid()), [*cuts, 0.0],
+    )  # fmt: skip
+    core = integrand.integral(left, right, sorted({*cuts, *found}), goal, scale)
     if not tails:
         return core, "Arb quadrature (acb.integral)"
     total = sum(tails, arb(0))
     shown = total.upper().str(3, radius=False)
     how = f"Arb quadrature (acb.integral) with proved tail bound(s) {shown}"
     return core + arb(0).union(total).union(-total), how
+
+
+def box_goal(values: Sequence[Any]) -> Any:
+    """The accuracy a quadrature or a sum aims at: half the working precision, or, on a
+    wide box, a 64th of the widest relative radius (the enclosure cannot be narrower than
+    the box makes the integrand; more work there is wasted)."""
+    goal = arb(2) ** (-(ctx.prec // 2))
+    for v in values:
+        if v.rad() > 0:
+            goal = goal.max(arb((v.rad() / (abs(v.mid()) + v.rad())).upper()) / 64)
+    return arb(goal.upper())
 
 
 def _end(e: sp.Expr, params: Sequence[sp.Symbol], values: Sequence[Any]) -> Any:
@@ -120,18 +163,17 @@ class _Integrand:
 
     def breakpoints(self) -> list[float]:
         """Kinks and centres at the box's midpoint, as floats (any cut is sound)."""
-        from numeric_checks.integrals import analyse
-
-        shape = analyse(self.body, self.x)
+        fn = _breakpoint_fn(self.body, self.x, self.params)
+        if fn is None:
+            return []
         mids = [arb(v.mid()) for v in self.values]
-        out = []
-        for k in shape.kinks:
-            try:
-                v = compile_arb(list(self.params), [k], extended=True)(*mids)[0]
-            except (Unsupported, TypeError, ValueError, ZeroDivisionError, ArithmeticError):
-                continue
-            if v.is_finite() and v.rad() < 1e-6 * (1 + abs(v.mid())):
-                out.append(float(v.mid()))
+        try:
+            found = fn(*mids)
+        except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
+            return []
+        out = [
+            float(v.mid()) for v in found if v.is_finite() and v.rad() < 1e-6 * (1 + abs(v.mid()))
+        ]
         return sorted(set(out))
 
     def scale(self, cuts: Sequence[float]) -> Any:
@@ -161,7 +203,7 @@ class _Integrand:
         return total
 
     def _piece(self, u: Any, v: Any, goal: Any, scale: Any) -> Any:
-        value = acb.integral(
+        value = guarded_integral(
             self, acb(u), acb(v), rel_tol=goal, abs_tol=goal * scale, eval_limit=EVAL_LIMIT
         )
         if not value.is_finite():
@@ -180,8 +222,8 @@ def _tail(
     goal: Any,
 ) -> tuple[float, Any]:
     """A cut ``T >= least`` and a proved bound on ``|int_T^oo body(direction y) dy|``."""
-    y = sp.Dummy("y", positive=True)
-    reflected = prepared(body.xreplace({x: direction * y}))
+    y = TAIL_VARIABLE
+    reflected = _reflected(body, x, direction)
     best: tuple[float, Any] | None = None
     why = "no decaying envelope"
     t = float(2 ** max(0, int(least).bit_length()))

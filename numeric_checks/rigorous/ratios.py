@@ -27,7 +27,7 @@ from numeric_checks.budget import BudgetSpent, time_limit
 from numeric_checks.rigorous.signs import START
 from symbolic.errors import Unsupported
 
-__all__ = ["RatioTest", "ratio_test"]
+__all__ = ["RatioTest", "range_ratio", "ratio_function", "ratio_test"]
 
 SIMPLIFY_SECONDS = 5.0
 """Wall time SymPy may spend simplifying one term ratio (a failure only loses this test)."""
@@ -116,3 +116,70 @@ def _parts(term: sp.Expr, k: sp.Symbol, direction: int) -> tuple[sp.Expr, ...] |
     if not (a_part.is_polynomial(k) and p.is_polynomial(k) and q.is_polynomial(k)):
         return None
     return a_part, p, q
+
+
+RANGE_SPLITS = 64
+"""Pieces a finite range is cut into, at most, to bound its term ratio (a work count)."""
+
+
+def range_ratio(
+    term: sp.Expr,
+    k: sp.Symbol,
+    direction: int,
+    params: Sequence[sp.Symbol],
+    balls: Sequence[Any],
+    first: int,
+    last: int,
+) -> Any | None:
+    """``r < 1`` bounding ``|t(k + d)/t(k)|`` for every integer ``k`` from ``first`` to
+    ``last`` (in direction ``d``), by Arb on the ratio ``exp(A) P/Q`` over balls of
+    ``k`` (a range cut into pieces where a single ball is too wide); None where not shown.
+    Only the finite range is used: the ratio may grow again beyond it (``k/lam`` for a
+    Poisson law's lower side)."""
+    fn = _ratio_function(term, k, direction, tuple(params))
+    if fn is None:
+        return None
+    lo, hi = sorted((first, last))
+    stack = [(lo, hi)]
+    worst = arb(0)
+    pieces = 0
+    while stack:
+        a, b = stack.pop()
+        pieces += 1
+        if pieces > RANGE_SPLITS:
+            return None
+        value = abs(fn(*balls, arb(a).union(arb(b)))[0])
+        if value.is_finite() and value < 1:
+            worst = worst.max(value)
+            continue
+        if b - a < 1:
+            return None
+        mid = (a + b) // 2
+        stack += [(a, mid), (mid + 1, b)] if b - a > 1 else [(a, a), (b, b)]
+    r = arb(worst.upper())
+    return r if r < 1 else None
+
+
+def ratio_function(
+    term: sp.Expr, k: sp.Symbol, direction: int, params: Sequence[sp.Symbol]
+) -> ArbFn | None:
+    """``(*params, k) -> [t(k + d)/t(k)]`` simplified (``exp(A) P/Q``), or None."""
+    return _ratio_function(term, k, direction, tuple(params))
+
+
+@lru_cache(maxsize=256)
+def _ratio_function(
+    term: sp.Expr, k: sp.Symbol, direction: int, params: tuple[sp.Symbol, ...]
+) -> ArbFn | None:
+    try:
+        with time_limit(SIMPLIFY_SECONDS):
+            parts = _parts(term, k, direction)
+    except (BudgetSpent, sp.PolynomialError, TypeError, ValueError, RecursionError):
+        return None
+    if parts is None:
+        return None
+    a_part, p, q = parts
+    try:
+        return compile_arb([*params, k], [sp.exp(a_part) * p / q])
+    except Unsupported:
+        return None

@@ -27,14 +27,15 @@ from collections.abc import Sequence
 from typing import Any
 
 import sympy as sp
-from flint import acb, arb, ctx
+from flint import acb, arb
 
 from numeric_checks.arb import compile_arb
 from numeric_checks.prepare import prepared
 from numeric_checks.rigorous.calculus import compile_calculus
 from numeric_checks.rigorous.envelopes import tail_bound
 from numeric_checks.rigorous.euler_maclaurin import euler_maclaurin
-from numeric_checks.rigorous.ratios import ratio_test
+from numeric_checks.rigorous.quadrature import TAIL_VARIABLE, _reflected, box_goal
+from numeric_checks.rigorous.ratios import range_ratio, ratio_function, ratio_test
 from numeric_checks.rigorous.signs import resolve
 from numeric_checks.rigorous.taylor import compile_taylor
 from symbolic.errors import Unsupported
@@ -43,8 +44,10 @@ __all__ = ["DIRECT", "TERM_CAP", "WideEnd", "sum_ball"]
 
 DIRECT = 2048
 """Terms summed one by one in a window before Euler-Maclaurin is tried."""
-TERM_CAP = 20_000
+TERM_CAP = 100_000
 """Terms summed one by one at most, where Euler-Maclaurin does not apply (a work count)."""
+REFRESH = 64
+"""Terms between two direct evaluations when terms are summed by their ratio."""
 DOUBLINGS = 200
 """How far a window grows: up to ``2^200`` terms from the peak."""
 KINK_MARGIN = 2
@@ -99,7 +102,7 @@ class _Terms:
         self.term, self.k, self.params, self.values = term, k, params, values
         self.fn = compile_calculus((*params, k), (term,))
         self.mids = [arb(v.mid()) for v in values]
-        self.goal = arb(2) ** (-(ctx.prec // 2))
+        self.goal = box_goal(values)
 
     def t(self, i: int) -> Any:
         return self.fn(*self.values, arb(i))[0]
@@ -115,9 +118,24 @@ class _Terms:
         return float(v.log().mid()) / 0.6931471805599453
 
     def direct(self, u: int, v: int) -> Any:
-        total = arb(0)
+        """``t(u) + ... + t(v)`` as balls: each term from the one before by the simplified
+        ratio ``t(k + 1) = t(k) (t(k + 1)/t(k))`` (a few operations instead of a gamma
+        function), evaluated afresh every :data:`REFRESH` terms and wherever the ratio is
+        not finite (a zero term), so that the balls stay narrow."""
+        ratio = None
+        if v - u >= REFRESH and not self.term.has(sp.Sum, sp.Integral, sp.Product):
+            ratio = ratio_function(self.term, self.k, 1, self.params)
+        total, previous = arb(0), None
         for i in range(u, v + 1):
-            total += self.t(i)
+            value = None
+            if previous is not None and ratio is not None and (i - u) % REFRESH:
+                step = ratio(*self.values, arb(i - 1))[0]
+                if step.is_finite():
+                    value = previous * step
+            if value is None:
+                value = self.t(i)
+            total += value
+            previous = value
         return total
 
     # -- where the mass is -----------------------------------------------------------------
@@ -125,16 +143,12 @@ class _Terms:
     def pieces(self, lo: int | None, hi: int | None) -> list[tuple[int | None, int | None]]:
         """The range cut at its kinks: ``[u, v]`` pieces, the integers next to each kink a
         piece of their own."""
-        from numeric_checks.integrals import analyse
+        from numeric_checks.rigorous.quadrature import _breakpoint_fn
 
         cuts: set[int] = set()
-        for e in analyse(self.term, self.k).kinks:
-            if not e.free_symbols <= set(self.params):
-                continue
-            try:
-                c = compile_arb(list(self.params), [e], extended=True)(*self.mids)[0]
-            except (Unsupported, TypeError, ValueError, ZeroDivisionError, ArithmeticError):
-                continue
+        fn = _breakpoint_fn(self.term, self.k, self.params)
+        found = fn(*self.mids) if fn is not None else []
+        for c in found:
             if c.is_finite() and abs(c.mid()) < 2**62:
                 f = int(c.mid().floor().unique_fmpz())
                 cuts.update(range(f - KINK_MARGIN + 1, f + KINK_MARGIN + 1))
@@ -208,16 +222,28 @@ class _Terms:
             edge = p + step * reach
             if end is not None and (edge - end) * step >= 0:
                 return end, arb(0)
-            bound, why = self._beyond(edge, step)
+            bound, why = self._beyond(edge, step, end)
             if bound is not None and bound < target:
                 return edge - step, bound
             reach *= 2
         side = "upper" if step > 0 else "lower"
         raise Unsupported(f"no proved bound on the {side} tail of the Sum: {why}")
 
-    def _beyond(self, edge: int, step: int) -> tuple[Any | None, str]:
-        """A bound on ``sum |t(k)|`` for ``k`` from ``edge`` on, in direction ``step``."""
+    def _beyond(self, edge: int, step: int, end: int | None) -> tuple[Any | None, str]:
+        """A bound on ``sum |t(k)|`` for ``k`` from ``edge`` on, in direction ``step`` (up
+        to ``end`` where it is finite)."""
         start = arb(edge)
+        if end is not None:
+            # A finite stretch: the ratio over the stretch only, kinks resolved on it.
+            ball = arb(edge).union(arb(end))
+            try:
+                smooth = resolve(self.term, self.k, 0, self.params, self.values, ball)
+            except Unsupported:
+                smooth = None
+            if smooth is not None:
+                r = range_ratio(smooth, self.k, step, self.params, self.values, edge, end - step)
+                if r is not None:
+                    return abs(self.t(edge)).upper() / (1 - r), ""
         try:
             smooth = resolve(self.term, self.k, step, self.params, self.values, start)
         except Unsupported as exc:
@@ -228,9 +254,9 @@ class _Terms:
             if r is not None:
                 return abs(self.t(edge)).upper() / (1 - r), ""
         if step * edge > 0:
-            y = sp.Dummy("y", positive=True)
+            y = TAIL_VARIABLE
             try:
-                env = tail_bound(prepared(smooth.xreplace({self.k: step * y})), y, self.params)
+                env = tail_bound(_reflected(smooth, self.k, step), y, self.params)
                 bound = env.bound(self.values, arb(step * edge), discrete=True)
             except Unsupported as exc:
                 return None, str(exc)
@@ -242,7 +268,7 @@ class _Terms:
         if right - left < DIRECT:
             return self.direct(left, right), "terms summed as Arb balls"
         head = 0
-        while head < TERM_CAP and left + head < right:
+        while head < DIRECT and left + head < right:
             found = self._euler_maclaurin(left + head, right, target)
             if found is not None:
                 how = "Euler-Maclaurin with a proved remainder"
@@ -258,7 +284,7 @@ class _Terms:
         )
 
     def _euler_maclaurin(self, a: int, b: int, target: Any) -> Any | None:
-        from numeric_checks.rigorous.integrands import compile_integrand
+        from numeric_checks.rigorous.integrands import compile_integrand, guarded_integral
         from numeric_checks.rigorous.quadrature import EVAL_LIMIT
 
         try:
@@ -278,7 +304,7 @@ class _Terms:
                 Analytic.on = False
 
         def integral(lo: int, hi: int) -> Any:
-            value = acb.integral(
+            value = guarded_integral(
                 integrand, acb(lo), acb(hi), rel_tol=self.goal, abs_tol=target,
                 eval_limit=EVAL_LIMIT,
             )  # fmt: skip

@@ -104,8 +104,12 @@ def sign_on_ray(
 ) -> int:
     """+1 or -1 when ``h`` is shown to have that sign at every point ``x = T + d u`` (``u >=
     0``) for every parameter in ``balls``; 0 when that is not shown (see the module
-    docstring)."""
+    docstring).  With ``direction`` 0, ``start`` is a ball of ``x`` (a finite range) and
+    ``h`` is enclosed on it directly."""
     args = tuple(args)
+    if direction == 0:
+        value = compile_arb([*args, x], [h])(*balls, start)[0]
+        return 1 if value > 0 else -1 if value < 0 else 0
     if not h.has(x):
         value = compile_arb(list(args), [h])(*balls)[0]
         return 1 if value > 0 else -1 if value < 0 else 0
@@ -146,21 +150,37 @@ def resolve(
     *,
     partial: bool = False,
 ) -> sp.Expr:
-    """``f`` with every kink in ``x`` replaced by the branch it takes on the ray, innermost
-    first.  Raises :class:`Unsupported` naming the first kink whose branch is not shown,
-    unless ``partial`` (then that kink stays, its arguments resolved)."""
-    if not f.has(x) or not f.has(*_KINKS):
-        return f
-    again = [resolve(a, x, direction, args, balls, start, partial=partial) for a in f.args]
-    inner = f.func(*again) if again != list(f.args) else f
-    if isinstance(f, _KINKS) and f.has(x):
+    """``f`` with every kink in ``x`` replaced by the branch it takes on the ray (on the
+    ball ``start`` when ``direction`` is 0), innermost first.  Raises :class:`Unsupported`
+    naming the first kink whose branch is not shown, unless ``partial`` (then that kink
+    stays, its arguments resolved).  The tree work is remembered: a box costs only the Arb
+    evaluations that decide each branch."""
+    replaced: tuple[tuple[sp.Expr, sp.Expr], ...] = ()
+    for node in _kinks_inner_first(f, x):
+        current = _apply(node, replaced)
         try:
-            return _branch(inner, x, direction, args, balls, start)
+            branch = _branch(current, x, direction, args, balls, start)
         except Unsupported:
-            if partial:
-                return inner
-            raise
-    return inner
+            if not partial:
+                raise
+            branch = current
+        replaced = (*replaced, (node, branch))
+    return _apply(f, replaced)
+
+
+@lru_cache(maxsize=1024)
+def _kinks_inner_first(f: sp.Expr, x: sp.Symbol) -> tuple[sp.Expr, ...]:
+    found: list[sp.Expr] = []
+    for node in sp.postorder_traversal(f):
+        if isinstance(node, _KINKS) and node.has(x) and node not in found:
+            found.append(node)
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _apply(e: sp.Expr, replaced: tuple[tuple[sp.Expr, sp.Expr], ...]) -> sp.Expr:
+    # Outer kinks carry their inner replacements already: xreplace takes the outermost.
+    return e.xreplace(dict(replaced)) if replaced else e
 
 
 def _branch(
@@ -178,7 +198,7 @@ def _branch(
         s = sign(node.args[0])
         if s:
             if isinstance(node, sp.Abs):
-                return s * node.args[0]
+                return _times(s, node.args[0])
             if isinstance(node, sp.sign):
                 return sp.Integer(s)
             return sp.Integer(1 if s > 0 else 0)
@@ -210,3 +230,8 @@ def _truth(cond: sp.Basic, sign: Any) -> bool | None:
             return s > 0
         return s < 0
     return None
+
+
+@lru_cache(maxsize=1024)
+def _times(s: int, h: sp.Expr) -> sp.Expr:
+    return s * h

@@ -1,0 +1,63 @@
+"""Values for sampling from enclosures: a sum or an integral that mpmath cannot evaluate
+reliably at a point gets its value from its Arb ball instead, or none.
+
+Sampling (:mod:`numeric_checks.bridge`) evaluates sums and integrals with mpmath: tanh-sinh
+quadrature and direct summation, fast but with error estimates, not bounds.  Where they give
+up (a quadrature that does not converge at a nested kink, a sum whose mass spreads over
+millions of terms) they used to fall back on extrapolation (``mpmath.nsum``), which printed
+a discrete Gaussian normaliser at sigma = 10^6 as 1819 where both sides were near 2.5e6.
+Here the node is enclosed by :mod:`numeric_checks.rigorous` at the point, at the working
+precision plus guard bits, and its midpoint is the value only when the ball is narrow enough
+that every digit the decision uses is certain; otherwise the point is undefined
+(:class:`mpmath.libmp.NoConvergence`), never a precise-looking wrong number.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import mpmath
+import sympy as sp
+
+from symbolic.errors import Unsupported
+
+__all__ = ["GUARD_BITS", "enclosed_value", "register"]
+
+GUARD_BITS = 32
+"""Bits above mpmath's working precision at which the node is enclosed."""
+
+_NODES: list[tuple[sp.Expr, tuple[sp.Symbol, ...]]] = []
+_INDEX: dict[tuple[sp.Expr, tuple[sp.Symbol, ...]], int] = {}
+
+
+def register(node: sp.Expr, free: tuple[sp.Symbol, ...]) -> int:
+    """A key for ``node`` with its free symbols in the order their values will come."""
+    entry = (node, free)
+    if entry not in _INDEX:
+        _INDEX[entry] = len(_NODES)
+        _NODES.append(entry)
+    return _INDEX[entry]
+
+
+def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
+    """The node ``key`` at ``values`` (mpmath numbers) as an mpmath number whose every digit
+    at the working precision is certain; raises ``NoConvergence`` where it is not shown."""
+    from flint import arb
+
+    from numeric_checks.arb import exact_ball, precision
+    from numeric_checks.rigorous.calculus import compile_calculus
+
+    node, free = _NODES[key]
+    prec = mpmath.mp.prec
+    try:
+        with precision(prec + GUARD_BITS):
+            balls = [exact_ball(mpmath.mpf(v)) for v in values]
+            ball = compile_calculus(free, (node,))(*balls)[0]
+            mid = ball.mid()
+            narrow = ball.rad() <= abs(mid) * arb(2) ** (-prec + 4) or ball.rad() == 0
+    except (Unsupported, ArithmeticError, ValueError, TypeError) as exc:
+        raise mpmath.libmp.NoConvergence(f"no enclosure: {exc}") from exc
+    if not ball.is_finite() or not narrow:
+        raise mpmath.libmp.NoConvergence("the enclosure is too wide to give a value")
+    man, exp = mid.man_exp()
+    return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
