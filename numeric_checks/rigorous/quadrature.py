@@ -39,11 +39,23 @@ from numeric_checks.rigorous.kinks import numeric_kinks
 from numeric_checks.rigorous.signs import resolve
 from symbolic.errors import Unsupported
 
-__all__ = ["EVAL_LIMIT", "integral_ball"]
+__all__ = ["BOX_EVAL_LIMIT", "EVAL_LIMIT", "GOAL_BITS", "box_goal", "eval_limit", "integral_ball"]
 
 EVAL_LIMIT = 200_000
 """Integrand evaluations per finite piece (a work count, never a clock): past it Arb returns
 the (wider, still rigorous) ball it has."""
+BOX_EVAL_LIMIT = 400
+"""The same on a wide box (certification's branch-and-bound): the box's own width bounds
+how narrow the result can be, and the search splits the box rather than refine the
+quadrature."""
+
+
+def eval_limit(goal: Any) -> int:
+    """:data:`EVAL_LIMIT` at a point, :data:`BOX_EVAL_LIMIT` on a box wide enough to have
+    coarsened the goal (:func:`box_goal`)."""
+    return EVAL_LIMIT if goal <= arb(2) ** (-(GOAL_BITS[0] or ctx.prec // 2)) else BOX_EVAL_LIMIT
+
+
 DOUBLINGS = 400
 """How far a tail's cut is looked for: ``T`` up to ``2^400`` times the first candidate."""
 
@@ -120,11 +132,17 @@ def integral_ball(
     return core + arb(0).union(total).union(-total), how
 
 
+GOAL_BITS: list[int | None] = [None]
+"""Bits of relative accuracy quadratures and sums aim at; None: half the working precision
+(enough to decide a violation, which is all confirmation asks).  Sampling's values ask for
+all of them (:mod:`~numeric_checks.rigorous.values`)."""
+
+
 def box_goal(values: Sequence[Any]) -> Any:
-    """The accuracy a quadrature or a sum aims at: half the working precision, or, on a
-    wide box, a 64th of the widest relative radius (the enclosure cannot be narrower than
-    the box makes the integrand; more work there is wasted)."""
-    goal = arb(2) ** (-(ctx.prec // 2))
+    """The accuracy a quadrature or a sum aims at: :data:`GOAL_BITS`, or, on a wide box, a
+    64th of the widest relative radius (the enclosure cannot be narrower than the box makes
+    the integrand; more work there is wasted)."""
+    goal = arb(2) ** (-(GOAL_BITS[0] or ctx.prec // 2))
     for v in values:
         if v.rad() > 0:
             goal = goal.max(arb((v.rad() / (abs(v.mid()) + v.rad())).upper()) / 64)
@@ -204,7 +222,7 @@ class _Integrand:
 
     def _piece(self, u: Any, v: Any, goal: Any, scale: Any) -> Any:
         value = guarded_integral(
-            self, acb(u), acb(v), rel_tol=goal, abs_tol=goal * scale, eval_limit=EVAL_LIMIT
+            self, acb(u), acb(v), rel_tol=goal, abs_tol=goal * scale, eval_limit=eval_limit(goal)
         )
         if not value.is_finite():
             raise Unsupported("Arb quadrature gave no finite enclosure")

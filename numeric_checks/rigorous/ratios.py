@@ -118,7 +118,7 @@ def _parts(term: sp.Expr, k: sp.Symbol, direction: int) -> tuple[sp.Expr, ...] |
     return a_part, p, q
 
 
-RANGE_SPLITS = 64
+RANGE_SPLITS = 16
 """Pieces a finite range is cut into, at most, to bound its term ratio (a work count)."""
 
 

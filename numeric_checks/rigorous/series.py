@@ -52,6 +52,10 @@ DOUBLINGS = 200
 """How far a window grows: up to ``2^200`` terms from the peak."""
 KINK_MARGIN = 2
 """Integers on either side of a kink summed term by term."""
+BOUND_TRIES = 8
+"""Doublings past the point where the terms are negligible at which a tail bound is still
+sought before the side is given up."""
+"""Integers on either side of a kink summed term by term."""
 
 
 class WideEnd(ArithmeticError):
@@ -218,14 +222,21 @@ class _Terms:
         it (0 when the window reaches ``end``)."""
         reach = 1
         why = "no tail bound"
+        floor = float(target.log().mid()) / 0.6931471805599453
+        tries = 0
         for _ in range(DOUBLINGS):
             edge = p + step * reach
             if end is not None and (edge - end) * step >= 0:
                 return end, arb(0)
+            reach *= 2
+            if self.size(edge) > floor:
+                continue  # no bound can be below the goal while the terms are not
             bound, why = self._beyond(edge, step, end)
             if bound is not None and bound < target:
                 return edge - step, bound
-            reach *= 2
+            tries += 1
+            if tries > BOUND_TRIES:
+                break  # the terms are negligible here and still no bound: none will come
         side = "upper" if step > 0 else "lower"
         raise Unsupported(f"no proved bound on the {side} tail of the Sum: {why}")
 
@@ -285,7 +296,7 @@ class _Terms:
 
     def _euler_maclaurin(self, a: int, b: int, target: Any) -> Any | None:
         from numeric_checks.rigorous.integrands import compile_integrand, guarded_integral
-        from numeric_checks.rigorous.quadrature import EVAL_LIMIT
+        from numeric_checks.rigorous.quadrature import eval_limit
 
         try:
             taylor = compile_taylor(self.k, self.params, self.term)
@@ -306,7 +317,7 @@ class _Terms:
         def integral(lo: int, hi: int) -> Any:
             value = guarded_integral(
                 integrand, acb(lo), acb(hi), rel_tol=self.goal, abs_tol=target,
-                eval_limit=EVAL_LIMIT,
+                eval_limit=eval_limit(self.goal),
             )  # fmt: skip
             if not value.is_finite():
                 raise Unsupported("Arb quadrature gave no finite enclosure of a Sum's integral")

@@ -46,9 +46,13 @@ def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
 
     from numeric_checks.arb import exact_ball, precision
     from numeric_checks.rigorous.calculus import compile_calculus
+    from numeric_checks.rigorous.quadrature import GOAL_BITS
 
     node, free = _NODES[key]
     prec = mpmath.mp.prec
+    # Quadratures and Euler-Maclaurin aim at every bit asked for, not at half of them.
+    saved = GOAL_BITS[0]
+    GOAL_BITS[0] = prec + 8
     try:
         with precision(prec + GUARD_BITS):
             balls = [exact_ball(mpmath.mpf(v)) for v in values]
@@ -57,6 +61,8 @@ def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
             narrow = ball.rad() <= abs(mid) * arb(2) ** (-prec + 4) or ball.rad() == 0
     except (Unsupported, ArithmeticError, ValueError, TypeError) as exc:
         raise mpmath.libmp.NoConvergence(f"no enclosure: {exc}") from exc
+    finally:
+        GOAL_BITS[0] = saved
     if not ball.is_finite() or not narrow:
         raise mpmath.libmp.NoConvergence("the enclosure is too wide to give a value")
     man, exp = mid.man_exp()
