@@ -25,7 +25,7 @@ from numeric_checks.hoisting import hoisted
 from numeric_checks.integrals import IntegralShape, analyse, guarded_exp, integrate
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
-from numeric_checks.rigorous.values import enclosed_value
+from numeric_checks.rigorous.values import enclosed_value, or_enclosed
 from numeric_checks.rigorous.values import register as register_enclosure
 from numeric_checks.sums import (
     MAX_TERMS,
@@ -137,7 +137,6 @@ class DpMpmathPrinter(MpmathPrinter):
         finally:
             self.integrands -= 1
         inner = expr.function
-        fallback = self._fallback(expr) if len(expr.limits) == 1 else "None"
         for var, a, b in reversed(expr.limits):
             shape = self._shape(inner, var)
             kinks = ", ".join(f"lambda: {self._print(k)}" for k in shape.kinks)
@@ -145,8 +144,12 @@ class DpMpmathPrinter(MpmathPrinter):
                 f"integrate(lambda {self._print(var)}: {body}, {self._print(a)}, "
                 f"{self._print(b)}, [{kinks}], lambda: {self._print(shape.left_width)}, "
                 f"lambda: {self._print(shape.right_width)}, "
-                f"lambda {self._print(var)}: {self._print(shape.rate)}, {fallback})"
+                f"lambda {self._print(var)}: {self._print(shape.rate)})"
             )
+        if len(expr.limits) == 1:
+            # Where the quadrature does not converge, the integral's Arb enclosure gives the
+            # value (numeric_checks.rigorous.values), or nothing does.
+            body = f"or_enclosed(lambda: {body}, {self._fallback(expr)})"
             inner = sp.Integral(inner, (var, a, b))
         if constants:
             # The integrand's parts free of the integration variables are computed once per
@@ -248,6 +251,7 @@ _NAMESPACE = {
     "binomial_walk": binomial_walk,
     "_lazy": _lazy,
     "enclosed_value": enclosed_value,
+    "or_enclosed": or_enclosed,
 }
 
 

@@ -57,7 +57,7 @@ MAX_BOXES = 20_000
 """Boxes per search: on a quiet machine the old 1 s limit allowed 6,000-13,000 boxes."""
 STEP_BOXES = 40_000
 """Boxes per step, shared by the direct search and the rewrites' searches."""
-CALCULUS_BOXES = 400
+CALCULUS_BOXES = 300
 """Boxes per search when the residual holds sums or integrals (each box a quadrature)."""
 BITS = 64
 

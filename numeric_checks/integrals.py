@@ -362,14 +362,11 @@ def integrate(
     left: Any,
     right: Any,
     rate: Callable[[Any], Any] | None = None,
-    fallback: Callable[[], Any] | None = None,
 ) -> Any:
     """``integral of f from a to b`` split at ``kinks``, each infinite piece substituted
     ``x = c + sign * w * u`` with its tail width ``w``, to relative accuracy (``f`` is
     integrated divided by a probe of its size, and again divided by the value found when
-    that was far from 1: mpmath's own stopping rule is absolute).  Where the quadrature does
-    not converge, ``fallback`` (the integral's Arb enclosure, see
-    :mod:`numeric_checks.rigorous.values`) gives the value, or nothing does.
+    that was far from 1: mpmath's own stopping rule is absolute).
 
     >>> with mpmath.workdps(30):
     ...     v = integrate(lambda x: x**2 * mpmath.exp(-abs(x) / 10**8) / (2 * 10**8),
@@ -377,28 +374,11 @@ def integrate(
     ...     print(mpmath.nstr(v / (2 * mpmath.mpf(10)**16), 20))
     1.0
     """
-    try:
-        return _integrate(f, a, b, kinks, left, right, rate)
-    except mpmath.libmp.NoConvergence:
-        if fallback is None:
-            raise
-        return fallback()
-
-
-def _integrate(
-    f: Callable[[Any], Any],
-    a: Any,
-    b: Any,
-    kinks: Sequence[Any],
-    left: Any,
-    right: Any,
-    rate: Callable[[Any], Any] | None = None,
-) -> Any:
     a, b = mpmath.mpf(a), mpmath.mpf(b)
     if a == b:
         return mpmath.mpf(0)
     if a > b:
-        return -_integrate(f, b, a, kinks, left, right, rate)
+        return -integrate(f, b, a, kinks, left, right, rate)
     w_left, w_right = _width(left), _width(right)
     pieces = _pieces(a, b, kinks, w_left, w_right)
 

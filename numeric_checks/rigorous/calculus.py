@@ -26,6 +26,8 @@ from flint import arb
 
 from numeric_checks.arb import compile_arb
 from numeric_checks.prepare import prepared
+from numeric_checks.rigorous.quadrature import integral_ball
+from numeric_checks.rigorous.series import WideEnd, _end, sum_ball
 from symbolic.errors import Unsupported
 
 __all__ = ["PRODUCT_CAP", "CalculusFunction", "box_function", "compile_calculus", "outermost"]
@@ -65,27 +67,24 @@ class CalculusFunction:
         reduced = [e.xreplace(swap) for e in prepared_exprs]
         self.outer = compile_arb([*symbols, *self.stand_ins], reduced, extended=True)
         self.notes: list[str] = []
+        # Which of the symbols each node uses (an Integral's free_symbols is costly: once).
+        self.uses = [[i for i, s in enumerate(symbols) if s in node.free_symbols] for node in nodes]
 
     def __call__(self, *balls: Any) -> list[Any]:
         self.notes = []
-        values = [self._node(n, balls) for n in self.nodes]
+        values = [self._node(n, use, balls) for n, use in zip(self.nodes, self.uses, strict=True)]
         return self.outer(*balls, *values)
 
-    def _node(self, node: sp.Expr, balls: Sequence[Any]) -> Any:
-        from numeric_checks.rigorous.quadrature import integral_ball
-        from numeric_checks.rigorous.series import WideEnd, sum_ball
-
+    def _node(self, node: sp.Expr, use: list[int], balls: Sequence[Any]) -> Any:
         # Only the node's free symbols: a declared variable that is also the node's bound
         # index (x in Integral(f(x), (x, a, b))) must not be substituted into it.
-        free = node.free_symbols
-        used = [(s, b) for s, b in zip(self.symbols, balls, strict=True) if s in free]
-        symbols = [s for s, _ in used]
-        values = [b for _, b in used]
+        symbols = [self.symbols[i] for i in use]
+        values = [balls[i] for i in use]
         try:
             if isinstance(node, sp.Integral):
                 value, how = integral_ball(node, symbols, values)  # type: ignore[arg-type]
             elif isinstance(node, sp.Sum):
-                value, how = sum_ball(node, symbols, values)
+                value, how = sum_ball(node, symbols, values, compile_calculus)
             else:
                 value, how = _product(node, symbols, values)  # type: ignore[arg-type]
         except WideEnd:
@@ -95,8 +94,6 @@ class CalculusFunction:
 
 
 def _product(node: sp.Product, symbols: Sequence[sp.Symbol], values: Sequence[Any]) -> tuple:
-    from numeric_checks.rigorous.series import _end
-
     if len(node.limits) != 1:
         raise Unsupported("a Product over several indices is not enclosed")
     k, a, b = node.limits[0]

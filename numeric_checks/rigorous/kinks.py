@@ -73,15 +73,19 @@ def numeric_kinks(
     lo: float,
     hi: float,
     near: Sequence[float] = (),
+    *,
+    coarse: bool = False,
 ) -> list[float]:
     """Approximate real zeros in ``(lo, hi)`` of ``f``'s kink arguments at the parameters
     ``mids`` (exact balls), sampled evenly and on ladders around the points ``near``."""
     fn = _arguments_fn(f, x, params)
     if fn is None or not lo < hi:
         return []
-    grid = {lo + (hi - lo) * i / (SAMPLES - 1) for i in range(SAMPLES)}
+    # On a wide box (coarse) a rough cut is all the quadrature can use.
+    samples, ladder = (SAMPLES, 30) if not coarse else (SAMPLES // 8, 8)
+    grid = {lo + (hi - lo) * i / (samples - 1) for i in range(samples)}
     for c in near:
-        for j in range(-30, 31):
+        for j in range(-ladder, ladder + 1):
             for side in (-1.0, 1.0):
                 p = c + side * 2.0**j
                 if lo < p < hi:
@@ -95,7 +99,8 @@ def numeric_kinks(
             continue
         for j, (sa, sb) in enumerate(zip(a, b, strict=True)):
             if sa * sb < 0:
-                roots.append(_bisect(fn, mids, j, points[i], points[i + 1], sa))
+                steps = BISECTIONS // 3 if coarse else BISECTIONS
+                roots.append(_bisect(fn, mids, j, points[i], points[i + 1], sa, steps))
     return sorted(set(roots))
 
 
@@ -111,8 +116,10 @@ def _signs(fn: ArbFn, mids: Sequence[Any], p: float) -> list[int] | None:
     return out
 
 
-def _bisect(fn: ArbFn, mids: Sequence[Any], j: int, a: float, b: float, sign_a: int) -> float:
-    for _ in range(BISECTIONS):
+def _bisect(
+    fn: ArbFn, mids: Sequence[Any], j: int, a: float, b: float, sign_a: int, steps: int
+) -> float:
+    for _ in range(steps):
         m = (a + b) / 2
         if m in (a, b):
             break

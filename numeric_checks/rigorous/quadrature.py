@@ -39,21 +39,35 @@ from numeric_checks.rigorous.kinks import numeric_kinks
 from numeric_checks.rigorous.signs import resolve
 from symbolic.errors import Unsupported
 
-__all__ = ["BOX_EVAL_LIMIT", "EVAL_LIMIT", "GOAL_BITS", "box_goal", "eval_limit", "integral_ball"]
+__all__ = [
+    "BOX_EVAL_LIMIT",
+    "EVAL_LIMIT",
+    "GOAL_BITS",
+    "POINT_EVAL_LIMIT",
+    "box_goal",
+    "eval_limit",
+    "integral_ball",
+]
 
 EVAL_LIMIT = 200_000
 """Integrand evaluations per finite piece (a work count, never a clock): past it Arb returns
 the (wider, still rigorous) ball it has."""
-BOX_EVAL_LIMIT = 400
+BOX_EVAL_LIMIT = 1000
 """The same on a wide box (certification's branch-and-bound): the box's own width bounds
 how narrow the result can be, and the search splits the box rather than refine the
 quadrature."""
 
 
+POINT_EVAL_LIMIT: list[int] = [EVAL_LIMIT]
+"""The limit at a point: :data:`EVAL_LIMIT` for a confirmation, less for a sampled value
+(:mod:`~numeric_checks.rigorous.values`), where a point that costs more is left undefined."""
+
+
 def eval_limit(goal: Any) -> int:
-    """:data:`EVAL_LIMIT` at a point, :data:`BOX_EVAL_LIMIT` on a box wide enough to have
-    coarsened the goal (:func:`box_goal`)."""
-    return EVAL_LIMIT if goal <= arb(2) ** (-(GOAL_BITS[0] or ctx.prec // 2)) else BOX_EVAL_LIMIT
+    """:data:`POINT_EVAL_LIMIT` at a point, :data:`BOX_EVAL_LIMIT` on a box wide enough to
+    have coarsened the goal (:func:`box_goal`)."""
+    point = goal <= arb(2) ** (-(GOAL_BITS[0] or ctx.prec // 2))
+    return POINT_EVAL_LIMIT[0] if point else BOX_EVAL_LIMIT
 
 
 DOUBLINGS = 400
@@ -119,9 +133,10 @@ def integral_ball(
         left = arb(-t_lo)
     else:
         left = lo
+    coarse = goal > arb(2) ** (-(GOAL_BITS[0] or ctx.prec // 2))
     found = numeric_kinks(
         body, x, params, [arb(v.mid()) for v in values],
-        float(left.mid()), float(right.mid()), [*cuts, 0.0],
+        float(left.mid()), float(right.mid()), [*cuts, 0.0], coarse=coarse,
     )  # fmt: skip
     core = integrand.integral(left, right, sorted({*cuts, *found}), goal, scale)
     if not tails:

@@ -23,7 +23,7 @@ holds, :class:`Unsupported` says which part failed and why.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sympy as sp
@@ -31,7 +31,6 @@ from flint import acb, arb
 
 from numeric_checks.arb import compile_arb
 from numeric_checks.prepare import prepared
-from numeric_checks.rigorous.calculus import compile_calculus
 from numeric_checks.rigorous.envelopes import tail_bound
 from numeric_checks.rigorous.euler_maclaurin import euler_maclaurin
 from numeric_checks.rigorous.quadrature import TAIL_VARIABLE, _reflected, box_goal
@@ -63,9 +62,16 @@ class WideEnd(ArithmeticError):
     no enclosure on this box, though a smaller one may have one."""
 
 
-def sum_ball(node: sp.Sum, symbols: Sequence[sp.Symbol], balls: Sequence[Any]) -> tuple[Any, str]:
+def sum_ball(
+    node: sp.Sum,
+    symbols: Sequence[sp.Symbol],
+    balls: Sequence[Any],
+    compiler: Callable[[Sequence[sp.Symbol], Sequence[sp.Expr]], Any] | None = None,
+) -> tuple[Any, str]:
     """The Arb ball of ``node`` (one index) for every value of ``symbols`` in ``balls``, at
-    the current precision, and how it was obtained."""
+    the current precision, and how it was obtained.  ``compiler`` compiles the term (one
+    that encloses sums and integrals inside it, from
+    :mod:`~numeric_checks.rigorous.calculus`; the extended Arb bridge by default)."""
     if len(node.limits) != 1:
         raise Unsupported("a Sum over several indices is not enclosed")
     k, a, b = node.limits[0]
@@ -75,7 +81,7 @@ def sum_ball(node: sp.Sum, symbols: Sequence[sp.Symbol], balls: Sequence[Any]) -
     hi = None if b is sp.S.Infinity else _end(b, params, values, ceil=False)
     if lo is not None and hi is not None and hi < lo:
         return arb(0), "an empty sum"
-    terms = _Terms(prepared(node.function), k, params, values)
+    terms = _Terms(prepared(node.function), k, params, values, compiler)
     total, hows = arb(0), set()
     for u, v in terms.pieces(lo, hi):
         value, how = terms.piece(u, v)
@@ -101,10 +107,18 @@ class _Terms:
     """The summand with the box fixed: its terms, kinks, peak, tails and windows."""
 
     def __init__(
-        self, term: sp.Expr, k: sp.Symbol, params: tuple[sp.Symbol, ...], values: tuple
+        self,
+        term: sp.Expr,
+        k: sp.Symbol,
+        params: tuple[sp.Symbol, ...],
+        values: tuple,
+        compiler: Callable[[Sequence[sp.Symbol], Sequence[sp.Expr]], Any] | None = None,
     ) -> None:
         self.term, self.k, self.params, self.values = term, k, params, values
-        self.fn = compile_calculus((*params, k), (term,))
+        if compiler is None:
+            self.fn = compile_arb([*params, k], [term], extended=True)
+        else:
+            self.fn = compiler((*params, k), (term,))
         self.mids = [arb(v.mid()) for v in values]
         self.goal = box_goal(values)
 

@@ -49,7 +49,11 @@ def ball_text(ball: Any, digits: int) -> str:
         return "not finite"
     if ball.contains(0) and ball.rad() > 0:
         return f"0 +- {ball.rad().str(2, radius=False)}"
-    return str(ball.str(digits, radius=False))
+    text = str(ball.str(digits, radius=False))
+    if ball.rad() == 0 and "." in text and "e" not in text:
+        text = text.rstrip("0")  # an exact value: its trailing zeros say nothing
+        text = text + "0" if text.endswith(".") else text
+    return text
 
 
 def shown_sides(
@@ -103,7 +107,12 @@ def honest_values(
 ) -> Counterexample:
     """The counterexample with its sides as enclosures where they exist (every digit shown
     certain); otherwise its mpmath values, marked as unverified."""
-    sides = shown_sides(lhs, rhs, symbols, values, SHOWN_DIGITS)
+    sides = None
+    for digits in (SHOWN_DIGITS, 2 * SHOWN_DIGITS, 3 * SHOWN_DIGITS):
+        # As many digits as it takes for the sides to differ (1 + 1e-22 against 1 + 2e-22).
+        sides = shown_sides(lhs, rhs, symbols, values, digits)
+        if sides is None or sides[0] != sides[1]:
+            break
     if sides is None:
         note = (
             f"the values are mpmath's at {found.digits} digits, unverified "

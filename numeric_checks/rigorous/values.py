@@ -14,6 +14,7 @@ that every digit the decision uses is certain; otherwise the point is undefined
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import mpmath
@@ -21,10 +22,13 @@ import sympy as sp
 
 from symbolic.errors import Unsupported
 
-__all__ = ["GUARD_BITS", "enclosed_value", "register"]
+__all__ = ["GUARD_BITS", "enclosed_value", "or_enclosed", "register"]
 
 GUARD_BITS = 32
 """Bits above mpmath's working precision at which the node is enclosed."""
+SAMPLING_EVAL_LIMIT = 5000
+"""Integrand evaluations per quadrature piece for a sampled value (a work count): a point
+where the enclosure needs more is undefined, as it was when mpmath gave up there."""
 
 _NODES: list[tuple[sp.Expr, tuple[sp.Symbol, ...]]] = []
 _INDEX: dict[tuple[sp.Expr, tuple[sp.Symbol, ...]], int] = {}
@@ -46,13 +50,13 @@ def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
 
     from numeric_checks.arb import exact_ball, precision
     from numeric_checks.rigorous.calculus import compile_calculus
-    from numeric_checks.rigorous.quadrature import GOAL_BITS
+    from numeric_checks.rigorous.quadrature import GOAL_BITS, POINT_EVAL_LIMIT
 
     node, free = _NODES[key]
     prec = mpmath.mp.prec
     # Quadratures and Euler-Maclaurin aim at every bit asked for, not at half of them.
-    saved = GOAL_BITS[0]
-    GOAL_BITS[0] = prec + 8
+    saved = GOAL_BITS[0], POINT_EVAL_LIMIT[0]
+    GOAL_BITS[0], POINT_EVAL_LIMIT[0] = prec + 8, SAMPLING_EVAL_LIMIT
     try:
         with precision(prec + GUARD_BITS):
             balls = [exact_ball(mpmath.mpf(v)) for v in values]
@@ -62,8 +66,17 @@ def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
     except (Unsupported, ArithmeticError, ValueError, TypeError) as exc:
         raise mpmath.libmp.NoConvergence(f"no enclosure: {exc}") from exc
     finally:
-        GOAL_BITS[0] = saved
+        GOAL_BITS[0], POINT_EVAL_LIMIT[0] = saved
     if not ball.is_finite() or not narrow:
         raise mpmath.libmp.NoConvergence("the enclosure is too wide to give a value")
     man, exp = mid.man_exp()
     return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
+
+
+def or_enclosed(compute: Callable[[], Any], fallback: Callable[[], Any]) -> Any:
+    """``compute()`` (an mpmath quadrature), or where it does not converge ``fallback()``
+    (the node's :func:`enclosed_value`)."""
+    try:
+        return compute()
+    except mpmath.libmp.NoConvergence:
+        return fallback()
