@@ -20,12 +20,12 @@ from functools import lru_cache
 from typing import Any
 
 import sympy as sp
-from flint import arb
+from flint import arb, ctx
 
 from numeric_checks.arb import ArbFn, compile_arb
 from symbolic.errors import Unsupported
 
-__all__ = ["SAMPLES", "kink_arguments", "numeric_kinks"]
+__all__ = ["SAMPLES", "has_nested_kinks", "kink_arguments", "numeric_kinks"]
 
 SAMPLES = 257
 """Points each argument is sampled on across the range (plus a geometric ladder around every
@@ -75,9 +75,10 @@ def numeric_kinks(
     near: Sequence[float] = (),
     *,
     coarse: bool = False,
-) -> list[float]:
+) -> list[Any]:
     """Approximate real zeros in ``(lo, hi)`` of ``f``'s kink arguments at the parameters
-    ``mids`` (exact balls), sampled evenly and on ladders around the points ``near``."""
+    ``mids`` (exact balls), sampled evenly and on ladders around the points ``near``: exact
+    Arb numbers, narrowed to the working precision (to a few bits on a wide box)."""
     fn = _arguments_fn(f, x, params)
     if fn is None or not lo < hi:
         return []
@@ -90,23 +91,30 @@ def numeric_kinks(
                 p = c + side * 2.0**j
                 if lo < p < hi:
                     grid.add(p)
-    points = sorted(grid)
+    points = [arb(p) for p in sorted(grid)]
     signs = [_signs(fn, mids, p) for p in points]
-    roots: list[float] = []
+    steps = BISECTIONS // 3 if coarse else max(BISECTIONS, ctx.prec + 8)
+    roots: list[Any] = []
     for i in range(len(points) - 1):
         a, b = signs[i], signs[i + 1]
         if a is None or b is None:
             continue
         for j, (sa, sb) in enumerate(zip(a, b, strict=True)):
             if sa * sb < 0:
-                steps = BISECTIONS // 3 if coarse else BISECTIONS
                 roots.append(_bisect(fn, mids, j, points[i], points[i + 1], sa, steps))
-    return sorted(set(roots))
+    return sorted(set(roots), key=float)
 
 
-def _signs(fn: ArbFn, mids: Sequence[Any], p: float) -> list[int] | None:
+def has_nested_kinks(f: sp.Expr, x: sp.Symbol) -> bool:
+    """Some kink of ``f`` has an argument that bends itself, or that is not a polynomial:
+    where the symbolic kinks of :func:`numeric_checks.integrals.analyse` may be missed."""
+    kinds = (sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.Piecewise, sp.floor, sp.ceiling)
+    return any(h.has(*kinds) for h in kink_arguments(f, x))
+
+
+def _signs(fn: ArbFn, mids: Sequence[Any], p: Any) -> list[int] | None:
     try:
-        values = fn(*mids, arb(p))
+        values = fn(*mids, p)
     except (ArithmeticError, ValueError, TypeError):
         return None
     out = []
@@ -116,11 +124,9 @@ def _signs(fn: ArbFn, mids: Sequence[Any], p: float) -> list[int] | None:
     return out
 
 
-def _bisect(
-    fn: ArbFn, mids: Sequence[Any], j: int, a: float, b: float, sign_a: int, steps: int
-) -> float:
+def _bisect(fn: ArbFn, mids: Sequence[Any], j: int, a: Any, b: Any, sign_a: int, steps: int) -> Any:
     for _ in range(steps):
-        m = (a + b) / 2
+        m = ((a + b) / 2).mid()  # exact: the bracket's ends stay exact dyadic numbers
         if m in (a, b):
             break
         s = _signs(fn, mids, m)
@@ -130,4 +136,4 @@ def _bisect(
             a = m
         else:
             b = m
-    return (a + b) / 2
+    return ((a + b) / 2).mid()

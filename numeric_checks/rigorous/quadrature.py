@@ -138,7 +138,7 @@ def integral_ball(
         body, x, params, [arb(v.mid()) for v in values],
         float(left.mid()), float(right.mid()), [*cuts, 0.0], coarse=coarse,
     )  # fmt: skip
-    core = integrand.integral(left, right, sorted({*cuts, *found}), goal, scale)
+    core = integrand.integral(left, right, sorted({*cuts, *map(float, found)}), goal, scale)
     if not tails:
         return core, "Arb quadrature (acb.integral)"
     total = sum(tails, arb(0))

@@ -22,7 +22,7 @@ import sympy as sp
 
 from symbolic.errors import Unsupported
 
-__all__ = ["GUARD_BITS", "enclosed_value", "or_enclosed", "register"]
+__all__ = ["GUARD_BITS", "enclosed_value", "nested_kinks", "or_enclosed", "register"]
 
 GUARD_BITS = 32
 """Bits above mpmath's working precision at which the node is enclosed."""
@@ -80,3 +80,35 @@ def or_enclosed(compute: Callable[[], Any], fallback: Callable[[], Any]) -> Any:
         return compute()
     except mpmath.libmp.NoConvergence:
         return fallback()
+
+
+FAR = 2.0**40
+"""Where an infinite integration range is cut for the search for nested kinks."""
+
+
+def nested_kinks(key: int, values: tuple[Any, ...], a: Any, b: Any) -> list[Any]:
+    """Breakpoints for mpmath's quadrature of the integral ``key`` at ``values``: the zeros
+    of kinks inside kinks (:func:`~numeric_checks.rigorous.kinks.numeric_kinks`) at the
+    working precision, which the symbolic analysis misses and without which tanh-sinh does
+    not converge (the Laplace privacy profile written with ``Abs``).  Empty where there are
+    none."""
+    from numeric_checks.arb import exact_ball, precision
+    from numeric_checks.rigorous.kinks import has_nested_kinks, numeric_kinks
+
+    node, free = _NODES[key]
+    if not isinstance(node, sp.Integral) or len(node.limits) != 1:
+        return []
+    x, _, _ = node.limits[0]
+    if not has_nested_kinks(node.function, x):
+        return []
+    params = tuple(s for s in free if s != x)
+    with precision(mpmath.mp.prec + 16):
+        mids = [exact_ball(mpmath.mpf(v)) for s, v in zip(free, values, strict=True) if s != x]
+        lo = max(float(a), -FAR) if mpmath.isfinite(a) or a < 0 else FAR
+        hi = min(float(b), FAR) if mpmath.isfinite(b) or b > 0 else -FAR
+        roots = numeric_kinks(node.function, x, params, mids, lo, hi, [0.0])
+        out = []
+        for r in roots:
+            man, exp = r.man_exp()
+            out.append(mpmath.ldexp(mpmath.mpf(int(man)), int(exp)))
+    return out
