@@ -42,7 +42,7 @@ from symbolic.report import CertificateRecord, CertificateStatus
 
 __all__ = [
     "BITS",
-    "CALCULUS_BOXES",
+    "CALCULUS_WORK",
     "MAX_BOXES",
     "STEP_BOXES",
     "Box",
@@ -57,8 +57,9 @@ MAX_BOXES = 20_000
 """Boxes per search: on a quiet machine the old 1 s limit allowed 6,000-13,000 boxes."""
 STEP_BOXES = 40_000
 """Boxes per step, shared by the direct search and the rewrites' searches."""
-CALCULUS_BOXES = 300
-"""Boxes per search when the residual holds sums or integrals (each box a quadrature)."""
+CALCULUS_WORK = 1_000_000
+"""Evaluations (integrand points, sum terms: :mod:`numeric_checks.rigorous.work`) per search
+when the residual holds sums or integrals, whose boxes cost from ten to ten thousand."""
 BITS = 64
 
 
@@ -191,6 +192,7 @@ def certify(
     from flint import arb
 
     from numeric_checks.arb import ball, precision, show
+    from numeric_checks.rigorous import work
     from numeric_checks.rigorous.calculus import box_function
 
     symbols = tuple(symbols)
@@ -198,8 +200,8 @@ def certify(
     # quadratures: a budget of their own, and the midpoint tried first (a structural failure
     # is "not certifiable" at once, not a search that runs out).
     fn, calculus = box_function(symbols, [residual, *(h for h, _ in hypotheses)])
+    spent = work.done() + (CALCULUS_WORK if calculus else 10**18)
     if calculus:
-        max_boxes = min(max_boxes, CALCULUS_BOXES)
         with precision(BITS):
             fn(*[arb((lo + hi) / 2) for lo, hi in zip(box.lows, box.highs, strict=True)])
     grad = None
@@ -244,9 +246,10 @@ def certify(
         while queue:
             minus_share, _, lows, highs = heapq.heappop(queue)
             share = -minus_share
-            if boxes >= max_boxes:
+            if boxes >= max_boxes or work.done() > spent:
                 where = Box(box.names, lows, highs).describe()
-                return result(CertificateStatus.GAVE_UP, f"box budget spent; stopped at {where}")
+                what = "box" if boxes >= max_boxes else "evaluation"
+                return result(CertificateStatus.GAVE_UP, f"{what} budget spent; stopped at {where}")
             boxes += 1
             balls = [ball(lo, hi) for lo, hi in zip(lows, highs, strict=True)]
             g, *hyps = fn(*balls)

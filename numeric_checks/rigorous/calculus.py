@@ -26,6 +26,7 @@ from flint import arb
 
 from numeric_checks.arb import compile_arb
 from numeric_checks.prepare import prepared
+from numeric_checks.rigorous import work
 from numeric_checks.rigorous.quadrature import integral_ball
 from numeric_checks.rigorous.series import WideEnd, _end, sum_ball
 from symbolic.errors import Unsupported
@@ -34,6 +35,9 @@ __all__ = ["PRODUCT_CAP", "CalculusFunction", "box_function", "compile_calculus"
 
 PRODUCT_CAP = 20_000
 """Factors a finite Product is multiplied out to, at most (a work count)."""
+NODE_WORK = 200
+"""Evaluations a node's enclosure is counted for on top of its integrand points and terms:
+its kinks, tails and windows (:mod:`~numeric_checks.rigorous.work`)."""
 
 
 def outermost(expr: sp.Expr) -> list[sp.Expr]:
@@ -76,6 +80,7 @@ class CalculusFunction:
         return self.outer(*balls, *values)
 
     def _node(self, node: sp.Expr, use: list[int], balls: Sequence[Any]) -> Any:
+        work.add(NODE_WORK)
         # Only the node's free symbols: a declared variable that is also the node's bound
         # index (x in Integral(f(x), (x, a, b))) must not be substituted into it.
         symbols = [self.symbols[i] for i in use]

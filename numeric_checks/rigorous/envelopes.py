@@ -241,10 +241,23 @@ def _compile(env: Envelope, y: sp.Symbol, args: tuple[sp.Symbol, ...]) -> _Compi
     return _Compiled(fn, env.m, len(slopes), tuple(counts))
 
 
+_REFUSED: dict[tuple[sp.Expr, sp.Symbol, tuple[sp.Symbol, ...]], str] = {}
+
+
 def tail_bound(f: sp.Expr, y: sp.Symbol, args: Sequence[sp.Symbol]) -> TailBound:
     """The :class:`TailBound` of ``f`` (raises :class:`Unsupported` when no envelope can be
-    built from its structure)."""
-    return _tail_bound(f, y, tuple(args))
+    built from its structure; the refusal is remembered too: a tail's cut is tried at many
+    points, a structural refusal is the same at each)."""
+    key = (f, y, tuple(args))
+    if key in _REFUSED:
+        raise Unsupported(_REFUSED[key])
+    try:
+        return _tail_bound(*key)
+    except Unsupported as exc:
+        if len(_REFUSED) > 512:
+            _REFUSED.clear()
+        _REFUSED[key] = str(exc)
+        raise
 
 
 @lru_cache(maxsize=256)

@@ -33,6 +33,7 @@ from flint import acb, arb, ctx
 
 from numeric_checks.arb import compile_arb
 from numeric_checks.prepare import prepared
+from numeric_checks.rigorous import work
 from numeric_checks.rigorous.envelopes import tail_bound
 from numeric_checks.rigorous.integrands import Analytic, compile_integrand, guarded_integral
 from numeric_checks.rigorous.kinks import numeric_kinks
@@ -74,6 +75,7 @@ DOUBLINGS = 400
 """How far a tail's cut is looked for: ``T`` up to ``2^400`` times the first candidate."""
 
 _NAN = acb(arb.nan())
+_KINKS = (sp.Abs, sp.Max, sp.Min, sp.sign, sp.Heaviside, sp.Piecewise)
 TAIL_VARIABLE = sp.Symbol("_tail_y", positive=True)
 """The variable of a tail, ``y = direction * x`` (one symbol, so that envelopes are
 compiled once per integrand and reused on every box)."""
@@ -179,13 +181,19 @@ class _Integrand:
     """The compiled integrand with the box's parameters fixed."""
 
     def __init__(
-        self, body: sp.Expr, x: sp.Symbol, params: tuple[sp.Symbol, ...], values: Sequence[Any]
+        self,
+        body: sp.Expr,
+        x: sp.Symbol,
+        params: tuple[sp.Symbol, ...],
+        values: Sequence[Any],
+        fn: Any = None,
     ) -> None:
         self.body, self.x, self.params, self.values = body, x, params, values
-        self.fn = compile_integrand((x, *params), body)
+        self.fn = compile_integrand((x, *params), body) if fn is None else fn
         self.fixed = [acb(v) for v in values]
 
     def __call__(self, t: Any, analytic: bool) -> Any:
+        work.add()
         Analytic.on = bool(analytic)
         try:
             return self.fn(t, *self.fixed)
@@ -193,6 +201,30 @@ class _Integrand:
             return _NAN
         finally:
             Analytic.on = False
+
+    def on_piece(self, u: Any, v: Any) -> _Integrand:
+        """The integrand on ``[u, v]`` with the kinks whose branch is constant there (for
+        every parameter in the box) replaced by that branch: an analytic expression where
+        all are, so that Gauss-Legendre runs on complex ellipses instead of bisecting down to
+        direct enclosures (a ``Max`` of two exponentials cannot be decided on a complex
+        ball, where their phases vary, but is on the real segment)."""
+        if not self.body.has(*_KINKS):
+            return self
+        f = self.body
+        for direction, start in ((0, u.union(v)), (1, u), (-1, v)):
+            try:
+                f = resolve(f, self.x, direction, self.params, self.values, start, partial=True)
+            except (Unsupported, ArithmeticError, ValueError, TypeError):
+                continue
+            if not f.has(*_KINKS):
+                break
+        if f == self.body:
+            return self
+        try:
+            fn = compile_integrand((self.x, *self.params), f)
+        except Unsupported:
+            return self
+        return _Integrand(f, self.x, self.params, self.values, fn)
 
     def breakpoints(self) -> list[float]:
         """Kinks and centres at the box's midpoint, as floats (any cut is sound)."""
@@ -236,8 +268,9 @@ class _Integrand:
         return total
 
     def _piece(self, u: Any, v: Any, goal: Any, scale: Any) -> Any:
+        f = self.on_piece(u, v)
         value = guarded_integral(
-            self, acb(u), acb(v), rel_tol=goal, abs_tol=goal * scale, eval_limit=eval_limit(goal)
+            f, acb(u), acb(v), rel_tol=goal, abs_tol=goal * scale, eval_limit=eval_limit(goal)
         )
         if not value.is_finite():
             raise Unsupported("Arb quadrature gave no finite enclosure")

@@ -31,6 +31,7 @@ from flint import acb, arb
 
 from numeric_checks.arb import compile_arb
 from numeric_checks.prepare import prepared
+from numeric_checks.rigorous import work
 from numeric_checks.rigorous.envelopes import tail_bound
 from numeric_checks.rigorous.euler_maclaurin import euler_maclaurin
 from numeric_checks.rigorous.quadrature import TAIL_VARIABLE, _reflected, box_goal
@@ -123,6 +124,7 @@ class _Terms:
         self.goal = box_goal(values)
 
     def t(self, i: int) -> Any:
+        work.add()
         return self.fn(*self.values, arb(i))[0]
 
     def size(self, i: int) -> float:
@@ -147,6 +149,7 @@ class _Terms:
         for i in range(u, v + 1):
             value = None
             if previous is not None and ratio is not None and (i - u) % REFRESH:
+                work.add()
                 step = ratio(*self.values, arb(i - 1))[0]
                 if step.is_finite():
                     value = previous * step
@@ -322,6 +325,7 @@ class _Terms:
         def integrand(x: Any, analytic: bool) -> Any:
             from numeric_checks.rigorous.integrands import Analytic
 
+            work.add()
             Analytic.on = bool(analytic)
             try:
                 return f(x, *fixed)

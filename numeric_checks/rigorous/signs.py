@@ -101,24 +101,31 @@ def sign_on_ray(
     args: Sequence[sp.Symbol],
     balls: Sequence[Any],
     start: Any,
+    *,
+    weak: bool = False,
 ) -> int:
     """+1 or -1 when ``h`` is shown to have that sign at every point ``x = T + d u`` (``u >=
     0``) for every parameter in ``balls``; 0 when that is not shown (see the module
     docstring).  With ``direction`` 0, ``start`` is a ball of ``x`` (a finite range) and
-    ``h`` is enclosed on it directly."""
+    ``h`` is enclosed on it directly.  ``weak``: +1 already for ``h >= 0`` (-1 for ``<= 0``),
+    which is all ``Abs``, ``Max`` and ``Min`` need (``|h| = h`` where ``h >= 0``): a kink at
+    the very end of a range (``|y - 1|`` on ``[1, T]``) is then resolved too."""
     args = tuple(args)
-    if direction == 0:
-        value = compile_arb([*args, x], [h])(*balls, start)[0]
-        return 1 if value > 0 else -1 if value < 0 else 0
-    if not h.has(x):
-        value = compile_arb(list(args), [h])(*balls)[0]
-        return 1 if value > 0 else -1 if value < 0 else 0
+    if direction == 0 or not h.has(x):
+        value = (
+            compile_arb([*args, x], [h])(*balls, start)[0]
+            if direction == 0
+            else compile_arb(list(args), [h])(*balls)[0]
+        )
+        if value > 0 or (weak and value >= 0):
+            return 1
+        return -1 if value < 0 or (weak and value <= 0) else 0
     plan = _polynomial_plan(h, x, direction, args)
     if plan is not None:
         coeffs = plan(*balls, start)
-        if coeffs[0] > 0 and all(c >= 0 for c in coeffs[1:]):
+        if (coeffs[0] > 0 or (weak and coeffs[0] >= 0)) and all(c >= 0 for c in coeffs[1:]):
             return 1
-        if coeffs[0] < 0 and all(c <= 0 for c in coeffs[1:]):
+        if (coeffs[0] < 0 or (weak and coeffs[0] <= 0)) and all(c <= 0 for c in coeffs[1:]):
             return -1
         return 0
     for fn, n in _exponential_plans(h, x, direction, args):
@@ -191,11 +198,11 @@ def _branch(
     balls: Sequence[Any],
     start: Any,
 ) -> sp.Expr:
-    def sign(h: sp.Expr) -> int:
-        return sign_on_ray(h, x, direction, args, balls, start)
+    def sign(h: sp.Expr, weak: bool = False) -> int:
+        return sign_on_ray(h, x, direction, args, balls, start, weak=weak)
 
     if isinstance(node, sp.Abs | sp.sign | sp.Heaviside):
-        s = sign(node.args[0])
+        s = sign(node.args[0], isinstance(node, sp.Abs))
         if s:
             if isinstance(node, sp.Abs):
                 return _times(s, node.args[0])
@@ -205,7 +212,7 @@ def _branch(
     elif isinstance(node, sp.Max | sp.Min):
         top = 1 if isinstance(node, sp.Max) else -1
         for a in node.args:
-            if all(b is a or sign(top * (a - b)) > 0 for b in node.args):
+            if all(b is a or sign(top * (a - b), True) > 0 for b in node.args):
                 return a
     elif isinstance(node, sp.Piecewise):
         for value, cond in node.args:
@@ -214,7 +221,8 @@ def _branch(
                 return value
             if truth is None:
                 break
-    raise Unsupported(f"the branch of {node} is not shown on the ray")
+    # The message names the kind only: formatting the node costs more than deciding it.
+    raise Unsupported(f"the branch of a {type(node).__name__} is not shown on the ray")
 
 
 def _truth(cond: sp.Basic, sign: Any) -> bool | None:

@@ -23,6 +23,7 @@ import sympy as sp
 from flint import arb, arb_series, ctx
 
 from numeric_checks.prepare import prepared
+from numeric_checks.rigorous import work
 from symbolic.errors import Unsupported
 
 __all__ = ["NotSmooth", "TaylorFn", "compile_taylor"]
@@ -145,6 +146,7 @@ def compile_taylor(x: sp.Symbol, params: Sequence[sp.Symbol], expr: sp.Expr) -> 
     fn = _compile((x, *params), prepared(expr))
 
     def taylor(at: Any, order: int, *values: Any) -> list[Any]:
+        work.add(order)
         saved = ctx.cap
         ctx.cap = order + 1
         try:
