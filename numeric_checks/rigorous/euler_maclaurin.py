@@ -36,6 +36,8 @@ that remainder is too large (a precision the decision asks for beyond what order
 at this scale)."""
 MAX_PIECES = 1024
 """Pieces the remainder's integral may be cut into (a work count)."""
+CHEAP_PIECES = 64
+"""The same for an attempt whose caller has a fallback."""
 
 
 def euler_maclaurin(
@@ -46,16 +48,21 @@ def euler_maclaurin(
     params: tuple[Any, ...],
     tolerance: Any,
     order: int = ORDER,
+    *,
+    cheap: bool = False,
 ) -> Any | None:
     """``sum_{k=a}^{b} f(k)`` as a ball, or None where the remainder is not shown below
     ``tolerance`` within :data:`MAX_PIECES` pieces (a kink inside, or too few derivatives
     small enough).  ``integral(a, b)`` encloses ``int_a^b f``; ``taylor`` is ``f``'s
-    :data:`~numeric_checks.rigorous.taylor.TaylorFn`."""
-    for p in (order, 2 * order, 4 * order):
+    :data:`~numeric_checks.rigorous.taylor.TaylorFn`.  ``cheap``: one order and
+    :data:`CHEAP_PIECES` pieces (the caller can sum the terms one by one instead)."""
+    orders = (order,) if cheap else (order, 2 * order, 4 * order)
+    for p in orders:
         try:
             at_a = taylor(arb(a), 2 * p - 1, *params)
             at_b = taylor(arb(b), 2 * p - 1, *params)
-            remainder = _remainder(taylor, a, b, params, p, tolerance)
+            limit = CHEAP_PIECES if cheap else MAX_PIECES
+            remainder = _remainder(taylor, a, b, params, p, tolerance, limit)
         except NotSmooth:
             return None
         if remainder is not None and remainder <= tolerance:
@@ -70,7 +77,13 @@ def euler_maclaurin(
 
 
 def _remainder(
-    taylor: TaylorFn, a: int, b: int, params: tuple[Any, ...], p: int, tolerance: Any
+    taylor: TaylorFn,
+    a: int,
+    b: int,
+    params: tuple[Any, ...],
+    p: int,
+    tolerance: Any,
+    limit: int = 1024,
 ) -> Any | None:
     """``|B_{2p}| sum_J |J| sup_J |c_{2p}|`` over pieces ``J`` of ``[a, b]``, each halved
     until its share of ``tolerance`` (proportional to its length) is met."""
@@ -83,7 +96,7 @@ def _remainder(
     while stack:
         lo, hi = stack.pop()
         pieces += 1
-        if pieces > MAX_PIECES:
+        if pieces > limit:
             return None
         ball = arb(lo).union(arb(hi))
         try:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import sympy as sp
+from flint import arb
 
 from symbolic.errors import Unsupported
 from symbolic.report import Counterexample
@@ -89,9 +90,8 @@ def _certain_digits(ball: Any) -> float:
     mid = abs(ball.mid())
     if mid == 0 or not ball.is_finite():
         return 0.0
-    import math
-
-    return math.log10(float(mid / ball.rad()))
+    ratio = (mid / ball.rad()).log() / arb(10).log()  # Arb: no underflow to a log of 0
+    return float(ratio.mid()) if ratio.is_finite() else 0.0
 
 
 SHOWN_DIGITS = 20
