@@ -3,7 +3,8 @@
 On a ray ``k = N + d u`` (``u >= 0``, ``d = +-1``) the term ratio ``t(k + d)/t(k)`` of a term
 with no kink left (see :func:`~numeric_checks.rigorous.signs.resolve`) is written
 ``exp(A(k)) P(k)/Q(k)`` with ``A`` a polynomial and ``P``, ``Q`` polynomials in ``k`` (SymPy's
-``combsimp``/``powsimp`` on the ratio, once per term, the parameters kept symbolic).  If
+``combsimp``/``powsimp`` on the ratio, once per term, the parameters kept symbolic; the
+identity ``t(k + d) Q = exp(A) P t(k)`` is then checked by SymPy over an integer ``k``).  If
 every coefficient of ``A(N + d u)`` at a positive power of ``u`` is ``<= 0``, ``Q(N + d u)``
 has coefficients of one sign with a nonzero constant, and ``rho Q -+ P`` have coefficients of
 that sign for ``rho = |P(N)/Q(N)|`` (slightly enlarged), then ``|t(k + d)/t(k)| <= r =
@@ -78,9 +79,9 @@ def _ratio_test(
     try:
         with time_limit(SIMPLIFY_SECONDS):
             parts = _parts(term, k, direction)
+            if parts is None or not _identity(term, k, direction, parts):
+                return None
     except (BudgetSpent, sp.PolynomialError, TypeError, ValueError, RecursionError):
-        return None
-    if parts is None:
         return None
     shifted = []
     for e in parts:
@@ -174,12 +175,26 @@ def _ratio_function(
     try:
         with time_limit(SIMPLIFY_SECONDS):
             parts = _parts(term, k, direction)
+            if parts is None or not _identity(term, k, direction, parts):
+                return None
     except (BudgetSpent, sp.PolynomialError, TypeError, ValueError, RecursionError):
-        return None
-    if parts is None:
         return None
     a_part, p, q = parts
     try:
         return compile_arb([*params, k], [sp.exp(a_part) * p / q])
     except Unsupported:
         return None
+
+
+def _identity(term: sp.Expr, k: sp.Symbol, direction: int, parts: tuple[sp.Expr, ...]) -> bool:
+    """``t(k + d) = exp(A) P/Q t(k)`` is shown by SymPy (``combsimp`` then ``simplify`` of
+    the difference, over an integer ``k``): the ratio the terms are computed from one by
+    one is an identity, not only what ``powsimp(force=True)`` made of it."""
+    a_part, p, q = parts
+    j = sp.Dummy("j", integer=True)
+    shifted = term.xreplace({k: j + direction})
+    at = {k: j}
+    ratio = sp.exp(a_part.xreplace(at)) * p.xreplace(at)
+    diff = shifted * q.xreplace(at) - ratio * term.xreplace(at)
+    diff = sp.combsimp(sp.powsimp(sp.expand(diff)))
+    return bool(diff == 0 or sp.simplify(diff) == 0)

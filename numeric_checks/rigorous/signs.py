@@ -62,9 +62,9 @@ def _polynomial_plan(
 @lru_cache(maxsize=1024)
 def _exponential_plans(
     h: sp.Expr, x: sp.Symbol, direction: int, args: tuple[sp.Symbol, ...]
-) -> list[tuple[ArbFn, int]]:
+) -> list[tuple[ArbFn, int, int]]:
     """For each pivot ``j``: a function of (params, T) returning ``[c_0, .., c_n, e_0, ..,
-    e_n, slopes...]`` and the number of terms ``n``; ``e_i`` the exponent ``g_i - g_j`` at T,
+    e_n, slopes...]``, the number of terms ``n`` and ``j``; ``e_i`` the exponent ``g_i - g_j`` at T,
     ``slopes`` every coefficient of a positive power of ``u`` of every ``g_i - g_j``."""
     terms = []
     for term in sp.Add.make_args(sp.expand(h)):
@@ -81,7 +81,7 @@ def _exponential_plans(
     if len(terms) < 2:
         return []
     plans = []
-    for _, gj in terms:
+    for j, (_, gj) in enumerate(terms):
         exps, slopes = [], []
         for _, gi in terms:
             coeffs = _coefficients(gi - gj, x, direction)
@@ -90,7 +90,7 @@ def _exponential_plans(
             exps.append(coeffs[0])
             slopes += coeffs[1:]
         values = [c for c, _ in terms] + exps + slopes
-        plans.append((compile_arb([*args, START], values), len(terms)))
+        plans.append((compile_arb([*args, START], values), len(terms), j))
     return plans
 
 
@@ -128,15 +128,15 @@ def sign_on_ray(
         if (coeffs[0] < 0 or (weak and coeffs[0] <= 0)) and all(c <= 0 for c in coeffs[1:]):
             return -1
         return 0
-    for fn, n in _exponential_plans(h, x, direction, args):
+    for fn, n, pivot in _exponential_plans(h, x, direction, args):
         values = fn(*balls, start)
         cs, exps, slopes = values[:n], values[n : 2 * n], values[2 * n :]
         if not all(s <= 0 for s in slopes):
             continue
         total = arb(0)
-        for c, e in zip(cs, exps, strict=True):
-            # exp(g_i - g_j) in (0, exp(e)]: exactly 1 for the pivot itself (e = 0).
-            total += c if e == 0 else c * arb(0).union(e.exp())
+        for i, (c, e) in enumerate(zip(cs, exps, strict=True)):
+            # exp(g_i - g_j) in (0, exp(e)]: exactly 1 for the pivot itself only.
+            total += c if i == pivot else c * arb(0).union(e.exp())
         if total > 0:
             return 1
         if total < 0:
