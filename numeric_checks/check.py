@@ -30,6 +30,7 @@ from numeric_checks.general import (
 from numeric_checks.oracle_run import run_oracle
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from numeric_checks.rigorous.shown import honest_values
+from numeric_checks.rigorous.values import forget_refusals
 from numeric_checks.stages import (
     Link,
     SymbolicProof,
@@ -99,6 +100,7 @@ def check_link(
     proved by other means (a conclusion whose chain is proved), so its local search is the
     smaller one of a proved link (see :data:`PROVED_SEARCH`)."""
     reason = why if isinstance(why, Justification) else Justification(why)
+    forget_refusals()
     link = Link.of(plan, index, left, rel, right, reason.text, reason.rules)
     proofs: list[SymbolicProof] = []
 

@@ -22,7 +22,14 @@ import sympy as sp
 
 from symbolic.errors import Unsupported
 
-__all__ = ["GUARD_BITS", "enclosed_value", "nested_kinks", "or_enclosed", "register"]
+__all__ = [
+    "GUARD_BITS",
+    "enclosed_value",
+    "forget_refusals",
+    "nested_kinks",
+    "or_enclosed",
+    "register",
+]
 
 GUARD_BITS = 32
 """Bits above mpmath's working precision at which the node is enclosed."""
@@ -30,7 +37,13 @@ SAMPLING_EVAL_LIMIT = 5000
 """Integrand evaluations per quadrature piece for a sampled value (a work count): a point
 where the enclosure needs more is undefined, as it was when mpmath gave up there."""
 
+MAX_REFUSALS = 3
+"""Points at which a node's enclosure may fail before sampling stops asking for it (a tail
+with no envelope has none at the next point either, and each refusal can cost seconds); the
+count is per link (:func:`forget_refusals`), so one claim's refusals never reach another's."""
+
 _NODES: list[tuple[sp.Expr, tuple[sp.Symbol, ...]]] = []
+_REFUSALS: dict[int, int] = {}
 _INDEX: dict[tuple[sp.Expr, tuple[sp.Symbol, ...]], int] = {}
 
 
@@ -43,6 +56,12 @@ def register(node: sp.Expr, free: tuple[sp.Symbol, ...]) -> int:
     return _INDEX[entry]
 
 
+def forget_refusals() -> None:
+    """Start counting refusals afresh (at the start of each link's check): a point left
+    undefined by another check's refusals would make verdicts depend on what ran before."""
+    _REFUSALS.clear()
+
+
 def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
     """The node ``key`` at ``values`` (mpmath numbers) as an mpmath number whose every digit
     at the working precision is certain; raises ``NoConvergence`` where it is not shown."""
@@ -53,6 +72,8 @@ def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
     from numeric_checks.rigorous.quadrature import GOAL_BITS, POINT_EVAL_LIMIT
 
     node, free = _NODES[key]
+    if _REFUSALS.get(key, 0) >= MAX_REFUSALS:
+        raise mpmath.libmp.NoConvergence("no enclosure of this node at the points before")
     prec = mpmath.mp.prec
     # Quadratures and Euler-Maclaurin aim at every bit asked for, not at half of them.
     saved = GOAL_BITS[0], POINT_EVAL_LIMIT[0]
@@ -64,6 +85,7 @@ def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
             mid = ball.mid()
             narrow = ball.rad() <= abs(mid) * arb(2) ** (-prec + 4) or ball.rad() == 0
     except (Unsupported, ArithmeticError, ValueError, TypeError) as exc:
+        _REFUSALS[key] = _REFUSALS.get(key, 0) + 1
         raise mpmath.libmp.NoConvergence(f"no enclosure: {exc}") from exc
     finally:
         GOAL_BITS[0], POINT_EVAL_LIMIT[0] = saved
