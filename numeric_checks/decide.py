@@ -8,7 +8,9 @@ This is the project's core contract (``shared/DESIGN.md``), in one place:
    inconsistency (``Decision.inconsistent``: the pipeline stops with exit 4);
 2. an unconfirmed violation is a *suspect point*, reported with why it was not confirmed
    (or as an evaluator failure when the referee shows the relation holds there): the link
-   is then ``proved`` if the rules proved it, else at most ``checked``, never ``refuted``;
+   is then ``proved`` if the rules proved it, ``checked`` when the referee showed the
+   relation holds there, else ``undecided`` (issue 39: a violation seen where no enclosure
+   decides it is never ``checked`` with exit 0), and never ``refuted``;
 3. the rules proved it: ``proved`` (it was spot-checked too);
 4. otherwise sampling's own verdict: ``checked`` (N points at D digits) or ``undecided``;
 5. a ``checked`` inequality may then be ``certified`` on a box, or ``refuted`` by Arb.
@@ -115,7 +117,20 @@ def needs_certificate(r: Records, *, enabled: bool = True) -> bool:
     return (
         enabled
         and r.relation is not Relation.EQ
-        and _before_certificate(r).verdict is Verdict.CHECKED
+        and (_before_certificate(r).verdict is Verdict.CHECKED or _suspect(r))
+    )
+
+
+def _suspect(r: Records) -> bool:
+    """A sampled violation that no referee decided (not confirmed, not shown to hold) and
+    no rule proved: the link is ``undecided`` unless a certificate covers its whole
+    domain."""
+    ruling = rigorous(r)
+    return (
+        r.spot.verdict is Verdict.REFUTED
+        and r.spot.counterexample is not None
+        and not r.proof.describe()
+        and (ruling is None or ruling.confirmed is None)
     )
 
 
@@ -123,7 +138,14 @@ def decide(r: Records) -> Decision:
     """The link's verdict, evidence and counterexample from its records (see module doc)."""
     before = _before_certificate(r)
     cert = r.certificate
-    if cert is None or before.verdict is not Verdict.CHECKED:
+    if cert is not None and _suspect(r):
+        # A certificate outweighs an unconfirmed violation only where it covers the point,
+        # i.e. the whole domain; on a box it is reported beside the suspect.
+        if cert.status is CertificateStatus.CERTIFIED and cert.whole_domain:
+            return Decision(Verdict.CERTIFIED, f"{cert.describe()}; {before.evidence}", None)
+        if cert.status is not CertificateStatus.REFUTED:
+            return Decision(before.verdict, f"{before.evidence}; {cert.describe()}", None)
+    if cert is None or (before.verdict is not Verdict.CHECKED and not _suspect(r)):
         return before
     if cert.status is CertificateStatus.NOT_CERTIFIABLE:
         return Decision(before.verdict, f"{before.evidence}; {cert.describe()}", None)
@@ -155,7 +177,9 @@ def _before_certificate(r: Records) -> Decision:
         note = suspect_note(cex.describe(), ruling, r.referee(RefereeKind.EVALF))
         if trace:
             return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}; {note}", None)
-        return Decision(Verdict.CHECKED, f"numeric only: {numeric}; {note}", None)
+        if ruling is not None and ruling.confirmed is False:
+            return Decision(Verdict.CHECKED, f"numeric only: {numeric}; {note}", None)
+        return Decision(Verdict.UNDECIDED, f"numeric only: {numeric}; {note}", None)
     if trace:
         return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}", None)
     if spot.verdict is Verdict.CHECKED:

@@ -333,7 +333,9 @@ def base_case(plan: CheckPlan) -> BaseCase | None:
             if ruling.confirmed is True:
                 shown += f"; {ruling.confirmation()}"
             else:
-                verdict = Verdict.CHECKED
+                # Shown to hold there (an evaluator failure): checked; else a violation seen
+                # and not decided: undecided, never checked (issue 39).
+                verdict = Verdict.CHECKED if ruling.confirmed is False else Verdict.UNDECIDED
                 why = ruling.detail or "no rigorous referee ran"
                 shown = f"suspect point {shown}: could not be confirmed because {why}"
         result = BaseCase(where, verdict, shown)

@@ -103,3 +103,18 @@ def test_a_bad_certify_table_is_refused_with_exit_2(
     code = main(["claim", str(path)], out=StringIO())
     assert code == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_summand_with_no_proved_tail_says_which_part_and_why(tmp_path: Path) -> None:
+    # 1/(k^2 + sqrt(k)) decays like 1/k^2: no ratio test, no geometric envelope, no closed
+    # form; the violation seen cannot be confirmed, and the evidence names the tail.
+    path = tmp_path / "slow.toml"
+    path.write_text(
+        '[claim]\nlhs = "Sum(1/(k**2 + sqrt(k)), (k, 1, oo))"\nrelation = "<="\nrhs = "x"\n'
+        '[variables]\nx = "[1/2, 1]"\n'
+    )
+    code, data = run("claim", str(path), "--points", "10")
+    assert (code, data["verdict"]) == (3, "undecided"), data["evidence"]
+    assert "no proved bound on the upper tail of the Sum" in str(data["evidence"])
+    # The values shown are mpmath's, and said to be unverified.
+    assert "unverified" in str(data["evidence"])

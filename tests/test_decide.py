@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from numeric_checks.decide import (
@@ -170,10 +172,21 @@ def test_refuted_only_with_a_rigorous_confirmation_saying_how() -> None:
 def test_an_unconfirmed_violation_is_a_suspect_point_never_a_refutation(
     referees: tuple[RefereeRecord, ...],
 ) -> None:
-    d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, referees))
-    assert d.verdict is Verdict.CHECKED and d.counterexample is None
+    # Issue 39: a violation seen that no referee decides is never `checked` with exit 0.
+    records = Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, referees)
+    d = decide(records)
+    assert d.verdict is Verdict.UNDECIDED and d.counterexample is None
     assert f"suspect point {CEX.describe()}: could not be confirmed because" in d.evidence
     assert needs_confirmation(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF))
+    # A certificate may still decide it, but only one covering the whole domain.
+    assert needs_certificate(records)
+    whole = dataclasses.replace(records, certificate=cert(CertificateStatus.CERTIFIED, whole=True))
+    assert decide(whole).verdict is Verdict.CERTIFIED
+    boxed = dataclasses.replace(records, certificate=cert(CertificateStatus.CERTIFIED))
+    assert decide(boxed).verdict is Verdict.UNDECIDED
+    assert "suspect point" in decide(boxed).evidence
+    gave_up = dataclasses.replace(records, certificate=cert(CertificateStatus.GAVE_UP))
+    assert decide(gave_up).verdict is Verdict.UNDECIDED
 
 
 def test_a_violation_the_referee_shows_false_is_an_evaluator_failure() -> None:

@@ -115,7 +115,7 @@ def test_an_unconfirmed_false_base_case_is_only_suspect(monkeypatch: pytest.Monk
     monkeypatch.setattr(stages, "arb_referee", lambda *_: unconfirmed)
     plan, _ = _link(_toy(offset=1), 2)
     base = base_case(plan)
-    assert base is not None and base.verdict is Verdict.CHECKED
+    assert base is not None and base.verdict is Verdict.UNDECIDED
     assert base.evidence.startswith("suspect point") and "stubbed" in base.evidence
 
 
