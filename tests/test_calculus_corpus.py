@@ -77,9 +77,13 @@ def test_the_zcdp_claim_is_certified_on_the_box_its_file_sets() -> None:
     # The reviewer's rho-zCDP -> (eps, delta) check on the Gaussian mechanism, with
     # delta in [1e-12, 1e-3] set by the file's [certify] table (log-scale splitting).
     code, data = run("claim", str(CORPUS / "true" / "zcdp_gaussian_profile.toml"))
-    assert code == 0 and data["verdict"] != "refuted"
+    assert (code, data["verdict"]) == (0, "certified"), data["evidence"]
     assert "certified on rho in [0.001, 10], delta in [1e-12, 0.001]" in str(data["evidence"])
     assert data["scope"] == "instance" or "beyond that box" in str(data["evidence"])
+    # The same claim with the factor 2 lost is refuted on that box, confirmed by Arb.
+    code, data = run("claim", str(CORPUS / "false" / "zcdp_missing_two.toml"))
+    assert (code, data["verdict"]) == (1, "refuted")
+    assert "confirmed by Arb" in str(data["evidence"])
 
 
 @pytest.mark.parametrize(
