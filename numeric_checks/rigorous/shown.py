@@ -78,7 +78,10 @@ def shown_sides(
         except (Unsupported, ArithmeticError, ValueError, TypeError):
             return shown
         shown = (ball_text(sides[0], digits), ball_text(sides[1], digits))
-        wanted = min(digits, 15)
+        # 15 certain digits suffice for a first look; asked for more (sides that agree
+        # that far, honest_values), every digit asked for, at the higher precision if
+        # need be: 128 bits printed exp(5)(1 + 1e-40) and exp(5) as the same 38 digits.
+        wanted = min(digits, 15) if digits <= SHOWN_DIGITS else digits
         if all(_certain_digits(s) >= wanted for s in sides):
             break
     return shown
