@@ -31,16 +31,16 @@ certain digits than asked)."""
 
 def exact_point(
     symbols: Sequence[sp.Symbol], values: Sequence[Any]
-) -> tuple[list[Any], dict[sp.Symbol, sp.Rational]]:
-    """The point as exact Arb balls and as SymPy rationals (signs kept: both come from the
-    same exact binary value)."""
+) -> tuple[list[Any], dict[sp.Symbol, sp.Expr]]:
+    """The point as Arb balls and as exact SymPy numbers, the same numbers the referees
+    use (:func:`~numeric_checks.exact_points.exact_number`: a coordinate standing for
+    ``sqrt(2)`` is ``sqrt(2)``, any other its binary value through the one signed
+    conversion, :mod:`symbolic.binary_rationals`)."""
     from numeric_checks.arb import exact_ball
+    from numeric_checks.exact_points import exact_number
 
     balls = [exact_ball(v) for v in values]
-    exact = {}
-    for s, b in zip(symbols, balls, strict=True):
-        man, exp = b.mid().man_exp()
-        exact[s] = sp.Integer(int(man)) * sp.Rational(2) ** int(exp)
+    exact = {s: exact_number(v) for s, v in zip(symbols, values, strict=True)}
     return balls, exact
 
 

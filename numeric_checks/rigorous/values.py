@@ -20,6 +20,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
+from symbolic.binary_rationals import binary_parts
 from symbolic.errors import Unsupported
 
 __all__ = [
@@ -91,8 +92,7 @@ def enclosed_value(key: int, values: tuple[Any, ...]) -> Any:
         GOAL_BITS[0], POINT_EVAL_LIMIT[0] = saved
     if not ball.is_finite() or not narrow:
         raise mpmath.libmp.NoConvergence("the enclosure is too wide to give a value")
-    man, exp = mid.man_exp()
-    return mpmath.ldexp(mpmath.mpf(int(man)), int(exp))
+    return mpmath.mpf(binary_parts(mid))
 
 
 def or_enclosed(compute: Callable[[], Any], fallback: Callable[[], Any]) -> Any:
@@ -131,6 +131,5 @@ def nested_kinks(key: int, values: tuple[Any, ...], a: Any, b: Any) -> list[Any]
         roots = numeric_kinks(node.function, x, params, mids, lo, hi, [0.0])
         out = []
         for r in roots:
-            man, exp = r.man_exp()
-            out.append(mpmath.ldexp(mpmath.mpf(int(man)), int(exp)))
+            out.append(mpmath.mpf(binary_parts(r)))
     return out
