@@ -83,6 +83,44 @@ def _phi_inv(p: Any) -> Any:
     return arb.nan()
 
 
+def _sign(x: Any) -> Any:
+    # The ball of every sign in x: exact where x excludes 0, else the hull with 0.
+    x = arb(x)
+    if x > 0:
+        return arb(1)
+    if x < 0:
+        return arb(-1)
+    if x.is_zero():
+        return arb(0)
+    return arb(-1 if x.lower() < 0 else 0).union(arb(1 if x.upper() > 0 else 0))
+
+
+def _heaviside(x: Any, at_zero: Any = None) -> Any:
+    # SymPy's Heaviside(0) is 1/2 unless given; the hull of the values x reaches.
+    x = arb(x)
+    half = arb(1) / 2 if at_zero is None else arb(at_zero)
+    if x > 0:
+        return arb(1)
+    if x < 0:
+        return arb(0)
+    out = half
+    if x.lower() < 0:
+        out = out.union(arb(0))
+    if x.upper() > 0:
+        out = out.union(arb(1))
+    return out
+
+
+def _floor(x: Any, up: bool = False) -> Any:
+    # The hull of the integer parts of the ball's ends (Arb's floor of a wide ball is
+    # centred at 0).
+    x = arb(x)
+    lo, hi = x.lower(), x.upper()
+    if not (lo.is_finite() and hi.is_finite()):
+        return arb.nan()
+    return lo.ceil().union(hi.ceil()) if up else lo.floor().union(hi.floor())
+
+
 def _max(*xs: Any) -> Any:
     out = arb(xs[0])
     for x in xs[1:]:
@@ -119,6 +157,9 @@ _EXTENDED_UNARY = {
     sp.loggamma: "_loggamma",
     expm1: "_expm1",
     log1p: "_log1p",
+    sp.sign: "_sign",
+    sp.floor: "_floor",
+    sp.ceiling: "_ceiling",
 }
 """Functions enclosed only for the confirmation of a counterexample (``extended=True``):
 the certifier's branch-and-bound keeps to :data:`_UNARY`, so that its cost on the catalog
@@ -141,6 +182,10 @@ NAMESPACE: dict[str, Any] = {
     "_expm1": lambda x: arb(x).expm1(),
     "_log1p": lambda x: arb(x).log1p(),
     "_min": _min,
+    "_sign": _sign,
+    "_heaviside": _heaviside,
+    "_floor": _floor,
+    "_ceiling": lambda x: _floor(x, up=True),
     "_erf": lambda x: arb(x).erf(),
     "_erfc": lambda x: arb(x).erfc(),
     "_tanh": lambda x: arb(x).tanh(),
@@ -187,6 +232,8 @@ def _code(e: sp.Basic, names: dict[sp.Basic, str], extended: bool = False) -> st
         return (
             f"_binomial({_code(e.args[0], names, extended)}, {_code(e.args[1], names, extended)})"
         )
+    if extended and isinstance(e, sp.Heaviside):
+        return "_heaviside(" + ", ".join(_code(a, names, extended) for a in e.args) + ")"
     if isinstance(e, sp.Max | sp.Min):
         fn = "_max" if isinstance(e, sp.Max) else "_min"
         return f"{fn}(" + ", ".join(_code(a, names, extended) for a in e.args) + ")"

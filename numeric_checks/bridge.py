@@ -27,6 +27,8 @@ from numeric_checks.integrals import IntegralShape, analyse, bounded_exp, guarde
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
 from numeric_checks.remembered_integrals import remembered_integral
+from numeric_checks.rigorous.values import enclosed_value, nested_kinks, or_enclosed
+from numeric_checks.rigorous.values import register as register_enclosure
 from numeric_checks.sums import (
     MAX_TERMS,
     binomial_walk,
@@ -79,11 +81,25 @@ class DpMpmathPrinter(MpmathPrinter):
         # loaded machine lost, and the quadrature then failed at most points.
         return analyse(self._original(inner), var)
 
+    def _registered(self, expr: sp.Expr) -> str:
+        """``key, (values, ...)``: the node registered for numeric_checks.rigorous.values,
+        with its free symbols' values in scope where it is evaluated."""
+        original = self._original(expr)
+        free = tuple(sorted(original.free_symbols, key=sp.default_sort_key))
+        values = "".join(f"{self._print(v)}, " for v in free)
+        return f"{register_enclosure(original, free)}, ({values})"
+
+    def _fallback(self, expr: sp.Expr) -> str:
+        """A thunk of the node's value from its Arb enclosure: what a sum or an integral
+        falls back on where mpmath gives up."""
+        return f"lambda: enclosed_value({self._registered(expr)})"
+
     def _print_Sum(self, expr: sp.Sum) -> str:
         # One compiled term, summed in one pass (numeric_checks.sums): never term-by-term
         # symbolic evaluation, and infinite ranges with a tail bound instead of nsum.
         body = self._print(expr.function)
         inner = expr.function
+        fallback = self._fallback(expr) if len(expr.limits) == 1 else "None"
         # Innermost first: in Sum(f, (j, 1, k), (k, 1, n)) the first range is the inner one
         # and may use the outer index k, so it is wrapped first (reversed, k was unbound).
         for var, a, b in expr.limits:
@@ -93,10 +109,13 @@ class DpMpmathPrinter(MpmathPrinter):
                 centre = self._print(centres[0]) if centres else "0"
                 body = (
                     f"sum_infinite(lambda {v}: {body}, {self._print(a)}, {self._print(b)}, "
-                    f"_lazy(lambda: {centre}))"
+                    f"_lazy(lambda: {centre}), {fallback})"
                 )
             else:
-                body = f"sum_finite(lambda {v}: {body}, {self._print(a)}, {self._print(b)})"
+                body = (
+                    f"sum_finite(lambda {v}: {body}, {self._print(a)}, {self._print(b)}, "
+                    f"{fallback})"
+                )
             inner = sp.Sum(inner, (var, a, b))
         return f"({body})"
 
@@ -125,17 +144,24 @@ class DpMpmathPrinter(MpmathPrinter):
             constants = [(self._print(sym), self._print(value)) for sym, value in named]
         finally:
             self.integrands -= 1
-        inner = expr.function
+        inner, single = expr.function, len(expr.limits) == 1
         for var, a, b in reversed(expr.limits):
             shape = self._shape(inner, var)
-            kinks = ", ".join(f"lambda: {self._print(k)}" for k in shape.kinks)
+            kinks = [f"lambda: {self._print(k)}" for k in shape.kinks]
+            if single:  # kinks inside kinks, found numerically at the point
+                where = f"{self._registered(expr)}, {self._print(a)}, {self._print(b)}"
+                kinks.append(f"*nested_kinks({where})")
             body = (
                 f"integrate(lambda {self._print(var)}: {body}, {self._print(a)}, "
-                f"{self._print(b)}, [{kinks}], lambda: {self._print(shape.left_width)}, "
-                f"lambda: {self._print(shape.right_width)}, "
+                f"{self._print(b)}, [{', '.join(kinks)}], lambda: "
+                f"{self._print(shape.left_width)}, lambda: {self._print(shape.right_width)}, "
                 f"lambda {self._print(var)}: {self._print(shape.rate)})"
             )
             inner = sp.Integral(inner, (var, a, b))
+        if single:
+            # Where the quadrature does not converge, the integral's Arb enclosure gives the
+            # value (numeric_checks.rigorous.values), or nothing does.
+            body = f"or_enclosed(lambda: {body}, {self._fallback(expr)})"
         if constants:
             # The integrand's parts free of the integration variables are computed once per
             # quadrature, not once per node (exp(eps) and 1/sqrt(2 pi) in a hockey-stick
@@ -209,6 +235,9 @@ _NAMESPACE = {
     "bounded_exp": bounded_exp,
     "binomial_walk": binomial_walk,
     "_lazy": _lazy,
+    "enclosed_value": enclosed_value,
+    "or_enclosed": or_enclosed,
+    "nested_kinks": nested_kinks,
 }
 
 

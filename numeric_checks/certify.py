@@ -42,6 +42,7 @@ from symbolic.report import CertificateRecord, CertificateStatus
 
 __all__ = [
     "BITS",
+    "CALCULUS_WORK",
     "MAX_BOXES",
     "STEP_BOXES",
     "Box",
@@ -56,6 +57,9 @@ MAX_BOXES = 20_000
 """Boxes per search: on a quiet machine the old 1 s limit allowed 6,000-13,000 boxes."""
 STEP_BOXES = 40_000
 """Boxes per step, shared by the direct search and the rewrites' searches."""
+CALCULUS_WORK = 1_000_000
+"""Evaluations (integrand points, sum terms: :mod:`numeric_checks.rigorous.work`) per search
+when the residual holds sums or integrals, whose boxes cost from ten to ten thousand."""
 BITS = 64
 
 
@@ -187,15 +191,24 @@ def certify(
     # a derivation whose steps are all proved never needs it (laplace-ratio, 30 ms).
     from flint import arb
 
-    from numeric_checks.arb import ball, compile_arb, precision, show
+    from numeric_checks.arb import ball, precision, show
+    from numeric_checks.rigorous import work
+    from numeric_checks.rigorous.calculus import box_function
 
     symbols = tuple(symbols)
-    fn = compile_arb(symbols, [residual, *(h for h, _ in hypotheses)])
+    # Sums and integrals are enclosed by numeric_checks.rigorous, each box costing
+    # quadratures: a budget of their own, and the midpoint tried first (a structural failure
+    # is "not certifiable" at once, not a search that runs out).
+    fn, calculus = box_function(symbols, [residual, *(h for h, _ in hypotheses)])
+    spent = work.done() + (CALCULUS_WORK if calculus else 10**18)
+    if calculus:
+        with precision(BITS):
+            fn(*[arb((lo + hi) / 2) for lo, hi in zip(box.lows, box.highs, strict=True)])
     grad = None
     if mean_value:
         try:
-            grad = compile_arb(symbols, [sp.diff(residual, s) for s in symbols])
-        except Unsupported:
+            grad, _ = box_function(symbols, [sp.diff(residual, s) for s in symbols])
+        except (Unsupported, TypeError, ValueError):
             grad = None  # |x| and max/min differentiate to sign/Heaviside: plain form only
     flags = [s for _, s in hypotheses]
     index = {s: i for i, s in enumerate(symbols)}
@@ -233,9 +246,10 @@ def certify(
         while queue:
             minus_share, _, lows, highs = heapq.heappop(queue)
             share = -minus_share
-            if boxes >= max_boxes:
+            if boxes >= max_boxes or work.done() > spent:
                 where = Box(box.names, lows, highs).describe()
-                return result(CertificateStatus.GAVE_UP, f"box budget spent; stopped at {where}")
+                what = "box" if boxes >= max_boxes else "evaluation"
+                return result(CertificateStatus.GAVE_UP, f"{what} budget spent; stopped at {where}")
             boxes += 1
             balls = [ball(lo, hi) for lo, hi in zip(lows, highs, strict=True)]
             g, *hyps = fn(*balls)

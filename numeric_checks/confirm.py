@@ -317,9 +317,10 @@ def _by_arb(
         text = f"residual {show(g)}"
         forms = sorted({n for n in notes if n.startswith(CLOSED_FORM)})
         notes = [n for n in notes if not n.startswith(CLOSED_FORM)]
-        if notes:
+        if any("acb.integral" in n for n in notes):
             # An integral enclosed by quadrature: say so, with its proved tail bound.
             method = f"Arb quadrature (acb.integral) at {bits} bits"
+        if notes:
             text += "; " + "; ".join(sorted(set(notes)))
         if forms:
             method += ", through " + " and ".join(forms)

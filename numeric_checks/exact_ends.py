@@ -19,6 +19,7 @@ import sympy as sp
 
 from numeric_checks.points import fmt
 from numeric_checks.search import SpotOutcome
+from symbolic.errors import Unsupported
 from symbolic.exact_numbers import NotEnclosable, exact_sign, rational_enclosure
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
@@ -218,6 +219,19 @@ def _satisfies(plan: CheckPlan, values: dict[sp.Symbol, sp.Expr]) -> bool:
 
 
 def _shown(value: sp.Expr) -> str:
+    """An exact value as its Arb enclosure, every digit shown certain (issue 39: a number
+    shown is an enclosure); SymPy's 20 digits where Arb has none, the expression itself where
+    SymPy has no number either (``Phi`` has no evalf of its own)."""
+    from numeric_checks.arb import compile_arb, precision
+    from numeric_checks.rigorous.shown import SHOWN_DIGITS, ball_text
+
+    try:
+        with precision(256):
+            ball = compile_arb([], [value], extended=True)()[0]
+        if ball.is_finite():
+            return ball_text(ball, SHOWN_DIGITS)
+    except (Unsupported, TypeError, ValueError, ArithmeticError):
+        pass
     try:
         return str(sp.N(value, 20))
     except (TypeError, ValueError, ArithmeticError):

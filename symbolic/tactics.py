@@ -16,6 +16,7 @@ from symbolic.antiderivative import by_antiderivative
 from symbolic.assumed_point import nonzero_somewhere
 from symbolic.errors import SYMPY_FAILURES
 from symbolic.functions import NumericFunction, Phi, PhiInv
+from symbolic.sum_split import zero_by_sums
 
 # Past this size simplify() is slow enough to dominate a whole catalog run.
 SIMPLIFY_MAX_OPS = 400
@@ -93,6 +94,7 @@ def _doit_signed_together(e: sp.Expr) -> sp.Expr:
 
 
 ANTIDERIVATIVE = "antiderivative (checked by differentiation)"
+SUMS_AT_KINKS = "sums split at their kinks, geometric series"
 
 TACTICS: tuple[tuple[str, Callable[[sp.Expr], sp.Expr]], ...] = (
     ("expand", lambda r: sp.expand(r)),
@@ -119,6 +121,10 @@ TACTICS: tuple[tuple[str, Callable[[sp.Expr], sp.Expr]], ...] = (
     # Before the doit simplify rung: that rung wins no catalog link since the Abs-by-sign
     # rung, and failing ahead of this one it cost the Laplace tail 0.7 s.
     (ANTIDERIVATIVE, lambda r: by_antiderivative(r) if r.has(sp.Integral) else r),
+    # Infinite sums with Abs, Max or sign of the index (the discrete Laplace normaliser over
+    # Z): split where they bend, exponentials as powers, summed by SymPy with every
+    # convergence condition shown (symbolic/sum_split.py states what it establishes).
+    (SUMS_AT_KINKS, lambda r: zero_by_sums(r) if r.has(sp.Sum) else r),
     (
         "doit+rewrite(erf)+simplify",
         lambda r: sp.simplify(_doit_expanded(r)) if _integrates(r) else r,
@@ -189,10 +195,15 @@ def _ladder(residual: sp.Expr, cheap: bool, positive: Sequence[sp.Expr] = ()) ->
         if name == ANTIDERIVATIVE and (cheap or not residual.has(sp.Integral)):
             # It ends in simplify: skipped where the simplify rungs are.
             continue
+        if name == SUMS_AT_KINKS and (cheap or not residual.has(sp.Sum)):
+            continue
         try:
             if name == ANTIDERIVATIVE:
                 # The hypotheses' positive sums decide the sign of an exponent at oo.
                 reduced = by_antiderivative(residual, positive)
+            elif name == SUMS_AT_KINKS:
+                # ... and the convergence of a geometric series (1 - a > 0 for a in (0, 1)).
+                reduced = zero_by_sums(residual, positive)
             else:
                 reduced = tactic(residual)
         except SYMPY_FAILURES:
@@ -204,6 +215,6 @@ def _ladder(residual: sp.Expr, cheap: bool, positive: Sequence[sp.Expr] = ()) ->
 
 def _rank(name: str) -> int:
     """Cheap rungs first, then doit, then the other simplify rungs (a stable sort)."""
-    if name.startswith("doit") or name == ANTIDERIVATIVE:
+    if name.startswith("doit") or name in (ANTIDERIVATIVE, SUMS_AT_KINKS):
         return 1
     return 2 if name.endswith("simplify") else 0

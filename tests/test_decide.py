@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from numeric_checks.decide import (
@@ -172,12 +174,34 @@ def test_refuted_only_with_a_rigorous_confirmation_saying_how() -> None:
 def test_an_unconfirmed_violation_is_a_suspect_point_never_a_refutation(
     referees: tuple[RefereeRecord, ...],
 ) -> None:
-    d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, referees))
-    # Issue 38: a violation seen and not confirmed is undecided, never checked.
+    # Issues 38 and 39: a violation seen that no referee decides is undecided, never
+    # `checked` with exit 0.
+    records = Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, referees)
+    d = decide(records)
     assert d.verdict is Verdict.UNDECIDED and d.counterexample is None
     assert f"suspect point {CEX.describe()}: could not be confirmed because" in d.evidence
     assert d.suspect.startswith(f"suspect point {CEX.describe()}")
     assert needs_confirmation(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF))
+    # A certificate may still decide it, but only one whose box holds the point: on the
+    # whole domain the step is certified; on a box holding the point the violation was the
+    # evaluator's and the step is checked (the box is not the claim); on a box that misses
+    # the point the suspect stands.
+    assert needs_certificate(records)
+    whole = dataclasses.replace(records, certificate=cert(CertificateStatus.CERTIFIED, whole=True))
+    assert decide(whole).verdict is Verdict.CERTIFIED
+    boxed = dataclasses.replace(records, certificate=cert(CertificateStatus.CERTIFIED))
+    assert decide(boxed).verdict is Verdict.CHECKED
+    assert "evaluator failure: the certificate's box holds the sampled violation" in (
+        decide(boxed).evidence
+    )
+    assert "which is not the whole domain" in decide(boxed).evidence
+    elsewhere = CertificateRecord(
+        CertificateStatus.CERTIFIED, {"eps": (0.75, 1.0)}, boxes=3, seconds=0.01, bits=64
+    )
+    missed = decide(dataclasses.replace(records, certificate=elsewhere))
+    assert missed.verdict is Verdict.UNDECIDED and "suspect point" in missed.evidence
+    gave_up = dataclasses.replace(records, certificate=cert(CertificateStatus.GAVE_UP))
+    assert decide(gave_up).verdict is Verdict.UNDECIDED
 
 
 def test_a_violation_the_referee_shows_false_is_an_evaluator_failure() -> None:

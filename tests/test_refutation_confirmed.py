@@ -145,7 +145,8 @@ def test_an_unconfirmed_violation_is_reported_suspect_and_never_refutes(
     monkeypatch.setattr(check_module, "arb_referee", lambda plan, link, point: unsure)
     d = parse_claim('[claim]\nlhs = "x"\nrelation = "<="\nrhs = "x/2"\n[variables]\nx = "(0, 1]"\n')
     result = check_claim(d, CheckOptions(points=20, search_budget=10, certify=False))
-    # Issue 38: a violation seen and not confirmed leaves the claim undecided (exit 3).
+    # Issues 38 and 39: a violation seen and not confirmed leaves the claim undecided
+    # (exit 3), never `checked` with exit 0.
     assert result.verdict is Verdict.UNDECIDED
     assert result.counterexample is None
     assert result.suspect.startswith("suspect point at x = ")
@@ -175,12 +176,19 @@ def test_the_issue_cases_are_not_refuted() -> None:
 
 def test_a_claim_that_cannot_be_evaluated_anywhere_is_undecided() -> None:
     text = (
-        '[claim]\nlhs = "Sum(1/l, (l, 1, k))"\nrelation = "<="\nrhs = "100"\n'
+        '[claim]\nlhs = "Product(1 + 1/l**2, (l, 1, k))"\nrelation = "<="\nrhs = "100"\n'
         '[variables]\nk = "Z in [10000000, 100000000]"\n'
     )
     result = check_claim(parse_claim(text), CheckOptions(points=10, search_budget=10))
     assert result.verdict is Verdict.UNDECIDED, result.evidence
     assert "undefined" in result.evidence
+    # The harmonic sum of that length is now evaluated (issue 39: Euler-Maclaurin with a
+    # proved remainder at each point), about 19 against 100; 30 points, since `checked`
+    # needs 20 distinct ones (issue 38).
+    harmonic = text.replace("Product(1 + 1/l**2, (l, 1, k))", "Sum(1/l, (l, 1, k))")
+    result = check_claim(parse_claim(harmonic), CheckOptions(points=30, search_budget=10))
+    assert result.verdict is Verdict.CHECKED and result.numeric is not None, result.evidence
+    assert result.numeric.points > 0
 
 
 def test_the_shown_counterexample_is_the_confirmed_one(monkeypatch: pytest.MonkeyPatch) -> None:

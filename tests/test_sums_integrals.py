@@ -69,3 +69,19 @@ def test_infinite_sum_beats_nsum_on_a_wide_gaussian() -> None:
         s = mpmath.mpf(100)
         v = sum_infinite(lambda k: mpmath.exp(-(k**2) / (2 * s**2)), -mpmath.inf, mpmath.inf)
         assert abs(v / (s * mpmath.sqrt(2 * mpmath.pi)) - 1) < mpmath.mpf(10) ** -28
+
+
+def test_slowly_decaying_sums_by_euler_maclaurin_not_extrapolation() -> None:
+    # Terms falling like 1/k^2 or k^-1.5: mpmath.nsum's Richardson/Shanks returned
+    # 1.046116 for the first (true 1.0461525...) after 5 s, and 2.6019 for zeta(3/2).
+    with mpmath.workdps(30):
+        first = sum_infinite(lambda k: 1 / (k**2 + mpmath.sqrt(k)), 1, mpmath.inf)
+        assert abs(first - mpmath.mpf("1.046152528586986998250708")) < mpmath.mpf(10) ** -22
+        zeta = sum_infinite(lambda k: k ** mpmath.mpf(-1.5), 1, mpmath.inf)
+        assert abs(zeta - mpmath.zeta(1.5)) < mpmath.mpf(10) ** -20
+        both = sum_infinite(lambda k: 1 / (1 + k**2), -mpmath.inf, mpmath.inf)
+        assert abs(both - mpmath.pi / mpmath.tanh(mpmath.pi)) < mpmath.mpf(10) ** -25
+        # (-1)^k is complex between the integers: no Euler-Maclaurin; the extrapolation
+        # (exact for alternating terms) still gives -pi^2/12.
+        alternating = sum_infinite(lambda k: (-1) ** k / k**2, 1, mpmath.inf)
+        assert abs(alternating + mpmath.pi**2 / 12) < mpmath.mpf(10) ** -20

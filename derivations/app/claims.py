@@ -31,6 +31,7 @@ from typing import Any
 
 import sympy as sp
 
+from derivations.app.certify_table import certify_box
 from derivations.app.family_input import (
     declare_family,
     for_all_relations,
@@ -49,7 +50,7 @@ from symbolic.relations import Relation
 from symbolic.vocabulary import declared_name, skeleton
 
 MAX_FILE_BYTES = 1_000_000
-TOP_KEYS = {"hypotheses", "claim", "variables", "defs", "latex", "title", "source"}
+TOP_KEYS = {"hypotheses", "claim", "variables", "defs", "latex", "title", "source", "certify"}
 CLAIM_KEYS = {"lhs", "relation", "rhs", "statement"}
 
 
@@ -295,6 +296,7 @@ def parse_claim(text: str, name: str = "<claim>") -> Derivation:
             defs=header.defs,
             claim=Claim(lhs, relation, rhs),
             steps=(Step(relation, rhs, Justification("the claim as typed")),),
+            certify_box=certify_box(data, header.variables, name),
         )
     except IllFormedDerivation as exc:
         raise InvalidInput(f"{name}: {exc}") from None

@@ -35,6 +35,7 @@ from typing import Any
 
 import sympy as sp
 
+from derivations.app.certify_table import certify_box
 from derivations.app.claims import (
     Header,
     load_toml,
@@ -73,6 +74,7 @@ TOP_KEYS = {
     "steps",
     "proof",
     "induction",
+    "certify",
 }
 STEP_KEYS = {"lhs", "relation", "rhs", "why", "by"}
 MAX_STEPS = 200
@@ -332,6 +334,7 @@ def _derivation(
             claim=claim,
             steps=tuple(steps),
             induction=induction,
+            certify_box=certify_box(data, header.variables, name),
         )
     except IllFormedDerivation as exc:
         raise InvalidInput(f"{name}: {exc}") from None
