@@ -27,6 +27,7 @@ from numeric_checks.integrals import IntegralShape, analyse, bounded_exp, guarde
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
 from numeric_checks.remembered_integrals import remembered_integral
+from numeric_checks.renamed_symbols import renamed
 from numeric_checks.rigorous.values import enclosed_value, nested_kinks, or_enclosed
 from numeric_checks.rigorous.values import register as register_enclosure
 from numeric_checks.sums import (
@@ -286,35 +287,9 @@ def _memoised(cls: type) -> Callable[..., Any]:
     return call
 
 
-def _renamed(
-    args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]
-) -> tuple[tuple[sp.Symbol, ...], tuple[sp.Expr, ...]]:
-    """``args`` and ``exprs`` with every symbol renamed ``_v0_NAME`` (its assumptions kept).
-
-    The compiled function's parameters and its sums' and integrals' variables are Python
-    names in the generated code, beside the names the printer emits (``mpf``, ``exp``,
-    ``sum_finite``, ``integrate``, ``max``...): a user's variable named ``mpf`` or
-    ``sum_finite`` shadowed them and made every point undefined (issue 41).  A user's name
-    never starts with an underscore, and no emitted name starts with ``_v``, so no name the
-    user declares can meet one the printer emits, whatever either list holds.  Two symbols of
-    one name (a variable and a sum's index with other assumptions) are ``_v0_k`` and
-    ``_v1_k``: printed alike, the inner one would shadow the outer."""
-    symbols = {sym for e in (*args, *exprs) for sym in e.atoms(sp.Symbol)}
-    mapping: dict[sp.Basic, sp.Basic] = {}
-    taken: dict[str, int] = {}
-    for sym in sorted(symbols, key=sp.default_sort_key):
-        if isinstance(sym, sp.Dummy):
-            continue
-        seen = taken.get(sym.name, 0)
-        taken[sym.name] = seen + 1
-        mapping[sym] = sp.Symbol(f"_v{seen}_{sym.name}", **sym.assumptions0)
-    renamed_args = tuple(mapping.get(a, a) for a in args)
-    return renamed_args, tuple(e.xreplace(mapping) for e in exprs)  # type: ignore[return-value]
-
-
 @lru_cache(maxsize=4096)
 def _compile(args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...]) -> Callable[..., Any]:
-    args, exprs = _renamed(args, exprs)
+    args, exprs = renamed(args, exprs)
     namespace = dict(_NAMESPACE)
     for e in exprs:
         for f in e.atoms(NumericFunction):

@@ -19,6 +19,7 @@ from typing import Any
 
 import mpmath
 
+from numeric_checks.slow_series import euler_maclaurin
 from symbolic.errors import EvaluationError
 
 __all__ = [
@@ -237,7 +238,7 @@ def sum_infinite(
             # Terms that decay only polynomially (1/k^2) and no enclosure: Euler-Maclaurin
             # with its error estimate, else mpmath's extrapolation (Richardson/Shanks).
             try:
-                return _euler_maclaurin(term, lo, hi, start)
+                return euler_maclaurin(term, lo, hi, start)
             except (EvaluationError, *UNDEFINED) as why:
                 del why  # not accurate enough here: the extrapolation has its turn
             with mpmath.extradps(10):
@@ -246,39 +247,6 @@ def sum_infinite(
 
 
 UNDEFINED = (ValueError, TypeError, ArithmeticError, mpmath.libmp.NoConvergence)
-EM_DIRECT = (48, 96)
-"""Terms summed directly on each side of the start before Euler-Maclaurin takes the tails;
-two splits, whose results must agree, catch terms that are not smooth between integers."""
-
-
-def _euler_maclaurin(term: Callable[[Any], Any], lo: Any, hi: Any, start: int) -> Any:
-    """``sum term(k)`` over ``[lo, hi]`` as terms near ``start`` plus Euler-Maclaurin tails
-    (``mpmath.sumem``, Abramowitz & Stegun 1964, 23.1.30), for terms that decay only
-    polynomially: 1/(k^2 + sqrt(k)) in 0.05 s, where ``mpmath.nsum``'s Richardson/Shanks
-    took 5 s at 40 digits and was wrong in the fourth digit.  A numeric value with an
-    error estimate, not a bound: raises ``NoConvergence`` where the estimate is above the
-    working precision, a term is complex between the integers ((-1)^k), or the two splits
-    of :data:`EM_DIRECT` disagree (a floor in the term)."""
-    prec = mpmath.mp.prec
-    values = []
-    with mpmath.extradps(10):
-        for n in EM_DIRECT:
-            a, b = max(lo, start - n), min(hi, start + n)
-            total = mpmath.fsum(term(mpmath.mpf(k)) for k in range(int(a), int(b) + 1))
-            for tail in ([b + 1, hi], [lo, a - 1]):
-                if tail[0] > tail[1]:
-                    continue
-                part, err = mpmath.sumem(term, tail, error=True)
-                if isinstance(part, mpmath.mpc) or not mpmath.isfinite(part):
-                    raise EvaluationError("a complex or infinite Euler-Maclaurin tail")
-                if err > abs(part) * mpmath.mpf(2) ** (-(prec - 28)):
-                    raise mpmath.libmp.NoConvergence("the Euler-Maclaurin error is too large")
-                total += part
-            values.append(total)
-        first, second = values
-        if abs(first - second) > abs(second) * mpmath.mpf(2) ** (-(prec - 28)):
-            raise mpmath.libmp.NoConvergence("two Euler-Maclaurin splits disagree")
-    return +second
 
 
 class _Extrapolate(mpmath.libmp.NoConvergence):

@@ -48,9 +48,10 @@ from symbolic.input_limits import (
     log10_bound,
     nesting_depth,
 )
+from symbolic.vetting import ITERATED_INTEGRAL, vet
+from symbolic.vetting import shortened as _short
 from symbolic.vocabulary import (
     CONSTANTS,
-    FREE_FUNCTION_NAMES,
     FUNCTIONS,
     SPECIAL_FUNCTIONS,
     check_arity,
@@ -91,16 +92,6 @@ _NODE_NAMES = {
     ast.List: "lists",
     ast.Set: "sets",
 }
-
-
-ITERATED_INTEGRAL = (
-    "an iterated (multiple) integral is not supported yet: the numeric bridge integrates "
-    "over one variable at a time; integrate the inner variable by hand or state a bound on it"
-)
-
-
-def _short(text: str, limit: int = 80) -> str:
-    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
 class _Builder:
@@ -323,33 +314,6 @@ def _parse(text: str, symbols: Mapping[str, sp.Expr], allow_relations: bool) -> 
         raise ExpressionError(f"cannot build {_short(text)}: {exc}") from None
     finally:
         mpmath.mp.prec = saved_prec  # SymPy's evalf raises it and may not restore it
-
-
-def vet(expr: sp.Basic, text: str = "") -> sp.Basic:
-    """``expr`` if every path can evaluate it as written, else :class:`ExpressionError`:
-    a constant part that is undefined (``1/0``, ``log(0)``, ``factorial(-1)``, ``gamma``
-    at a pole), an iterated integral, or a declared ``beta``/``gamma`` used beside the
-    function of that name (the numeric bridge would read one as the other).  Both parsers
-    end here."""
-    shown = _short(text) if text else str(expr)[:80]
-    if expr.has(sp.zoo, sp.nan):
-        raise ExpressionError(
-            f"{shown} is undefined: it divides by zero or takes log(0), or a function at a "
-            "pole (factorial of a negative integer, gamma at 0, -1, ...)"
-        )
-    for integral in expr.atoms(sp.Integral):
-        if len(integral.limits) > 1 or any(
-            inner.has(*integral.variables) for inner in integral.function.atoms(sp.Integral)
-        ):
-            raise ExpressionError(f"{ITERATED_INTEGRAL}: {shown}")
-    names = {s.name for s in expr.atoms(sp.Symbol)} & FREE_FUNCTION_NAMES
-    for f in expr.atoms(sp.Function):
-        if type(f).__name__ in names:
-            raise ExpressionError(
-                f"`{type(f).__name__}` is declared as a variable and the function "
-                f"{type(f).__name__} is used too in {shown}; rename the variable"
-            )
-    return expr
 
 
 def parse_expr(text: str, symbols: Mapping[str, sp.Expr] | None = None) -> sp.Expr:

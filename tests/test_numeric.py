@@ -46,11 +46,21 @@ def test_infinite_sum_and_integral() -> None:
         assert abs(i - mpmath.sqrt(mpmath.pi)) < mpmath.mpf(10) ** -35
 
 
-def test_too_long_sum_is_undefined_not_slow() -> None:
+def test_too_long_product_is_undefined_not_slow() -> None:
     k = sp.Symbol("k", integer=True)
-    fn = compile_exprs([x], [sp.Sum(1 / k, (k, 1, x))])
+    fn = compile_exprs([x], [sp.Product(1 + 1 / k**2, (k, 1, x))])
     with pytest.raises(EvaluationError, match="too long"):
         evaluate(fn, [mpmath.mpf(10) ** 9], 30)
+
+
+def test_a_sum_too_long_to_add_takes_its_value_from_its_enclosure() -> None:
+    # Issue 39: 10^9 terms are not added one by one; the sum's Arb enclosure
+    # (Euler-Maclaurin with a proved remainder) gives the value, every digit used certain.
+    k = sp.Symbol("k", integer=True)
+    fn = compile_exprs([x], [sp.Sum(1 / k, (k, 1, x))])
+    (value,) = evaluate(fn, [mpmath.mpf(10) ** 9], 30)
+    with mpmath.workdps(40):
+        assert abs(value - mpmath.harmonic(10**9)) < mpmath.mpf(10) ** -25
 
 
 def test_complex_values_are_undefined() -> None:
