@@ -22,8 +22,9 @@ import mpmath
 import sympy as sp
 from sympy.printing.pycode import MpmathPrinter
 
+from numeric_checks.bounded_exp import bounded_exp, guarded_exp
 from numeric_checks.hoisting import hoisted
-from numeric_checks.integrals import IntegralShape, analyse, bounded_exp, guarded_exp, integrate
+from numeric_checks.integrals import IntegralShape, analyse, integrate
 from numeric_checks.mp import phi_inv
 from numeric_checks.prepare import prepared
 from numeric_checks.remembered_integrals import remembered_integral
@@ -131,7 +132,7 @@ class DpMpmathPrinter(MpmathPrinter):
 
     def _print_exp(self, expr: sp.Expr) -> str:
         if self.integrands:
-            # Quadrature nodes reach far into the tails (integrals.guarded_exp).
+            # Quadrature nodes reach far into the tails (bounded_exp.guarded_exp).
             return f"guarded_exp({self._print(expr.args[0])})"
         return f"bounded_exp({self._print(expr.args[0])})"
 

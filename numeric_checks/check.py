@@ -43,9 +43,9 @@ from numeric_checks.stages import (
     prove,
     spot_stage,
 )
+from numeric_checks.why_not_proved import why_not_proved
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import InvalidInput
-from symbolic.functions import NumericFunction
 from symbolic.hypotheses import NeedsCases
 from symbolic.relations import Relation
 from symbolic.report import DerivationReport, RefereeRecord, StepResult
@@ -184,7 +184,7 @@ def check_link(
         rhs=str(right),
         justification=reason.text,
         verdict=decision.verdict,
-        evidence=decision.evidence + _why_only_checked(link, decision.verdict, records, proof),
+        evidence=decision.evidence + why_not_proved(link, decision.verdict, records, proof),
         symbolic=proof.describe(),
         numeric=spot.evidence,
         counterexample=decision.counterexample,
@@ -214,33 +214,6 @@ def _bounded_prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof
             return prove(plan, link, cheap=cheap)
     except BudgetSpent:
         return SymbolicProof(None, stopped=True)
-
-
-def _why_only_checked(
-    link: Link, verdict: Verdict, records: Records, proof: SymbolicProof | None = None
-) -> str:
-    """For a step not proved, what stands between it and a proof (appended to its
-    evidence): a side condition the proof needs and the hypotheses do not give (any
-    verdict), or for a ``checked`` step why it is neither proved nor certified."""
-    if proof is not None and proof.conditional and verdict is not Verdict.PROVED:
-        return f"; why not proved: {proof.conditional}"
-    if verdict is not Verdict.CHECKED:
-        return ""
-    atoms = link.lhs.atoms(sp.Function) | link.rhs.atoms(sp.Function)
-    opaque = sorted({type(f).__name__ for f in atoms if isinstance(f, NumericFunction)})
-    if opaque:
-        verb = "is" if len(opaque) == 1 else "are"
-        return (
-            f"; why not proved: {', '.join(opaque)} {verb} computed numerically, with no "
-            "symbolic form the tactics reduce and no Arb enclosure"
-        )
-    if link.relation is Relation.EQ:
-        return (
-            "; why not proved: no tactic reduced it, and certification encloses inequalities only"
-        )
-    if records.certificate is None:
-        return "; why not proved: no rule proved it and it was not certified"
-    return "; why not proved: no rule proved it and the certificate does not cover the domain"
 
 
 @functools.cache

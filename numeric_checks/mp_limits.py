@@ -38,7 +38,7 @@ __all__ = ["MAX_MAGNITUDE_BITS", "install"]
 MAX_MAGNITUDE_BITS = 4096
 """Arguments of ``exp`` and exponents of powers below ``2**MAX_MAGNITUDE_BITS`` in
 magnitude are computed; larger ones overflow.  The bound an integrand's ``exp`` already had
-(:data:`numeric_checks.integrals.EXP_BITS`); a power with a 16,384-bit exponent took 3 s and
+(:data:`numeric_checks.bounded_exp.EXP_BITS`); a power with a 16,384-bit exponent took 3 s and
 one with 65,536 bits 90 s."""
 MAX_NEGATIVE_BITS = 1 << 16
 """The same bound for the argument of ``exp`` when it is negative."""

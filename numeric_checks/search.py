@@ -8,9 +8,7 @@ points.  A counterexample is shown only after the shown point itself is re-verif
 
 from __future__ import annotations
 
-import functools
 import math
-import random
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
@@ -18,10 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import mpmath
-import sympy as sp
 
-from numeric_checks.boundaries import Boundary, linear_roots
-from numeric_checks.bridge import compile_exprs
 from numeric_checks.budget import (
     EXPENSIVE_BOUNDARY_POINTS,
     EXPENSIVE_CORNER_POINTS,
@@ -33,6 +28,7 @@ from numeric_checks.budget import (
     spent,
     time_limit,
 )
+from numeric_checks.local_search import local_search
 from numeric_checks.point_cost import CostModel, describe_cost
 from numeric_checks.points import (
     PointResult,
@@ -44,7 +40,6 @@ from numeric_checks.points import (
 from numeric_checks.regimes import EXPENSIVE_REGIME_POINTS
 from numeric_checks.sampling import Point
 from numeric_checks.shrink import Display, shown_counterexample
-from symbolic.domains import Domain
 from symbolic.printing.wording import nearest_to_failing
 from symbolic.report import Counterexample, NumericEvidence
 from symbolic.verdicts import Verdict
@@ -76,17 +71,6 @@ class SpotOutcome:
     unshrunk: tuple[tuple[Any, ...], Counterexample] | None = None
     """The violation as found, before shrinking (when the shown point is a shrunk one): the
     counterexample shown instead if the shrunk point cannot be confirmed rigorously."""
-
-
-def _search_margin(r: PointResult) -> Any:
-    """Objective of the local search: the violation relative to ``1 + |sides|``.  Unlike the
-    purely relative gap it still has a slope when one side is 0 (``0 <= g(x)``)."""
-    if r.lhs is None or r.rhs is None:
-        return -mpmath.inf
-    scale = max(abs(r.lhs), abs(r.rhs))
-    if mpmath.isinf(scale):
-        return r.margin
-    return r.margin * scale / (1 + scale)
 
 
 def spot_check(
@@ -158,7 +142,7 @@ def spot_check(
         early = min(early_search, EXPENSIVE_SEARCH) if check.expensive else early_search
         try:
             with time_limit(remaining()):
-                found, searched = _local_search(check, results, early, seed)
+                found, searched = local_search(check, results, early, seed)
         except BudgetSpent:
             found, cut = None, True
         if found is not None:
@@ -188,7 +172,7 @@ def spot_check(
         try:
             with time_limit(remaining()):
                 # A second seed: the early slice's first steps are not walked again.
-                found, more = _local_search(
+                found, more = local_search(
                     check, results, budget, seed + (1 if early_search else 0)
                 )
         except BudgetSpent:
@@ -337,170 +321,3 @@ def thinned(points: Sequence[Point]) -> list[Point]:
     chosen += by_origin.pop("regime", [])[:EXPENSIVE_REGIME_POINTS]
     rest = [p for group in by_origin.values() for p in group]
     return chosen + rest + random_pts
-
-
-def _local_search(
-    check: RelationCheck, results: Sequence[tuple[Point, PointResult]], budget: int, seed: int
-) -> tuple[tuple[Point, PointResult] | None, list[tuple[Any, ...]]]:
-    """Hill-climb toward the largest violation from the closest points found so far.
-    Returns the violation found (or None) and the points evaluated where both sides are
-    defined (a point where a side is undefined is no evidence)."""
-    rng = random.Random(seed + 7919)
-    ranked = sorted(
-        (pr for pr in results if pr[1].status is Status.OK),
-        key=lambda pr: _search_margin(pr[1]),
-        reverse=True,
-    )
-    starts = ranked[: max(1, min(6, len(ranked)))]
-    evaluated: list[tuple[Any, ...]] = []
-    if not starts:
-        return None, evaluated
-    per_start = max(1, budget // len(starts))
-    free = check.sampler.space.free
-    projector = _Projector(check, rng)
-    for start, res in starts:
-        values, margin = list(start.values), _search_margin(res)
-        sigma = 1.0
-        for _ in range(per_start):
-            if spent():
-                return None, evaluated
-            cand = list(values)
-            i = rng.randrange(len(cand)) if cand else 0
-            if not cand:
-                break
-            cand[i] = _perturb(cand[i], free[i].domain, sigma, rng)
-            if rng.random() < 0.3 and len(cand) > 1:
-                j = rng.randrange(len(cand))
-                cand[j] = _perturb(cand[j], free[j].domain, sigma, rng)
-            if not check.satisfies(cand):
-                # Onto the hypothesis the step crossed: the margin's optimum often lies
-                # on a hypothesis, affine or not (issue 40).
-                projected = projector.onto(cand, i)
-                if projected is None:
-                    sigma = max(sigma * 0.7, 1e-6)
-                    continue
-                cand = projected
-            r = check.decide(cand, quick=True)
-            if r.status is not Status.UNDEFINED:
-                evaluated.append(tuple(cand))
-            if r.status is Status.VIOLATED:
-                return (Point(tuple(cand), "search"), r), evaluated
-            if r.status is Status.OK and _search_margin(r) > margin:
-                values, margin = cand, _search_margin(r)
-                sigma = min(sigma * 1.5, 4.0)
-            else:
-                sigma = max(sigma * 0.85, 1e-6)
-    return None, evaluated
-
-
-def _perturb(v: Any, domain: Domain, sigma: float, rng: random.Random) -> Any:
-    """A step from ``v`` in coordinates fitted to its domain (issue 40): a probability
-    (a domain within ``[0, 1]``) moves in logit coordinates and a positive quantity (a
-    scale) in log coordinates, so that a step of the same size goes from 1e-3 to 1e-6 as
-    easily as from 0.3 to 0.6; other reals additively or multiplicatively."""
-    with mpmath.workdps(max(60, mpmath.mp.dps)):
-        r = rng.random()
-        if domain.kind == "integer":
-            if r < 0.5:
-                return v + rng.choice((-1, 1)) * max(1, int(abs(v) * sigma * rng.random()))
-            return mpmath.floor(v * mpmath.exp(rng.gauss(0, sigma)) + mpmath.mpf("0.5"))
-        positive = domain.lower.is_nonnegative is True
-        if positive and domain.upper.is_finite and domain.upper <= 1 and 0 < v < 1 and r < 0.5:
-            logit = mpmath.log(v) - mpmath.log1p(-v)
-            # A wider step than in log coordinates: tails of probabilities span decades.
-            return 1 / (1 + mpmath.exp(-(logit + rng.gauss(0, 4 * sigma))))
-        if r < 0.6 or (positive and r < 0.9):
-            return v * mpmath.exp(rng.gauss(0, sigma))
-        if r < 0.9:
-            return v + rng.gauss(0, sigma) * max(abs(v), mpmath.mpf(1))
-        return -v
-
-
-PARTNERS = 2
-"""Other variables of a crossed hypothesis the search tries to restore it along (chosen at
-random among those it contains), before the variable the step moved."""
-
-PROJECTIONS = 40
-"""Projections per local search (a count: on a catalog instance of 80 variables every
-step may leave the hypotheses, and each projection evaluates roots and memberships)."""
-
-
-class _Projector:
-    """A step that left the hypotheses moved back onto the boundary of one it crossed,
-    along one continuous variable: up to :data:`PARTNERS` others than the one the step
-    moved first (so that the search slides along a tight hypothesis, where optima often
-    lie, instead of returning to where it was), that one last.  Only boundaries whose
-    roots have a closed form without ``sp.solve`` are followed (affine in that variable,
-    ``|affine|``, or quadratic: ``x^2 + y^2 <= 2`` and ``x y <= 1`` included; see
-    :func:`cheap_boundary`), so a projection costs a few evaluations, never a symbolic
-    solve.  A root is nudged inside until every domain and hypothesis holds exactly
-    (never assumed)."""
-
-    def __init__(self, check: RelationCheck, rng: random.Random) -> None:
-        self.check = check
-        self.space = check.sampler.space
-        self.rng = rng
-        self.left = PROJECTIONS
-        symbols = check.sampler.symbols
-        continuous = {v.symbol for v in self.space.free if v.domain.kind != "integer"}
-        # Per hypothesis, its continuous variables' indices (free_symbols, once).
-        self._within = [
-            [j for j, s in enumerate(symbols) if s in h.free_symbols and s in continuous]
-            for h in self.space.inequalities
-        ]
-
-    def onto(self, cand: list[Any], moved: int) -> list[Any] | None:
-        if self.left <= 0 or self.space.free[moved].domain.kind == "integer":
-            return None
-        self.left -= 1
-        symbols = self.check.sampler.symbols
-        for h, within in zip(self.space.inequalities, self._within, strict=True):
-            if moved not in within:
-                continue
-            others = [j for j in within if j != moved]
-            self.rng.shuffle(others)
-            for j in [*others[:PARTNERS], moved]:
-                out = self._along(cand, j, cheap_boundary(h, symbols[j], symbols))
-                if out is not None:
-                    return out
-        return None
-
-    def _along(self, cand: list[Any], i: int, solver: Boundary | None) -> list[Any] | None:
-        if solver is None:
-            return None
-        tol = self.check.sampler._tol
-        roots = [
-            r
-            for r in solver.roots(cand, self.check.dps)
-            if isinstance(r, mpmath.mpf) and mpmath.isfinite(r)
-        ]
-        for root in sorted(roots, key=lambda r: abs(r - cand[i])):
-            with mpmath.workdps(self.check.dps + 10):  # a nudge of 1e-22 needs the digits
-                nudge = (abs(root) + tol) * tol
-                steps = (root, root - nudge, root + nudge)
-            for at in steps:
-                moved = list(cand)
-                moved[i] = at
-                if self.check.satisfies(moved):
-                    return moved
-        return None
-
-
-@functools.lru_cache(maxsize=512)
-def cheap_boundary(h: sp.Rel, x: sp.Symbol, symbols: tuple[sp.Symbol, ...]) -> Boundary | None:
-    """The roots in ``x`` of ``h``'s boundary in closed form, found without ``sp.solve``:
-    :func:`~numeric_checks.boundaries.linear_roots`, or the two roots of a quadratic in
-    ``x`` (coefficients free of ``x``); None otherwise."""
-    e = h.lhs - h.rhs
-    sols = linear_roots(e, x)
-    if sols is None:
-        try:
-            poly = sp.Poly(e, x)
-        except sp.PolynomialError:
-            return None
-        if poly.degree() != 2 or any(c.has(x) for c in poly.all_coeffs()):
-            return None
-        a, b, c = poly.all_coeffs()
-        disc = sp.sqrt(b**2 - 4 * a * c)
-        sols = [(-b - disc) / (2 * a), (-b + disc) / (2 * a)]
-    return Boundary(tuple(sols), compile_exprs(symbols, sols))

@@ -22,12 +22,12 @@ import pytest
 import sympy as sp
 
 from derivations.app.claims import load_claim
+from numeric_checks.local_search import Projector, local_search, perturb
 from numeric_checks.plan import CheckOptions, make_plan
 from numeric_checks.point_cost import CostModel
 from numeric_checks.points import RelationCheck, SideValues, Status
 from numeric_checks.regimes import COMBINATIONS, REGIME_LADDER, regime_points
 from numeric_checks.sampling import Point, Sampler
-from numeric_checks.search import _local_search, _perturb, _Projector
 from symbolic.binary_rationals import exact_rational
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.hypotheses import build_space
@@ -115,13 +115,13 @@ def test_steps_are_taken_in_logit_and_log_coordinates() -> None:
     rng = random.Random(0)
     prob = Domain("real", 0, 1, True, True)
     pos = Domain("real", 0, sp.oo, True, True)
-    steps = [_perturb(mpmath.mpf("0.3"), prob, 2.0, rng) for _ in range(300)]
+    steps = [perturb(mpmath.mpf("0.3"), prob, 2.0, rng) for _ in range(300)]
     inside = [w for w in steps if 0 < w < 1]
     # Logit steps (half of them) never leave (0, 1), log steps rarely; and they cross
     # decades: from 0.3 to below 1e-6 in one step.
     assert len(inside) >= 0.6 * len(steps)
     assert min(inside) < mpmath.mpf("1e-6")
-    steps = [_perturb(mpmath.mpf(5), pos, 1.0, rng) for _ in range(300)]
+    steps = [perturb(mpmath.mpf(5), pos, 1.0, rng) for _ in range(300)]
     assert sum(1 for w in steps if w > 0) >= 0.85 * len(steps)  # no sign flips
 
 
@@ -137,7 +137,7 @@ def _disk_check() -> RelationCheck:
 
 def test_a_step_outside_a_non_affine_hypothesis_is_moved_onto_it() -> None:
     check = _disk_check()
-    moved = _Projector(check, random.Random(0)).onto([mpmath.mpf("1.3"), mpmath.mpf("1.2")], 0)
+    moved = Projector(check, random.Random(0)).onto([mpmath.mpf("1.3"), mpmath.mpf("1.2")], 0)
     assert moved is not None and check.satisfies(moved)
     assert abs(moved[0] ** 2 + moved[1] ** 2 - 2) < 1e-20
     # Along the other variable first: the search slides along the circle.
@@ -150,9 +150,9 @@ def test_the_search_descends_the_margin_along_a_non_affine_hypothesis(
     check = _disk_check()
     starts = [(mpmath.mpf("0.5"), mpmath.mpf("0.4")), (mpmath.mpf("0.2"), mpmath.mpf("0.9"))]
     results = [(Point(v, "random"), check.decide(v)) for v in starts]
-    found, _ = _local_search(check, results, 200, seed=0)
+    found, _ = local_search(check, results, 200, seed=0)
     assert found is not None and found[1].status is Status.VIOLATED
     assert check.satisfies(found[0].values)
     # Without the projection, the same steps stay off the sliver.
-    monkeypatch.setattr(_Projector, "onto", lambda self, cand, moved: None)
-    assert _local_search(check, results, 200, seed=0)[0] is None
+    monkeypatch.setattr(Projector, "onto", lambda self, cand, moved: None)
+    assert local_search(check, results, 200, seed=0)[0] is None

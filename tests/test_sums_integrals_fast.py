@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from numeric_checks import integrals
+from numeric_checks.bounded_exp import EXP_BITS, guarded_exp
 from numeric_checks.bridge import compile_exprs, evaluate
-from numeric_checks.integrals import EXP_BITS, guarded_exp, integrate
+from numeric_checks.integrals import integrate
 from numeric_checks.sums import SCAN, WINDOW_TERMS, binomial_walk, sum_finite, sum_infinite
 
 
