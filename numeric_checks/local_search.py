@@ -19,6 +19,7 @@ from numeric_checks.budget import spent
 from numeric_checks.points import PointResult, RelationCheck, Status
 from numeric_checks.sampling import Point
 from symbolic.domains import Domain
+from symbolic.exact_numbers import compare
 
 __all__ = ["Projector", "cheap_boundary", "local_search", "perturb", "search_margin"]
 
@@ -88,6 +89,14 @@ def local_search(
     return None, evaluated
 
 
+@functools.lru_cache(maxsize=256)
+def _within_one(upper: sp.Expr) -> bool:
+    """A domain's upper end is at most 1, compared exactly: SymPy cannot decide ``Phi(1)
+    <= 1`` by itself (the search stopped there with a TypeError)."""
+    side = compare(upper, sp.Integer(1)) if upper.is_finite else None
+    return side is not None and side <= 0
+
+
 def perturb(v: Any, domain: Domain, sigma: float, rng: random.Random) -> Any:
     """A step from ``v`` in coordinates fitted to its domain (issue 40): a probability
     (a domain within ``[0, 1]``) moves in logit coordinates and a positive quantity (a
@@ -100,7 +109,7 @@ def perturb(v: Any, domain: Domain, sigma: float, rng: random.Random) -> Any:
                 return v + rng.choice((-1, 1)) * max(1, int(abs(v) * sigma * rng.random()))
             return mpmath.floor(v * mpmath.exp(rng.gauss(0, sigma)) + mpmath.mpf("0.5"))
         positive = domain.lower.is_nonnegative is True
-        if positive and domain.upper.is_finite and domain.upper <= 1 and 0 < v < 1 and r < 0.5:
+        if positive and _within_one(domain.upper) and 0 < v < 1 and r < 0.5:
             logit = mpmath.log(v) - mpmath.log1p(-v)
             # A wider step than in log coordinates: tails of probabilities span decades.
             return 1 / (1 + mpmath.exp(-(logit + rng.gauss(0, 4 * sigma))))
