@@ -172,6 +172,15 @@ def _discharge_one(c: SideCondition, facts: Sequence[Fact]) -> SideCondition:
     if c.kind == "nonnegative" and isinstance(expr, Phi):
         # Phi maps the extended reals into [0, 1] (PhiInv's arguments are held to [0, 1]).
         return replace(c, discharged_by="Phi takes its values in [0, 1]")
+    if c.kind != "nonnegative" and _positive_integral(expr):
+        return replace(c, discharged_by="the integral of a positive function over a range")
+    indexed = _on_index_range(expr, c.given)
+    if indexed is not None:
+        holds = {"nonzero": indexed.is_nonzero, "positive": indexed.is_positive}.get(
+            c.kind, indexed.is_nonnegative
+        )
+        if holds is True:
+            return replace(c, discharged_by="sign from the index's range (an integer >= its start)")
     nonzero = c.kind == "nonzero"
     goals = [(expr, True), (-expr, True)] if nonzero else [(expr, c.kind == "positive")]
     for cheap in (True, False):  # the cheap search first: most conditions are signs
@@ -180,6 +189,41 @@ def _discharge_one(c: SideCondition, facts: Sequence[Fact]) -> SideCondition:
             if trace is not None:
                 return replace(c, discharged_by=trace)
     return c
+
+
+def _positive_integral(e: sp.Expr) -> bool:
+    """``e`` is an integral over one variable of a function positive by the variables'
+    assumptions, over a range whose start is certainly below its end: positive (or
+    infinite, which the integral's own evaluation reports)."""
+    if not isinstance(e, sp.Integral) or len(e.limits) != 1 or len(e.limits[0]) != 3:
+        return False
+    _, lo, hi = e.limits[0]
+    if e.function.is_positive is not True:
+        return False
+    if lo is sp.S.NegativeInfinity or hi is sp.S.Infinity:
+        return lo is not sp.S.Infinity and hi is not sp.S.NegativeInfinity
+    return bool((hi - lo).is_positive)
+
+
+def _on_index_range(e: sp.Expr, given: tuple[sp.Basic, ...]) -> sp.Expr | None:
+    """``e`` with each sum or product index whose range starts at a nonnegative integer
+    replaced by a SymPy symbol that is a nonnegative (or positive) integer, so that its
+    assumptions decide signs such as ``factorial(k) != 0`` for ``k >= 0``; None when no
+    index is so bounded.  Sound: the indices of a Sum or Product are integers, and the
+    range's start bounds them below."""
+    swap: dict[sp.Basic, sp.Basic] = {}
+    for g in given:
+        if (
+            isinstance(g, sp.GreaterThan)
+            and isinstance(g.lhs, sp.Symbol)
+            and g.lhs in e.free_symbols
+        ):
+            start = g.rhs
+            if start.is_Integer and start >= 0:
+                # positive=False would say "zero": the assumption is given only when it holds.
+                extra = {"positive": True} if start >= 1 else {}
+                swap[g.lhs] = sp.Dummy(str(g.lhs), integer=True, nonnegative=True, **extra)
+    return e.xreplace(swap) if swap else None
 
 
 def _normal(e: sp.Expr) -> sp.Expr:

@@ -117,3 +117,23 @@ def test_z3_still_uses_denominators_in_facts() -> None:
 def test_a_context_is_accepted_as_facts() -> None:
     ctx = Context(_facts(x > 1))
     assert not undischarged(defined_on(ctx.facts, 1 / (x - 1)))
+
+
+def test_an_index_range_and_a_positive_integral_discharge_only_what_holds() -> None:
+    """A sum's index is an integer from its start: ``factorial(k) != 0`` from 0 holds,
+    ``factorial(k - 2)`` from 0 is 1/0-prone (``(-2)!``) and ``k - 1 != 0`` from 0 fails at
+    1.  An integral of a positive function over a forward range is positive; over a
+    reversed range, or of a function of either sign, it is not shown."""
+    k = sp.Symbol("k", integer=True)
+    t = sp.Symbol("t", real=True)
+
+    def shown(e: sp.Expr, kind: str = "nonzero") -> bool:
+        (c,) = [c for c in definedness(e) if c.kind == kind] or [SideCondition(kind, e, "")]
+        return discharge([c], [])[0].discharged
+
+    assert shown(sp.Sum(1 / sp.factorial(k), (k, 0, sp.oo)))
+    assert not shown(sp.Sum(1 / sp.factorial(k - 2), (k, 0, sp.oo)))
+    assert not shown(sp.Sum(1 / (k - 1), (k, 0, x)))
+    assert shown(sp.log(sp.Integral(sp.exp(-p * t**2), (t, -sp.oo, sp.oo))), "positive")
+    assert not shown(sp.log(sp.Integral(sp.exp(t), (t, 2, 1))), "positive")
+    assert not shown(sp.log(sp.Integral(t * x, (t, -1, 2))), "positive")
