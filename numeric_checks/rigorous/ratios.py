@@ -76,12 +76,8 @@ def ratio_test(
 def _ratio_test(
     term: sp.Expr, k: sp.Symbol, direction: int, params: tuple[sp.Symbol, ...]
 ) -> RatioTest | None:
-    try:
-        with time_limit(SIMPLIFY_SECONDS):
-            parts = _parts(term, k, direction)
-            if parts is None or not _identity(term, k, direction, parts):
-                return None
-    except (BudgetSpent, sp.PolynomialError, TypeError, ValueError, RecursionError):
+    parts = _shown_parts(term, k, direction)
+    if parts is None:
         return None
     shifted = []
     for e in parts:
@@ -99,6 +95,21 @@ def _ratio_test(
         return None
     sizes = (len(shifted[0]), len(shifted[1]), len(shifted[2]))
     return RatioTest(fn, sizes)
+
+
+@lru_cache(maxsize=256)
+def _shown_parts(term: sp.Expr, k: sp.Symbol, direction: int) -> tuple[sp.Expr, ...] | None:
+    """The ratio's parts ``(A, P, Q)`` once SymPy has shown ``t(k + d) Q = exp(A) P t(k)``
+    (within :data:`SIMPLIFY_SECONDS`), else None: shared by the ratio test and the ratio
+    function, which asked SymPy for the same identity each."""
+    try:
+        with time_limit(SIMPLIFY_SECONDS):
+            parts = _parts(term, k, direction)
+            if parts is None or not _identity(term, k, direction, parts):
+                return None
+    except (BudgetSpent, sp.PolynomialError, TypeError, ValueError, RecursionError):
+        return None
+    return parts
 
 
 def _parts(term: sp.Expr, k: sp.Symbol, direction: int) -> tuple[sp.Expr, ...] | None:
@@ -172,12 +183,8 @@ def ratio_function(
 def _ratio_function(
     term: sp.Expr, k: sp.Symbol, direction: int, params: tuple[sp.Symbol, ...]
 ) -> ArbFn | None:
-    try:
-        with time_limit(SIMPLIFY_SECONDS):
-            parts = _parts(term, k, direction)
-            if parts is None or not _identity(term, k, direction, parts):
-                return None
-    except (BudgetSpent, sp.PolynomialError, TypeError, ValueError, RecursionError):
+    parts = _shown_parts(term, k, direction)
+    if parts is None:
         return None
     a_part, p, q = parts
     try:
