@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 import sympy as sp
 from hypothesis import assume
@@ -78,6 +79,24 @@ END_MAPS: list[tuple[X, str, Callable[[X], X], X]] = [
     (log(num(3)) / 2, "exp2x", lambda t: exp(2 * t), num(3)),
     (sqrt(num(3)), "square-3", lambda t: t**2 - 3, ZERO),
 ]
+
+
+def _made_strict(
+    claim: FuzzClaim, rel: str, witness: dict[str, Any], why: str, **more: Any
+) -> FuzzClaim:
+    """A claim tight on its boundary made strict: false at ``witness``, where its sides
+    are equal."""
+    return checked_claim(
+        replace(
+            claim,
+            rel=rel,
+            truth=False,
+            witness=witness,
+            recipe=claim.recipe + "/strict",
+            why=why,
+            **more,
+        )
+    )
 
 
 def _rational_near(c: X, digits: int, up: bool) -> Fraction:
@@ -557,16 +576,7 @@ def boundary_claims(draw: Draw) -> FuzzClaim:
             f"boundary/order/{fname}", klass, True, variables, f(x), "<=", f(y), hypotheses=hyps
         )
         if form == "strict":
-            return checked_claim(
-                replace(
-                    claim,
-                    rel="<",
-                    truth=False,
-                    witness={"x": F(1), "y": F(1)},
-                    recipe=claim.recipe + "/strict",
-                    why="tight on the boundary x = y",
-                )
-            )
+            return _made_strict(claim, "<", {"x": F(1), "y": F(1)}, "tight on the boundary x = y")
         if form == "other":
             claim = replace(
                 claim,
@@ -600,16 +610,8 @@ def boundary_claims(draw: Draw) -> FuzzClaim:
                 "product": (c.num / 2, c.num / 2),  # type: ignore[operator]
                 "max": (c.num, F(0)),
             }[pick]
-            return checked_claim(
-                replace(
-                    claim,
-                    rel="<",
-                    truth=False,
-                    witness={"x": w[0], "y": w[1]},
-                    findable=pick == "sum",
-                    recipe=claim.recipe + "/strict",
-                    why="tight on the boundary",
-                )
+            return _made_strict(
+                claim, "<", {"x": w[0], "y": w[1]}, "tight on the boundary", findable=pick == "sum"
             )
         return checked_claim(claim)
     if case == "disc":
@@ -625,16 +627,12 @@ def boundary_claims(draw: Draw) -> FuzzClaim:
         if form == "strict":
             half = sp.sqrt(2) / 2
             w = {"circle": (F(3, 5), F(4, 5)), "sum": (half, half), "square": (F(1), F(0))}[pick]
-            return checked_claim(
-                replace(
-                    claim,
-                    rel="<",
-                    truth=False,
-                    witness={"x": w[0], "y": w[1]},
-                    findable=pick == "circle",
-                    recipe=claim.recipe + "/strict",
-                    why="tight on the boundary",
-                )
+            return _made_strict(
+                claim,
+                "<",
+                {"x": w[0], "y": w[1]},
+                "tight on the boundary",
+                findable=pick == "circle",
             )
         return checked_claim(claim)
     if case in ("sqrt2", "log3"):
@@ -645,15 +643,8 @@ def boundary_claims(draw: Draw) -> FuzzClaim:
             f"boundary/{case}", klass, True, (R,), lhs, ">=", rhs, hypotheses=(Rel(x, ">=", bound),)
         )
         if form == "strict":
-            return checked_claim(
-                replace(
-                    claim,
-                    rel=">",
-                    truth=False,
-                    witness={"x": exact(bound, {})},
-                    recipe=claim.recipe + "/strict",
-                    why="tight at the boundary's constant",
-                )
+            return _made_strict(
+                claim, ">", {"x": exact(bound, {})}, "tight at the boundary's constant"
             )
         if form == "other":
             return checked_claim(
@@ -675,15 +666,8 @@ def boundary_claims(draw: Draw) -> FuzzClaim:
             hypotheses=(Rel(y, ">=", exp(x)),),
         )
         if form == "strict":
-            return checked_claim(
-                replace(
-                    claim,
-                    rel=">",
-                    truth=False,
-                    witness={"x": F(0), "y": F(1)},
-                    recipe=claim.recipe + "/strict",
-                    why="tight on the boundary y = exp(x)",
-                )
+            return _made_strict(
+                claim, ">", {"x": F(0), "y": F(1)}, "tight on the boundary y = exp(x)"
             )
         return checked_claim(claim)
     if case == "ratio":
@@ -694,15 +678,11 @@ def boundary_claims(draw: Draw) -> FuzzClaim:
             "boundary/ratio", klass, True, dp_vars, p_ / var("q"), "<=", exp(e), hypotheses=dp_hyps
         )
         if form == "strict":
-            return checked_claim(
-                replace(
-                    claim,
-                    rel="<",
-                    truth=False,
-                    witness={"eps": sp.log(2), "p": F(1, 2), "q": F(1, 4)},
-                    recipe=claim.recipe + "/strict",
-                    why="tight on the boundary p = exp(eps) q",
-                )
+            return _made_strict(
+                claim,
+                "<",
+                {"eps": sp.log(2), "p": F(1, 2), "q": F(1, 4)},
+                "tight on the boundary p = exp(eps) q",
             )
         return checked_claim(claim)
     variables = (Var("x", lo=ZERO), Var("y", lo=ZERO))
@@ -717,15 +697,7 @@ def boundary_claims(draw: Draw) -> FuzzClaim:
         hypotheses=(Rel(x * y, ">=", ONE),),
     )
     if form == "strict":
-        return checked_claim(
-            replace(
-                claim,
-                rel=">",
-                truth=False,
-                witness={"x": F(1), "y": F(1)},
-                findable=False,
-                recipe=claim.recipe + "/strict",
-                why="tight at the single point (1, 1)",
-            )
+        return _made_strict(
+            claim, ">", {"x": F(1), "y": F(1)}, "tight at the single point (1, 1)", findable=False
         )
     return checked_claim(claim)
