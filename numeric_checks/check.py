@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import sympy as sp
 
@@ -190,7 +190,8 @@ def check_link(
         counterexample=decision.counterexample,
         certificate=records.certificate,
         referees=records.referees,
-        basis=basis(reason, proof.describe(), lemmas),
+        basis=basis(reason, proof.describe(), lemmas, proof.rules),
+        rules=proof.rules,
         suspect=decision.suspect,
     )
 
@@ -226,8 +227,15 @@ def _warm_up_integration() -> None:
     sp.integrate(sp.exp(-(x**2)), (x, 0, sp.oo), meijerg=True)
 
 
-def basis(reason: Justification, trace: str | None, lemmas: LemmaVerdicts | None) -> str:
-    """What a step rests on beyond its own check (see ``StepResult.basis``)."""
+def basis(
+    reason: Justification,
+    trace: str | None,
+    lemmas: LemmaVerdicts | None,
+    rules: Sequence[str] = (),
+) -> str:
+    """What a step rests on beyond its own check (see ``StepResult.basis``).  A cited rule
+    counts as used when its id is among ``rules``, the rule families the proof is made of
+    (:mod:`symbolic.rules.registry`), never by its name's place in the trace's words."""
     if reason.kind is JustificationKind.LEMMA and reason.lemma:
         verdict = lemmas(reason.lemma) if lemmas else None
         state = verdict.value if verdict else "not checked here"
@@ -241,10 +249,16 @@ def basis(reason: Justification, trace: str | None, lemmas: LemmaVerdicts | None
     cited = ", ".join(reason.rules)
     if trace is None:
         return f"the cited rule(s) ({cited}) did not prove it symbolically"
-    missing = [r for r in reason.rules if r.lower() not in trace.lower()]
+    used = {_rule_key(r) for r in rules}
+    missing = [r for r in reason.rules if _rule_key(r) not in used]
     if not missing:
         return f"proved by the cited rule(s): {cited}"
     return f"proved another way than the cited rule(s) {', '.join(missing)}"
+
+
+def _rule_key(name: str) -> str:
+    """A rule's name as cited and as credited compare without case or repeated spaces."""
+    return " ".join(name.split()).lower()
 
 
 def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResult:

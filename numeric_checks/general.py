@@ -76,7 +76,7 @@ class Engine:
     check_link: Callable[..., StepResult]
     bounded_prove: Callable[..., SymbolicProof]
     """``(plan, link, *, cheap)``: the tactics and rules under a time bound."""
-    basis: Callable[[Justification, str | None, LemmaVerdicts | None], str]
+    basis: Callable[[Justification, str | None, LemmaVerdicts | None, Sequence[str]], str]
     run_oracle: Callable[[CheckPlan], OracleResult | None]
     inconsistency: type[Exception]
     plain_derivation: Callable[[Derivation, CheckOptions, LemmaVerdicts | None], DerivationReport]

@@ -116,7 +116,8 @@ def combine(
         numeric=numeric,
         counterexample=counterexample,
         referees=referees,
-        basis=engine.basis(why, trace, lemmas),
+        basis=engine.basis(why, trace, lemmas, proof.rules),
+        rules=proof.rules,
         suspect=suspect,
     )
 

@@ -38,6 +38,8 @@ from symbolic.report import (
 )
 from symbolic.rules import fact_from_relation, prove_relation
 from symbolic.rules.facts import MAX_GOALS
+from symbolic.rules.prover import prove_traced
+from symbolic.rules.registry import attempt, frame
 from symbolic.rules.sums import has_family_sums
 from symbolic.side_conditions import SideCondition, defined_on, undischarged, where_text
 from symbolic.verdicts import Verdict
@@ -104,6 +106,8 @@ class SymbolicProof:
     conditional: str | None = None
     stopped: bool = False
     """The stage was stopped by its share of the budget (see ``check.PROOF_SHARE``)."""
+    rules: tuple[str, ...] = ()
+    """The ids of the rule families the proof is made of (:mod:`symbolic.rules.registry`)."""
 
     @property
     def proved(self) -> bool:
@@ -170,34 +174,41 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     it is still caught and reported."""
     if not plan.options.symbolic:
         return SymbolicProof(None, ran=False)
-    try:
-        trace = _prove_by_induction(plan, link, cheap)
-        if trace is None and has_family_sums(link.lhs, link.rhs):
-            trace = hypothesis_as_written(plan, link)
-        if trace is None:
-            trace = prove_by_sum_rules(plan, link, CHEAP_GOALS if cheap else None)
-        if trace is None and not cheap and link.relation is not Relation.EQ:
-            # Cheap when it works (gdp-clt-berry-esseen's conclusion: 0.1 s in gamma_n
-            # against 8 s over its unfolded value); tried once, before the unfolded search.
-            trace = prove_as_written(plan, link)
-        if trace is None:
-            trace = prove_relation(
-                link.lhs,
-                link.relation,
-                link.rhs,
-                plan.context,
-                cheap=cheap,
-                cited=link.cited,
-                max_goals=CHEAP_GOALS if cheap else MAX_GOALS,
-            )
-        if trace is None and not cheap and link.relation is Relation.EQ:
-            trace = prove_as_written(plan, link)
-    except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
-        trace = None  # a crash in a rule proves nothing; the numeric layers decide
+    # Each attempt in a frame of its own, so that the rules credited are those of the proof
+    # found, not of the attempts before it that failed (see symbolic.rules.registry).
+    with frame() as used:
+        try:
+            trace = attempt(None, _prove_by_induction, plan, link, cheap)
+            if trace is None and has_family_sums(link.lhs, link.rhs):
+                trace = attempt(None, hypothesis_as_written, plan, link)
+            if trace is None:
+                goals = CHEAP_GOALS if cheap else None
+                trace = attempt(None, prove_by_sum_rules, plan, link, goals)
+            if trace is None and not cheap and link.relation is not Relation.EQ:
+                # Cheap when it works (gdp-clt-berry-esseen's conclusion: 0.1 s in gamma_n
+                # against 8 s over its unfolded value); tried once, before the unfolded
+                # search.
+                trace = attempt(None, prove_as_written, plan, link)
+            if trace is None:
+                found = prove_traced(
+                    link.lhs,
+                    link.relation,
+                    link.rhs,
+                    plan.context,
+                    cheap=cheap,
+                    cited=link.cited,
+                    max_goals=CHEAP_GOALS if cheap else MAX_GOALS,
+                )
+                trace = None if found is None else found.text
+            if trace is None and not cheap and link.relation is Relation.EQ:
+                trace = attempt(None, prove_as_written, plan, link)
+        except (TypeError, ValueError, RecursionError, NotImplementedError, AttributeError):
+            trace = None  # a crash in a rule proves nothing; the numeric layers decide
     unfolded = trace == IDENTICAL and (link.left, link.right) != (link.lhs, link.rhs)
     if trace is None:
         return SymbolicProof(None, unfolded)
-    return _with_side_conditions(plan, link, SymbolicProof(trace, unfolded))
+    proof = SymbolicProof(trace, unfolded, rules=tuple(sorted(used)))
+    return _with_side_conditions(plan, link, proof)
 
 
 def _with_side_conditions(plan: CheckPlan, link: Link, proof: SymbolicProof) -> SymbolicProof:

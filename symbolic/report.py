@@ -237,6 +237,9 @@ class StepResult:
     suspect: str = ""
     """A sampled violation that no rigorous referee could confirm or dismiss: the point and
     why (empty when there is none).  It makes an unproved step ``undecided``."""
+    rules: tuple[str, ...] = ()
+    """The ids of the rule families the symbolic proof is made of (empty when the step
+    was not proved by rules): what a cited rule is checked against."""
 
     def __str__(self) -> str:
         """One line: the step's index, relation, verdict and the evidence's short line."""

@@ -18,6 +18,7 @@ from symbolic.domains import POSITIVE, Variable
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.kit import by, chain, justification_from_spec
 from symbolic.printing.latex import derivation_latex
+from symbolic.report import StepResult
 from symbolic.verdicts import Verdict
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
@@ -198,6 +199,28 @@ def test_cited_rules_are_matched_against_the_proof() -> None:
     first, second = check_derivation(d, OPTIONS).steps
     assert first.basis == "proved by the cited rule(s): monotonicity of exp"
     assert second.basis == "proved another way than the cited rule(s) triangle inequality"
+
+
+def test_a_cited_rule_is_checked_by_its_id_not_by_the_trace_words() -> None:
+    """The chord rule's trace says "concave ... above its chord", not "convexity": a step
+    citing convexity and proved by it is proved by the cited rule (issue 42); one proved by
+    the log tangent bound instead is not, and a rule tried and abandoned is not counted."""
+
+    def step(rule: str, lhs: str, rhs: str, domain: str) -> StepResult:
+        d = parse_proof(
+            f'[variables]\nx = "{domain}"\n[[steps]]\nlhs = "{lhs}"\nrelation = ">="\n'
+            f'rhs = "{rhs}"\nby = "rule:{rule}"\n'
+        )
+        return check_derivation(d, OPTIONS).steps[0]
+
+    chord = step("convexity", "log(1 + x)", "x*log(2)", "[0, 1]")
+    assert chord.verdict is Verdict.PROVED and "concave" in (chord.symbolic or "")
+    assert "convexity" in chord.rules and "convexity" not in (chord.symbolic or "")
+    assert chord.basis == "proved by the cited rule(s): convexity"
+    tangent = step("convexity", "x*log(x) - x + 1", "0", "(0, oo)")
+    assert tangent.verdict is Verdict.PROVED and "log tangent bound" in tangent.rules
+    assert tangent.basis == "proved another way than the cited rule(s) convexity"
+    assert "convexity" not in tangent.rules
 
 
 def test_the_kit_reads_like_a_chain_and_refuses_ill_formed_ones() -> None:

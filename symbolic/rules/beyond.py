@@ -20,6 +20,7 @@ from symbolic.rules.chords import chord_rule
 from symbolic.rules.derivative import MAX_SYMBOLS, Prove, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
 from symbolic.rules.nra import RLIMIT, TIMEOUT_MS, decide
+from symbolic.rules.registry import attempt
 from symbolic.rules.samples import negative_somewhere
 from symbolic.rules.tangency import second_order_rule, tangency_rule
 
@@ -78,7 +79,7 @@ def beyond_rules(
     reduced = _reduced(gap, strict, ctx.facts) if reduce else None
     if reduced is not None:
         how, (small_rest, big_rest) = reduced
-        trace = beyond_rules(small_rest, big_rest, strict, ctx, rules, reduce=False)
+        trace = attempt(None, beyond_rules, small_rest, big_rest, strict, ctx, rules, False)
         if trace is not None:
             rel = "<" if strict else "<="
             return f"{how}, what remains: {small_rest} {rel} {big_rest} by {trace}"
@@ -87,19 +88,27 @@ def beyond_rules(
     # interval the derivative rules spend their whole budget failing; its failures must not
     # eat into theirs (Pinsker's inequality is the second-order rule's).
     chord_budget = _Budget(CHORD_CALLS, SECONDS)
-    trace = chord_rule(small, big, strict, ctx.facts, 0, _search(rules, chord_budget, deep=False))
+    chord_search = _search(rules, chord_budget, deep=False)
+    trace = attempt("convexity", chord_rule, small, big, strict, ctx.facts, 0, chord_search)
     if trace is not None:
         return trace
     budget = _Budget(CALLS, SECONDS)
     prove = _search(rules, budget)
-    trace = second_order_rule(small, big, strict, ctx.facts, prove)
+    trace = attempt("derivative rule", second_order_rule, small, big, strict, ctx.facts, prove)
     if trace is not None:
         return trace
-    trace = derivative_rule(gap, strict, ctx.facts, 0, prove)
+    trace = attempt("derivative rule", derivative_rule, gap, strict, ctx.facts, 0, prove)
     if trace is not None:
         return trace
     if len(gap.free_symbols) > MAX_SYMBOLS:
         return None
+    return attempt(None, _logs_compared, small, big, strict, ctx, prove, budget)
+
+
+def _logs_compared(
+    small: sp.Expr, big: sp.Expr, strict: bool, ctx: Context, prove: Prove, budget: _Budget
+) -> str | None:
+    """``small <= big`` from ``log(small) <= log(big)``, both sides proved positive."""
     logs = log_form(small, big)
     if logs is not None and not budget.spent():
         positive = [prove(side, True, ctx.facts, 2) for side in (small, big)]
@@ -137,10 +146,10 @@ def _search(rules: Rules, budget: _Budget, deep: bool = True) -> Prove:
         # search on it (limits at infinity included) is skipped.
         if negative_somewhere(g, [(f.expr, f.strict) for f in facts]):
             return None
-        second = tangency_rule(g, s, facts, depth, prove)
+        second = attempt("derivative rule", tangency_rule, g, s, facts, depth, prove)
         if second is not None:
             return second
-        return derivative_rule(g, s, facts, depth, prove)
+        return attempt("derivative rule", derivative_rule, g, s, facts, depth, prove)
 
     return prove
 

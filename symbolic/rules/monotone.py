@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from symbolic.functions import Phi, PhiInv
+from symbolic.rules.registry import credit
 
 if TYPE_CHECKING:
     from symbolic.rules.prover import Prover
@@ -48,6 +49,7 @@ def monotone(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
             continue
         trace = prover.nonneg(big - small, strict, depth + 1)
         if trace is not None:
+            credit(f"monotonicity of {name}")
             return [f"monotonicity of {name}", *trace]
     return None
 
@@ -70,13 +72,17 @@ def sign_at_zero(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[s
     """
     if isinstance(g, sp.log):
         trace = prover.nonneg(g.args[0] - 1, strict, depth + 1)
-        return None if trace is None else ["log(b) >= 0 for b >= 1", *trace]
+        if trace is None:
+            return None
+        credit("power of a positive base")
+        return ["log(b) >= 0 for b >= 1", *trace]
     if isinstance(g, sp.Pow) and g.exp.is_real and g.exp.is_nonzero:
         base_strict = strict or bool(g.exp.is_negative)
         trace = prover.nonneg(g.base, base_strict, depth + 1)
         if trace is None:
             return None
         sign = "positive" if base_strict else "nonnegative"
+        credit("power of a positive base")
         return [f"a power of a {sign} base", *trace]
     return None
 
@@ -91,9 +97,11 @@ def positive_factor(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> lis
             continue
         rest = sp.Mul(*[f for f in form.args if f not in positive])
         if rest == 1:
+            credit("product of positive factors")
             return ["product of positive factors"]
         trace = prover.nonneg(rest, strict, depth + 1)
         if trace is not None:
+            credit("positive factor")
             shown = sp.Mul(*positive)
             return [f"positive factor {shown}", *trace]
     return None

@@ -31,6 +31,7 @@ from sympy.core.relational import Relational
 
 from symbolic.rules.abstraction import Abstraction, NotAbstractable
 from symbolic.rules.facts import Fact
+from symbolic.rules.registry import credit
 
 TIMEOUT_MS = 5000
 """z3's wall-time cap per decision: a last resort only.  What z3 may do is bounded first by
@@ -225,6 +226,8 @@ def decide(
         return Decision(None, status="untranslatable")
     answer = solver.check()
     if answer == z3.unsat:
+        # The named facts handed to z3 are cited by their names (``exp tangent``).
+        credit("nonlinear real arithmetic", *ab.used)
         return Decision(_trace(goal, strict, hyps, ab), status="unsat")
     if answer == z3.sat:
         return Decision(None, _candidate(solver.model(), tr, ab), status="sat")

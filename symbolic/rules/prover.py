@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import sympy as sp
 
@@ -26,6 +27,7 @@ from symbolic.rules.facts import (
 )
 from symbolic.rules.hypotheses import hypothesis
 from symbolic.rules.monotone import factor_signs, monotone, positive_factor
+from symbolic.rules.registry import attempt, credit, frame
 from symbolic.rules.samples import clearly_nonzero
 from symbolic.rules.signs import fact_sum, positive_sums, sign_split, signed_factors
 from symbolic.rules.splits import pairwise, product, termwise, triangle
@@ -49,6 +51,23 @@ RULES = (
     termwise,
     sign_split,
 )
+RULE_IDS = {
+    extremum_cases: "extremum cases",
+    positive_factor: None,  # "positive factor" or "product of positive factors": it says
+    monotone: None,  # "monotonicity of exp", ...: the rule credits the function's own id
+    factor_signs: "product of positive factors",
+    signed_factors: "products of factors of the same sign",
+    fact_sum: "sum of hypotheses",
+    chord: "convexity",
+    log_tangent: "log tangent bound",
+    min_max: "min bound",
+    triangle: "triangle inequality",
+    pairwise: "pairwise",
+    termwise: "termwise",
+    sign_split: "sign case split",
+}
+"""Each rule's id among :data:`symbolic.rule_names.RULE_FAMILIES` (what a step cites); None
+for a rule with several families, which credits the one it applied itself."""
 # A rule a step's justification names, tried first on that step (see prove_relation): the
 # search in the fixed order above spent 0.4 s of kl-bound's first step failing other rules
 # before its cited log tangent bound.
@@ -87,6 +106,33 @@ def prove_relation(
         return None
     found = _prove_relation(merged[0], rel, merged[1], ctx, cheap, cited, max_goals)
     return f"exp(a)*exp(b) = exp(a + b) -> {found}" if found is not None else None
+
+
+@dataclass(frozen=True)
+class ProofTrace:
+    """A proof found by the rules: its trace in words, and the ids of the rule families it
+    is made of (:mod:`symbolic.rules.registry`), for checking a cited rule by id."""
+
+    text: str
+    rules: frozenset[str]
+
+
+def prove_traced(
+    lhs: sp.Expr,
+    rel: Relation,
+    rhs: sp.Expr,
+    ctx: Context,
+    cheap: bool = False,
+    cited: Sequence[str] = (),
+    max_goals: int = MAX_GOALS,
+) -> ProofTrace | None:
+    """:func:`prove_relation` with the rules its proof used."""
+    with frame() as used:
+        text = prove_relation(lhs, rel, rhs, ctx, cheap, cited, max_goals)
+    if text is None:
+        return None
+    credit(*used)
+    return ProofTrace(text, frozenset(used))
 
 
 def _merge_exps(e: sp.Expr) -> sp.Expr:
@@ -130,11 +176,13 @@ def _prove_relation(
     small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
     for name in dict.fromkeys(cited):
         rule = CITED_RULES.get(name.lower())
-        first = rule(Prover(ctx, max_goals), big - small, rel.strict, 0) if rule else None
+        if rule is None:
+            continue
+        first = attempt(RULE_IDS[rule], rule, Prover(ctx, max_goals), big - small, rel.strict, 0)
         if first is not None:
             return " -> ".join(first)
     prover = Prover(ctx, max_goals)
-    trace = product(prover, small, big, rel.strict)
+    trace = attempt("product bound", product, prover, small, big, rel.strict)
     if trace is not None:
         return " -> ".join(trace)
     gap = big - small
@@ -146,7 +194,7 @@ def _prove_relation(
         if tactic:
             return f"equality by tactic {tactic}"
     if trace is None and not cheap:
-        return beyond_rules(small, big, rel.strict, prover.ctx, _capped_rules)
+        return attempt(None, beyond_rules, small, big, rel.strict, prover.ctx, _capped_rules)
     return " -> ".join(trace) if trace is not None else None
 
 
@@ -176,6 +224,8 @@ class Prover:
     def __init__(self, ctx: Context, max_goals: int = MAX_GOALS):
         self.ctx = Context([*ctx.facts, *abs_consequences(ctx.facts)])
         self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
+        self.used: dict[tuple[sp.Expr, bool], frozenset[str]] = {}
+        """The rule ids of each proved subgoal's proof (see :mod:`symbolic.rules.registry`)."""
         self._strict_facts: frozenset[sp.Expr] | None = None
         self.max_goals = max_goals
         self.in_case = False
@@ -194,12 +244,18 @@ class Prover:
     def nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
         key = (g, strict)
         if key in self.seen:
+            if self.seen[key] is not None:
+                credit(*self.used[key])  # a memoised proof is used again: so are its rules
             return self.seen[key]
         if len(self.seen) >= self.max_goals:
             return None
         self.seen[key] = None  # guards against cycles while this goal is open
-        result = self._nonneg(g, strict, depth)
+        with frame() as used:
+            result = self._nonneg(g, strict, depth)
         self.seen[key] = result
+        if result is not None:
+            self.used[key] = frozenset(used)
+            credit(*used)
         return result
 
     def _nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
@@ -207,12 +263,13 @@ class Prover:
             return None
         sign = self.sign(g, strict)
         if sign:
+            credit("assumptions")
             return [sign]
-        hyp = hypothesis(self, g, strict, depth)
+        hyp = attempt("hypothesis", hypothesis, self, g, strict, depth)
         if hyp:
             return hyp
         for rule in RULES if self.in_case else ROOT_RULES:
-            trace = rule(self, g, strict, depth)
+            trace = attempt(RULE_IDS[rule], rule, self, g, strict, depth)
             if trace is not None:
                 return trace
         return None

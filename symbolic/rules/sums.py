@@ -38,6 +38,7 @@ from symbolic.errors import SYMPY_FAILURES
 from symbolic.relations import Relation
 from symbolic.rules.facts import Context
 from symbolic.rules.prover import prove_relation
+from symbolic.rules.registry import attempt, credit
 from symbolic.rules.sums_elements import at_fixed_indices, peel_first, substitute_equalities
 from symbolic.rules.sums_factors import split_common_factor
 from symbolic.rules.sums_normal import (
@@ -106,26 +107,28 @@ def _prove(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup, depth: int =
         if (lhs, rhs) != written:
             used.add("equality hypotheses substituted")
     lhs, rhs = (merge_quotient(x, setup.positive_factor, used) for x in (lhs, rhs))
-    trace = by_products(lhs, rel, rhs, setup)
+    trace = attempt(None, by_products, lhs, rel, rhs, setup)
     if trace is None:
         lhs = _rewrite_products(lhs, setup.positive_factor, used)
         rhs = _rewrite_products(rhs, setup.positive_factor, used)
         if rel is Relation.EQ:
-            trace = _congruent(lhs, rhs, setup) or _equal(lhs - rhs, setup)
+            trace = attempt(None, _congruent, lhs, rhs, setup) or attempt(
+                None, _equal, lhs - rhs, setup
+            )
         else:
             small, big = (lhs, rhs) if rel.direction == 1 else (rhs, lhs)
-            trace = _exp_monotone(small, big, rel, setup) or _compare(
-                big - small, rel.strict, setup
+            trace = attempt(None, _exp_monotone, small, big, rel, setup) or attempt(
+                None, _compare, big - small, rel.strict, setup
             )
         if (
             trace is None
             and used
             and not (lhs.has(sp.Sum, sp.Product) or rhs.has(sp.Sum, sp.Product))
         ):
-            trace = _sum_free(lhs, rel, rhs, setup)
+            trace = attempt(None, _sum_free, lhs, rel, rhs, setup)
     if trace is None and depth < MAX_REWRITES:
-        trace = _common_factor(lhs, rel, rhs, setup, depth) or _by_elements(
-            lhs, rel, rhs, setup, depth
+        trace = attempt(None, _common_factor, lhs, rel, rhs, setup, depth) or attempt(
+            None, _by_elements, lhs, rel, rhs, setup, depth
         )
     if trace is None:
         return None
@@ -215,6 +218,7 @@ def _compare(d: sp.Expr, strict: bool, setup: Setup) -> str | None:
         else:
             trace = _ranges_apart(form, strict, setup)
         if trace is not None:
+            credit(*form.rules)
             return ", ".join([*sorted(lin.used), *form.how, trace])
     return None
 
@@ -227,15 +231,17 @@ class Form:
     summand: Callable[[Range], sp.Expr]
     const: sp.Expr
     how: list[str]
+    rules: tuple[str, ...] = ()
+    """The rule ids of ``how`` (see :mod:`symbolic.rules.registry`)."""
 
 
 def _forms(lin: Linear, setup: Setup) -> Iterator[Form]:
     """The readings of ``lin``: the summands as written; atom by atom (constant summands
     summed); and atom by atom with the sums a hypothesis names replaced by their values."""
-    yield Form(lin.raw_ranges, lin.raw_summand, lin.outside, ["linearity"])
+    yield Form(lin.raw_ranges, lin.raw_summand, lin.outside, ["linearity"], ("linearity",))
     atoms = ["linearity", *(["constant summand"] if lin.constant_summands else [])]
     if lin.constant_summands:
-        yield Form(lin.ranges, lin.summand, lin.const, atoms)
+        yield Form(lin.ranges, lin.summand, lin.const, atoms, tuple(atoms))
     terms = dict(lin.terms)
     const = lin.const
     how = []
@@ -248,7 +254,7 @@ def _forms(lin: Linear, setup: Setup) -> Iterator[Form]:
             how.append(f"sum hypothesis {h.text}")
     if how:
         sub = Linear(terms=terms, const=const)
-        yield Form(sub.ranges, sub.summand, const, [*atoms, *how])
+        yield Form(sub.ranges, sub.summand, const, [*atoms, *how], (*atoms, "sum hypothesis"))
 
 
 def _one_range(g: sp.Expr, c: sp.Expr, r: Range, strict: bool, setup: Setup) -> str | None:
@@ -271,6 +277,7 @@ def _one_range(g: sp.Expr, c: sp.Expr, r: Range, strict: bool, setup: Setup) -> 
         t = setup.termwise(g2, r, strict)
         if t is not None:
             times = f"{c}" if h.value == 1 else f"({c})/({h.value})"
+            credit("sum hypothesis")
             return (
                 f"sum hypothesis {h.text} (the constant {c} written as {times} times that "
                 f"sum), {termwise_text(g2, r, t)}"

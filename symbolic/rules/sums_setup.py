@@ -13,7 +13,8 @@ from symbolic.domains import Variable
 from symbolic.families import ForAll
 from symbolic.relations import Relation
 from symbolic.rules.facts import MAX_GOALS, Context, Fact, fact_from_relation
-from symbolic.rules.prover import prove_relation
+from symbolic.rules.prover import ProofTrace, prove_relation, prove_traced
+from symbolic.rules.registry import credit
 from symbolic.rules.sums_normal import Range, elements_at, linear
 
 MAX_TRACE = 240
@@ -45,7 +46,7 @@ class Setup:
     foralls: list[ForAll] = field(default_factory=list)
     sums: list[SumHypothesis] = field(default_factory=list)
     families: dict[sp.IndexedBase, Variable] = field(default_factory=dict)
-    cache: dict[tuple[sp.Expr, Range, bool], str | None] = field(default_factory=dict)
+    cache: dict[tuple[sp.Expr, Range, bool], ProofTrace | None] = field(default_factory=dict)
     tries: int = 0
     equal: dict[sp.Symbol, sp.Expr] = field(default_factory=dict)
     """Equality hypotheses ``x = e`` (a variable, sum-free), substituted in every link."""
@@ -114,15 +115,21 @@ class Setup:
             self.tries += 1
             rel = Relation.GT if strict else Relation.GE
             ctx = self.context_at(g, r)
-            trace: str | None
+            found: ProofTrace | None
             if (g.is_positive if strict else g.is_nonnegative) is True:
-                trace = "sign from the assumptions"
+                found = ProofTrace("sign from the assumptions", frozenset({"assumptions"}))
+                credit("assumptions")
             else:
-                trace = prove_relation(
+                found = prove_traced(
                     g, rel, sp.S.Zero, ctx, cheap=True, cited=self.cited, max_goals=self.max_goals
                 )
-            self.cache[key] = trace
-        return self.cache[key]
+            self.cache[key] = found
+            return None if found is None else found.text
+        found = self.cache[key]
+        if found is None:
+            return None
+        credit(*found.rules)  # the same proof used again: so are its rules
+        return found.text
 
     def scalar(self, c: sp.Expr, strict: bool) -> str | None:
         """A proof that the sum-free ``c >= 0`` (``> 0``)."""
@@ -192,6 +199,9 @@ def nonzero(v: sp.Expr) -> bool:
 
 
 def termwise_text(g: sp.Expr, r: Range, trace: str) -> str:
+    """The termwise proof of ``Sum(g, r) >= 0`` in words (written only for a proof that is
+    returned, so the termwise rule is credited here)."""
+    credit("termwise")
     short = trace if len(trace) <= MAX_TRACE else trace[: MAX_TRACE - 3] + "..."
     shown = g.xreplace({r.index: _SHOWN_INDEX})
     return f"termwise ({shown} >= 0 for every i in {r}: {plain_index(short)})"
