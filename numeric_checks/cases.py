@@ -12,15 +12,24 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from symbolic.derivation import Derivation
 from symbolic.errors import EmptyDomain
 from symbolic.hypotheses import MAX_CASES, Case, Contradiction, NeedsCases
-from symbolic.report import DerivationReport, StepResult
+from symbolic.report import CaseVerdict, DerivationReport, Route, StepResult
 from symbolic.verdicts import weakest
 
-__all__ = ["by_cases", "combine_reports", "combine_steps", "with_case"]
+__all__ = ["Heading", "by_cases", "combine_reports", "combine_steps", "with_case"]
+
+
+class Heading(NamedTuple):
+    """A case split in words: ``split`` ("by cases on x*y == 0"), and ``text``, the same
+    with how the variable is given and the cases shown empty."""
+
+    split: str
+    text: str
+
 
 R = TypeVar("R", StepResult, DerivationReport)
 
@@ -34,7 +43,7 @@ def by_cases(
     d: Derivation,
     split: NeedsCases,
     check: Callable[[Derivation], R],
-    combine: Callable[[str, Sequence[tuple[str, R]]], R],
+    combine: Callable[[Heading, Sequence[tuple[str, R]]], R],
     _checked: list[int] | None = None,
 ) -> R:
     """``check`` run on each case of ``split`` (and on the cases of a case, at most
@@ -61,18 +70,19 @@ def by_cases(
             f"every case of the equality hypothesis {split.equality} contradicts the other "
             "hypotheses: they are contradictory"
         )
-    heading = _heading(split)
-    if empty:
-        heading += f"; impossible: {', '.join(empty)}"
-    return combine(heading, results)
+    return combine(_heading(split, empty), results)
 
 
-def _heading(split: NeedsCases) -> str:
+def _heading(split: NeedsCases, empty: Sequence[str]) -> Heading:
     eq = split.equality
-    return f"by cases on {eq.lhs} == {eq.rhs} ({split.variable} is given {split.how})"
+    head = f"by cases on {eq.lhs} == {eq.rhs}"
+    text = f"{head} ({split.variable} is given {split.how})"
+    if empty:
+        text += f"; impossible: {', '.join(empty)}"
+    return Heading(head, text)
 
 
-def combine_steps(heading: str, results: Sequence[tuple[str, StepResult]]) -> StepResult:
+def combine_steps(heading: Heading, results: Sequence[tuple[str, StepResult]]) -> StepResult:
     """One step from its cases: the weakest case's record, its verdict the weakest, its
     evidence every case's verdict and evidence."""
     verdict = weakest(r.verdict for _, r in results)
@@ -82,12 +92,18 @@ def combine_steps(heading: str, results: Sequence[tuple[str, StepResult]]) -> St
     if all(r.symbolic for _, r in results):
         symbolic = "; ".join(f"case {label}: {r.symbolic}" for label, r in results)
     return dataclasses.replace(
-        base, verdict=verdict, evidence=f"{heading}: " + "; ".join(parts), symbolic=symbolic
+        base,
+        verdict=verdict,
+        evidence=f"{heading.text}: " + "; ".join(parts),
+        symbolic=symbolic,
+        route=Route.CASES,
+        cases=tuple(CaseVerdict(label, r.verdict) for label, r in results),
+        case_split=heading.split,
     )
 
 
 def combine_reports(
-    heading: str, results: Sequence[tuple[str, DerivationReport]]
+    heading: Heading, results: Sequence[tuple[str, DerivationReport]]
 ) -> DerivationReport:
     """One report from its cases, step by step (every case has the same steps)."""
     reports = [r for _, r in results]
@@ -99,7 +115,7 @@ def combine_reports(
     conclusion = combine_steps(heading, [(label, r.conclusion) for label, r in results])
     verdict = weakest(r.verdict for r in reports)
     base = next(r for r in reports if r.verdict is verdict)
-    notes = [heading] + [f"case {label}: {note}" for label, r in results for note in r.notes]
+    notes = [heading.text] + [f"case {label}: {note}" for label, r in results for note in r.notes]
     return dataclasses.replace(
         base, verdict=verdict, steps=steps, conclusion=conclusion, notes=tuple(notes)
     )

@@ -43,7 +43,7 @@ from numeric_checks.stages import (
     prove,
     spot_stage,
 )
-from numeric_checks.why_not_proved import why_not_proved
+from numeric_checks.why_not_proved import obstacle
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import InvalidInput
 from symbolic.hypotheses import NeedsCases
@@ -177,6 +177,7 @@ def check_link(
     decision = decide(records)
     if decision.inconsistent:
         raise EngineInconsistency(f"step {index} ({left} {rel.value} {right}): {decision.evidence}")
+    blocked = obstacle(link, decision.verdict, records, proof)
     return StepResult(
         index=index,
         lhs=str(left),
@@ -184,7 +185,7 @@ def check_link(
         rhs=str(right),
         justification=reason.text,
         verdict=decision.verdict,
-        evidence=decision.evidence + why_not_proved(link, decision.verdict, records, proof),
+        evidence=decision.evidence + (blocked.evidence() if blocked else ""),
         symbolic=proof.describe(),
         numeric=spot.evidence,
         counterexample=decision.counterexample,
@@ -192,6 +193,9 @@ def check_link(
         referees=records.referees,
         basis=basis(reason, proof.describe(), lemmas, proof.rules),
         rules=proof.rules,
+        head=decision.head,
+        why_not_proved=blocked.reason if blocked else "",
+        why_short=blocked.short if blocked else "",
         suspect=decision.suspect,
     )
 
@@ -280,7 +284,9 @@ def _check_claim(d: Derivation, options: CheckOptions) -> StepResult:
     result = check_link(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
     notes = _hypothesis_notes(plan)
     if notes:
-        result = dataclasses.replace(result, evidence=result.evidence + "; " + "; ".join(notes))
+        result = dataclasses.replace(
+            result, evidence=result.evidence + "; " + "; ".join(notes), notes=tuple(notes)
+        )
     return result
 
 

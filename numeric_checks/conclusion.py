@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from symbolic.report import StepResult
+from symbolic.report import Route, StepResult
 from symbolic.verdicts import Verdict
 
 __all__ = ["WHY_NOT", "EngineInconsistency", "follows_from_chain", "own_check"]
@@ -33,15 +33,19 @@ _HOW = {
 }
 
 
-def own_check(evidence: str) -> str:
-    """What the conclusion's own check found, without its "why not proved".
+def own_check(evidence: str, why_not_proved: str = "") -> str:
+    """What the conclusion's own check found (``evidence``), without its "why not proved"
+    (``why_not_proved``, the reason the record holds).
 
-    >>> own_check("numeric only, no counterexample: 9 points at 50 digits; why not proved: x")
+    >>> own_check("numeric only, no counterexample: 9 points at 50 digits; why not proved: x",
+    ...     "x")
     'sampled on its own, no counterexample: 9 points at 50 digits'
     >>> own_check("checked at n = 1..4 (49 points or more each)")
     'checked on its own at n = 1..4 (49 points or more each)'
     """
-    own = evidence.split(WHY_NOT)[0]
+    own = evidence
+    if why_not_proved:
+        own = evidence.partition(f"{WHY_NOT}: {why_not_proved}")[0]
     for prefix, lead in (
         ("numeric only", "sampled on its own"),
         ("checked at ", "checked on its own at "),
@@ -70,8 +74,14 @@ def follows_from_chain(conclusion: StepResult, chain: Verdict) -> StepResult:
     if conclusion.suspect and chain is not Verdict.PROVED:
         return conclusion
     how = _HOW.get(chain, f"its weakest step is {chain.value}")
+    own = own_check(conclusion.evidence, conclusion.why_not_proved)
     return dataclasses.replace(
         conclusion,
         verdict=chain,
-        evidence=f"follows from the chain: {how}; also {own_check(conclusion.evidence)}",
+        evidence=f"follows from the chain: {how}; also {own}",
+        route=Route.CHAIN,
+        chain=how,
+        head=f"follows from the chain: {how}",
+        why_not_proved="",  # the chain proves what the conclusion's own check did not
+        why_short="",
     )

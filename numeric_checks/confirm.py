@@ -22,18 +22,20 @@ never shown as a counterexample.  Nothing here decides a verdict
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import mpmath
 import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, time_limit
-from numeric_checks.enclose import CLOSED_FORM, DOIT_SECONDS, enclose
+from numeric_checks.enclose import DOIT_SECONDS, enclose
 from numeric_checks.exact_eval import exact_value
 from numeric_checks.exact_points import exact_number
+from numeric_checks.rigorous.calculus import EnclosureNote
 from symbolic.binary_rationals import NotExact
 from symbolic.errors import Unsupported
 from symbolic.relations import Relation
@@ -61,6 +63,14 @@ class _Ruling:
     confirmed: bool | None
     method: str
     detail: str
+    exact: bool = False
+    """Decided exactly (a rational residual, SymPy's exact zero, a closed constant's sign)."""
+    closed_form: bool = False
+    """The ball went through SymPy's closed form of a node (no proved enclosure of it)."""
+    unbounded: bool = False
+    """A numeric function was valued by its own routine, with no proved error bound."""
+    bits: int = 0
+    """Arb's precision when a ball decided (0 otherwise)."""
 
 
 def confirm_violation(
@@ -103,8 +113,8 @@ def confirm_violation(
         residual, opaque, note = _opaque_values(residual, symbols, values)
         ruling = _by_arb(residual, relation, strict, list(symbols), values, exact, opaque)
         if note and ruling.method:
-            ruling = _Ruling(ruling.confirmed, f"{ruling.method}, {note}", ruling.detail)
-        if ruling.confirmed is False and CLOSED_FORM in ruling.method:
+            ruling = replace(ruling, method=f"{ruling.method}, {note}", unbounded=True)
+        if ruling.confirmed is False and ruling.closed_form:
             # SymPy's closed form is no proved enclosure: against the sampled violation it
             # is one route against another, and neither is chosen.
             conflict = (
@@ -116,10 +126,18 @@ def confirm_violation(
             # exactly to a closed constant: its sign by Arb.
             ruling = _constant_ruling(found.value, relation, strict, ruling)
         elif ruling.confirmed is None and found.why and original.has(*_EXACT_ONLY):
-            ruling = _Ruling(None, ruling.method, f"{ruling.detail}; no exact value: {found.why}")
-    kind = RefereeKind.EXACT if ruling.method.startswith("exactly") else RefereeKind.ARB
+            ruling = replace(
+                ruling, confirmed=None, detail=f"{ruling.detail}; no exact value: {found.why}"
+            )
+    kind = RefereeKind.EXACT if ruling.exact else RefereeKind.ARB
     return RefereeRecord(
-        kind, ruling.confirmed, ruling.detail, method=ruling.method, conflict=conflict
+        kind,
+        ruling.confirmed,
+        ruling.detail,
+        method=ruling.method,
+        conflict=conflict,
+        unbounded=ruling.unbounded,
+        bits=ruling.bits,
     )
 
 
@@ -226,7 +244,7 @@ def _rational_ruling(value: sp.Rational, relation: Relation, strict: bool) -> _R
     """The residual, evaluated exactly by SymPy at the point (:func:`exact_value`), is a
     rational: it decides at once."""
     shown = f"residual {sp.Float(value, 8)}" if value != 0 else "residual exactly 0"
-    return _Ruling(_verdict_of_exact(value, relation, strict), "exactly", shown)
+    return _Ruling(_verdict_of_exact(value, relation, strict), "exactly", shown, exact=True)
 
 
 def _constant_ruling(value: sp.Expr, relation: Relation, strict: bool, before: _Ruling) -> _Ruling:
@@ -240,7 +258,8 @@ def _constant_ruling(value: sp.Expr, relation: Relation, strict: bool, before: _
     if sign.confirmed is None:
         return _Ruling(None, "", f"{before.detail}; its exact value {_short(value)}: {sign.detail}")
     method = f"exactly by SymPy at the point, its sign by {sign.method}"
-    return _Ruling(sign.confirmed, method, f"residual {_short(value)} = {sign.detail}")
+    detail = f"residual {_short(value)} = {sign.detail}"
+    return _Ruling(sign.confirmed, method, detail, exact=True, bits=sign.bits)
 
 
 def exact_sign(value: sp.Expr) -> int | None:
@@ -257,7 +276,7 @@ def exact_sign(value: sp.Expr) -> int | None:
         return None
     if ruling.confirmed is False:  # value > 0 shown
         return 1
-    if ruling.method == "exactly":  # both sides exactly equal
+    if ruling.exact:  # both sides exactly equal
         return 0
     # value <= 0 shown; strictly negative unless the ball touches 0
     negative = _by_arb(-value, Relation.GE, True, [], [], {}, ())
@@ -304,7 +323,7 @@ def _by_arb(
                     for _, mid, rad in opaque
                 ]
                 balls = [*(exact_ball(v) for v in values), *extra]
-                notes: list[str] = []
+                notes: list[EnclosureNote] = []
                 g = enclose(residual, symbols, balls, exact, notes)
         except Unsupported as exc:
             return _Ruling(None, "", f"no rigorous enclosure: {exc}")
@@ -315,24 +334,25 @@ def _by_arb(
             continue
         method = f"Arb at {bits} bits"
         text = f"residual {show(g)}"
-        forms = sorted({n for n in notes if n.startswith(CLOSED_FORM)})
-        notes = [n for n in notes if not n.startswith(CLOSED_FORM)]
-        if any("acb.integral" in n for n in notes):
+        forms = sorted({n.text for n in notes if n.closed_form})
+        rest = sorted({n.text for n in notes if not n.closed_form})
+        if any(n.quadrature for n in notes):
             # An integral enclosed by quadrature: say so, with its proved tail bound.
             method = f"Arb quadrature (acb.integral) at {bits} bits"
-        if notes:
-            text += "; " + "; ".join(sorted(set(notes)))
+        if rest:
+            text += "; " + "; ".join(rest)
         if forms:
             method += ", through " + " and ".join(forms)
+        ball = functools.partial(_Ruling, method=method, closed_form=bool(forms), bits=bits)
         if relation is Relation.EQ:
             if g > 0 or g < 0:
-                return _Ruling(True, method, text)
+                return ball(True, detail=text)
             if g.is_zero():
-                return _Ruling(False, method, "residual exactly 0")
+                return ball(False, detail="residual exactly 0")
         elif (g <= 0) if strict else (g < 0):
-            return _Ruling(True, method, text)
+            return ball(True, detail=text)
         elif (g > 0) if strict else (g >= 0):
-            return _Ruling(False, method, text)
+            return ball(False, detail=text)
         last = f"the ball at {bits} bits straddles 0 ({text})"
         if notes and bits >= QUADRATURE_MAX_BITS:
             last += f"; quadrature is not tried above {QUADRATURE_MAX_BITS} bits"
@@ -344,8 +364,8 @@ def _by_arb(
             tried_zero = True
             if _exact_zero(residual, exact):
                 if strict:
-                    return _Ruling(True, "exactly", "both sides are exactly equal (SymPy)")
-                return _Ruling(False, "exactly", "residual exactly 0 (SymPy)")
+                    return _Ruling(True, "exactly", "both sides are exactly equal (SymPy)", True)
+                return _Ruling(False, "exactly", "residual exactly 0 (SymPy)", exact=True)
     return _Ruling(None, "", last)
 
 

@@ -87,6 +87,9 @@ class Decision:
     suspect: str = ""
     """A sampled violation neither confirmed nor dismissed: the point and why (empty when
     there is none)."""
+    head: str = ""
+    """The decision in a few words (the first clause of ``evidence``), composed from the
+    records as the evidence is, for the short line of a report."""
 
 
 RIGOROUS = (RefereeKind.EXACT, RefereeKind.ARB)
@@ -157,13 +160,13 @@ def _with_certificate(before: Decision, cert: CertificateRecord) -> Decision:
     """A ``checked`` link and its certificate."""
     if cert.status is CertificateStatus.CERTIFIED:
         if cert.whole_domain:
-            return Decision(Verdict.CERTIFIED, cert.describe(), None)
+            return Decision(Verdict.CERTIFIED, cert.describe(), None, head=cert.head())
         # The box is not the claim: outside it there is only sampling (issue 38).
         evidence = (
             f"{before.evidence}; {cert.describe()}, which is not the whole domain: beyond "
             "that box only the sampling speaks, so the step is checked"
         )
-        return Decision(Verdict.CHECKED, evidence, None)
+        return Decision(Verdict.CHECKED, evidence, None, head=before.head)
     if cert.status is CertificateStatus.REFUTED:
         # Rigorous, but the numeric search saw nothing: say so rather than hide it.
         point = dict(cert.point) if cert.point is not None else None
@@ -171,8 +174,8 @@ def _with_certificate(before: Decision, cert: CertificateRecord) -> Decision:
             f"{cert.describe()} at {point} (confirmed by Arb: the residual's ball and every "
             f"hypothesis are decided rigorously on the box there); numeric: {before.evidence}"
         )
-        return Decision(Verdict.REFUTED, evidence, None)
-    return Decision(before.verdict, f"{before.evidence}; {cert.describe()}", None)
+        return Decision(Verdict.REFUTED, evidence, None, head=f"{cert.head()} at {point}")
+    return Decision(before.verdict, f"{before.evidence}; {cert.describe()}", None, head=before.head)
 
 
 def _suspect_and_certificate(r: Records, before: Decision) -> Decision:
@@ -188,6 +191,7 @@ def _suspect_and_certificate(r: Records, before: Decision) -> Decision:
             f"numeric only: {r.spot.evidence.describe()}; evaluator failure: the certificate's "
             f"box holds the {seen}, so the relation holds there",
             None,
+            head=f"numeric only: {r.spot.evidence.head()}",
         )
         return _with_certificate(checked, cert)
     if cert.status is CertificateStatus.REFUTED:
@@ -219,35 +223,42 @@ def _before_certificate(r: Records) -> Decision:
                 f"{conflict.how()} the relation {_said(conflict.confirmed)} there "
                 f"({conflict.detail}), but {conflict.conflict}"
             )
-            return Decision(Verdict.UNDECIDED, evidence, None, inconsistent=True)
+            head = f"engine inconsistency: two routes disagree at {cex.head()}"
+            return Decision(Verdict.UNDECIDED, evidence, None, inconsistent=True, head=head)
         ruling = rigorous(r)
         if ruling is not None and ruling.confirmed is True:
             evidence = f"counterexample {cex.describe()}; {ruling.confirmation()}"
             if trace:
                 evidence += f" [engine inconsistency: rules claimed a proof: {trace}]"
-            return Decision(Verdict.REFUTED, evidence, cex, inconsistent=bool(trace))
+            head = f"counterexample {cex.head()}"
+            return Decision(Verdict.REFUTED, evidence, cex, inconsistent=bool(trace), head=head)
         note = suspect_note(cex.describe(), ruling, r.referee(RefereeKind.EVALF))
         suspect = "" if dismissed(ruling) else note
         if trace:
             evidence = f"{trace}; spot-checked on {numeric}; {note}"
-            return Decision(Verdict.PROVED, evidence, None, suspect=suspect)
+            return Decision(Verdict.PROVED, evidence, None, suspect=suspect, head=trace)
+        head = f"numeric only: {spot.evidence.head()}"
         if not suspect:
-            return _sampled(spot, f"numeric only: {numeric}; {note}", r.min_points)
+            return _sampled(spot, f"numeric only: {numeric}; {note}", r.min_points, head)
         evidence = f"a violation was seen and not confirmed: {note}; numeric: {numeric}"
-        return Decision(Verdict.UNDECIDED, evidence, None, suspect=suspect)
+        head = f"a violation was seen and not confirmed: suspect point {cex.head()}"
+        return Decision(Verdict.UNDECIDED, evidence, None, suspect=suspect, head=head)
     if trace:
-        return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}", None)
+        return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}", None, head=trace)
     if spot.verdict is Verdict.CHECKED:
-        return _sampled(spot, f"numeric only, no counterexample: {numeric}", r.min_points)
+        head = f"numeric only, no counterexample: {spot.evidence.head()}"
+        return _sampled(spot, f"numeric only, no counterexample: {numeric}", r.min_points, head)
     evidence = f"no symbolic proof; numeric: {numeric}"
+    head = "no symbolic proof"
     if spot.budget_spent:
         evidence = f"budget spent: no symbolic proof; numeric so far: {numeric}"
+        head = "budget spent: no symbolic proof"
     if spot.ties:
         evidence += f"; {spot.ties} point(s) tie and exactness was not shown"
-    return Decision(spot.verdict, evidence, None)
+    return Decision(spot.verdict, evidence, None, head=head)
 
 
-def _sampled(spot: SpotOutcome, evidence: str, minimum: int) -> Decision:
+def _sampled(spot: SpotOutcome, evidence: str, minimum: int, head: str) -> Decision:
     """Sampling's verdict: ``checked`` only on at least ``minimum`` defined points
     (:data:`MIN_CHECKED_POINTS`: one point agreeing is no evidence for a claim over a
     domain)."""
@@ -257,8 +268,8 @@ def _sampled(spot: SpotOutcome, evidence: str, minimum: int) -> Decision:
             f"; only {points} distinct defined point(s) were evaluated, fewer than the "
             f"{minimum} a checked verdict needs"
         )
-        return Decision(Verdict.UNDECIDED, evidence, None)
-    return Decision(Verdict.CHECKED, evidence, None)
+        return Decision(Verdict.UNDECIDED, evidence, None, head=head)
+    return Decision(Verdict.CHECKED, evidence, None, head=head)
 
 
 def _said(confirmed: bool | None) -> str:

@@ -20,7 +20,7 @@ import sympy as sp
 
 from numeric_checks.budget import BudgetSpent, time_limit
 from numeric_checks.prepare import prepared
-from numeric_checks.rigorous.calculus import compile_calculus, outermost
+from numeric_checks.rigorous.calculus import EnclosureNote, compile_calculus, outermost
 from numeric_checks.rigorous.series import TERM_CAP
 from symbolic.errors import Unsupported
 
@@ -46,7 +46,7 @@ def enclose(
     symbols: Sequence[sp.Symbol],
     balls: Sequence[Any],
     exact: dict[sp.Symbol, sp.Rational],
-    notes: list[str] | None = None,
+    notes: list[EnclosureNote] | None = None,
 ) -> Any:
     """The Arb ball of ``expr`` at ``balls`` (the values of ``symbols``; ``exact`` the same
     point as rationals, for SymPy), at the current Arb precision; ``notes`` collects how
@@ -73,7 +73,7 @@ def enclose(
                 raise Unsupported(f"{exc}, and SymPy finds no closed form at the point") from exc
             closed[node] = form
             if notes is not None:
-                notes.append(f"{CLOSED_FORM}{_short(node)}")
+                notes.append(EnclosureNote(f"{CLOSED_FORM}{_short(node)}", closed_form=True))
     stand_ins = [sp.Symbol(f"_enclosed{i}") for i in range(len(enclosed))]
     reduced = expr.xreplace({n: s for (n, _), s in zip(enclosed, stand_ins, strict=True)})
     if closed:
@@ -98,7 +98,7 @@ def _enclose_node(
     symbols: Sequence[sp.Symbol],
     balls: Sequence[Any],
     point: tuple[tuple[sp.Symbol, sp.Rational], ...],
-    notes: list[str] | None,
+    notes: list[EnclosureNote] | None,
 ) -> Any:
     key = (node, point)
     if key in _FAILED:

@@ -413,7 +413,8 @@ def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) ->
     )
     if notes:
         # The notes go before the family table, which ends the evidence.
-        head, newline, table = result.evidence.partition("\n")
-        evidence = head + "; " + "; ".join(notes) + newline + table
+        table = f"\n{result.table}" if result.table else ""
+        head = result.evidence.removesuffix(table)
+        evidence = head + "; " + "; ".join(notes) + table
         result = dataclasses.replace(result, evidence=evidence)
     return result

@@ -15,7 +15,7 @@ from numeric_checks.search import MIN_CHECKED_POINTS
 from numeric_checks.stages import SymbolicProof
 from symbolic.derivation import Justification
 from symbolic.relations import Relation
-from symbolic.report import NumericEvidence, StepResult
+from symbolic.report import NumericEvidence, Route, StepResult
 from symbolic.verdicts import Verdict
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ def combine(
     lengths = covered([i for i, _ in results])
     per = min((i.points for i, _ in results), default=0)
     suspect = ""
+    route, why_not, instances, table = Route.INSTANCES, "", "", ""
     if refuted is not None:
         inst, r = refuted
         if proof.proved:
@@ -60,6 +61,7 @@ def combine(
             counterexample = dataclasses.replace(cex, point=point)
             table = family_table(inst.lengths, cex.point)
         evidence = f"refuted at {where(inst.lengths)}: {r.evidence}"
+        head = f"refuted at {where(inst.lengths)}: {r.head}"
         if table:
             evidence += "\n" + table
         verdict = Verdict.REFUTED
@@ -73,6 +75,7 @@ def combine(
         undecided = [i for i, r in results if r.verdict is Verdict.UNDECIDED]
         counterexample = None
         numerics = f"numeric checks at {lengths} ({per} points or more each) found no violation"
+        instances = numerics
         if suspects:
             i, r = suspects[0]
             suspect = f"at {where(i.lengths)}: {r.suspect}"
@@ -80,30 +83,38 @@ def combine(
         if undecided:
             numerics += f"; undecided at {'; '.join(where(i.lengths) for i in undecided)}"
         if proof.proved:
-            verdict = Verdict.PROVED
-            evidence = f"proved for every length by {trace}; {numerics}"
+            verdict, route = Verdict.PROVED, Route.EVERY_LENGTH
+            head = f"proved for every length by {trace}"
+            evidence = f"{head}; {numerics}"
         elif suspects:
             # A violation seen at one length and not confirmed: no verdict for every length.
             verdict = Verdict.UNDECIDED
-            evidence = f"a violation was seen and not confirmed ({numerics})"
+            head = "a violation was seen and not confirmed"
+            evidence = f"{head} ({numerics})"
+            head += f" ({instances})"
         elif 0 < checked_points < MIN_CHECKED_POINTS:
             verdict = Verdict.UNDECIDED
-            evidence = (
+            head = (
                 f"only {checked_points} defined point(s) over every length, fewer than the "
-                f"{MIN_CHECKED_POINTS} a checked verdict needs ({numerics})"
+                f"{MIN_CHECKED_POINTS} a checked verdict needs"
             )
+            evidence = f"{head} ({numerics})"
+            head += f" ({instances})"
         elif any(r.verdict is Verdict.CHECKED for _, r in results):
             verdict = Verdict.CHECKED
-            evidence = (
-                f"checked at {lengths} ({per} points or more each); why not proved: no rule "
-                "proved the general link (an instance's proof or certificate is not the "
-                "statement for every length)"
+            head = f"checked at {lengths} ({per} points or more each)"
+            why_not = (
+                "no rule proved the general link (an instance's proof or certificate is not "
+                "the statement for every length)"
             )
+            evidence = f"{head}; why not proved: {why_not}"
             if undecided:
                 evidence += "; " + numerics
         else:
             verdict = Verdict.UNDECIDED
-            evidence = f"not proved for every length, and no instance decided it ({numerics})"
+            head = "not proved for every length, and no instance decided it"
+            evidence = f"{head} ({numerics})"
+            head += f" ({instances})"
     return StepResult(
         index=index,
         lhs=str(left),
@@ -119,6 +130,12 @@ def combine(
         basis=engine.basis(why, trace, lemmas, proof.rules),
         rules=proof.rules,
         suspect=suspect,
+        route=route,
+        head=head,
+        why_not_proved=why_not,
+        why_short=why_not,
+        table=table,
+        instances=instances,
     )
 
 
@@ -132,12 +149,9 @@ def _worst(numerics: list[NumericEvidence | None]) -> NumericEvidence | None:
     k = 1 and off by 100% at k = 2 (where its suspect point was reported)."""
 
     def gap(n: NumericEvidence | None) -> float:
-        if n is None or not n.worst_margin:
+        if n is None or n.worst_margin_value is None:
             return -math.inf
-        try:
-            return float(n.worst_margin.rsplit(" ", 1)[-1])
-        except ValueError:
-            return -math.inf
+        return n.worst_margin_value
 
     found = [n for n in numerics if n is not None]
     return max(found, key=gap) if found else None

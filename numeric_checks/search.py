@@ -213,6 +213,7 @@ def spot_check(
         seconds=round(time.monotonic() - started, 2),
         nearest_point=None if worst_at is None else _shown(check, worst_at.values, display),
         stopped=stopped,
+        worst_margin_value=None if worst is None else float(worst),
     )
     if violated:
         point, decided = min(violated, key=lambda pr: len(str(pr[0].values)))

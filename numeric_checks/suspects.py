@@ -17,7 +17,7 @@ def dismissed(ruling: RefereeRecord | None) -> bool:
         ruling is not None
         and ruling.confirmed is False
         and not ruling.conflict
-        and "no proved error bound" not in ruling.method
+        and not ruling.unbounded
     )
 
 

@@ -29,11 +29,14 @@ class Counterexample:
     digits: int
     note: str = ""
 
-    def describe(self) -> str:
+    def head(self) -> str:
+        """The point and both sides' values, without the note."""
         where = ", ".join(f"{k} = {v}" for k, v in self.point.items())
         at = f"at {where}" if where else "(the claim has no variables)"
-        text = f"{at}: lhs = {self.lhs}, rhs = {self.rhs} ({self.digits} digits)"
-        return text + (f"; {self.note}" if self.note else "")
+        return f"{at}: lhs = {self.lhs}, rhs = {self.rhs} ({self.digits} digits)"
+
+    def describe(self) -> str:
+        return self.head() + (f"; {self.note}" if self.note else "")
 
 
 @dataclass(frozen=True)
@@ -63,11 +66,19 @@ class NumericEvidence:
     stopped: str = ""
     """Why sampling stopped before it was done ("" when it was not stopped): the budget, or
     no point could be evaluated, with what the cheapest would have cost (issue 40)."""
+    worst_margin_value: float | None = None
+    """``worst_margin`` as a number (None when no point was defined): what combiners
+    compare, never the words."""
 
-    def describe(self) -> str:
+    def head(self) -> str:
+        """Points and digits (and the points skipped), without what they showed."""
         text = f"{self.points} points at {self.digits} digits"
         if self.undefined:
             text += f" ({self.undefined} points where a side is undefined were skipped)"
+        return text
+
+    def describe(self) -> str:
+        text = self.head()
         if self.nearest:
             text += f"; {self.nearest}"
         elif self.worst_margin:
@@ -131,31 +142,42 @@ class CertificateRecord:
     the region as a hypothesis, so that box and tails together cover the whole domain
     (``whole_domain`` is then True)."""
 
-    def describe(self) -> str:
-        if self.status is CertificateStatus.NOT_CERTIFIABLE:
-            return f"not certifiable ({self.detail})"
-        fraction = self.certified_fraction
+    def _sliver(self) -> bool:
         # A share that rounds to 100.0% is not the whole box: a reader took "gave up ...
         # 100.0% certified" for a contradiction, so what is left is said as what it is.
-        sliver = (
+        fraction = self.certified_fraction
+        return (
             self.status is CertificateStatus.GAVE_UP and fraction is not None and fraction > 0.999
         )
+
+    def head(self) -> str:
+        """The status and the box, in one clause."""
+        if self.status is CertificateStatus.NOT_CERTIFIABLE:
+            return f"not certifiable ({self.detail})"
         head = {
             CertificateStatus.CERTIFIED: "certified on",
             CertificateStatus.REFUTED: "refuted by Arb on",
             CertificateStatus.GAVE_UP: "certification gave up on",
         }[self.status]
-        if sliver:
+        if self._sliver():
             head = "certification stopped just short of"
         where = ", ".join(f"{n} in [{lo:.6g}, {hi:.6g}]" for n, (lo, hi) in self.box.items())
-        text = f"{head} {where} ({self.boxes} boxes, {self.seconds:.2f} s, Arb at {self.bits} bits)"
+        if self.status is CertificateStatus.CERTIFIED and self.tails:
+            return (
+                f"certified on the whole domain: box {where} certified by Arb ({self.boxes} "
+                f"boxes, {self.seconds:.2f} s, {self.bits} bits)"
+            )
+        return f"{head} {where} ({self.boxes} boxes, {self.seconds:.2f} s, Arb at {self.bits} bits)"
+
+    def describe(self) -> str:
+        text = self.head()
+        if self.status is CertificateStatus.NOT_CERTIFIABLE:
+            return text
+        fraction = self.certified_fraction
+        sliver = self._sliver()
         if self.status is CertificateStatus.CERTIFIED and self.tails:
             # Box and tails cover the domain: the step holds on all of it, and says by what.
-            tails = "; ".join(t.describe() for t in self.tails)
-            text = (
-                f"certified on the whole domain: box {where} certified by Arb ({self.boxes} "
-                f"boxes, {self.seconds:.2f} s, {self.bits} bits); {tails}"
-            )
+            text += "; " + "; ".join(t.describe() for t in self.tails)
         if sliver and fraction is not None and 1 - fraction < 1e-12:
             # Boxes too thin to split (a tangency): no volume to speak of, but not shown.
             text += (
@@ -201,13 +223,39 @@ class RefereeRecord:
     against an exact evaluation): empty when none disagrees.  A conflict is an engine
     inconsistency (exit 4), both rulings shown."""
 
+    unbounded: bool = False
+    """The ruling rests on a numeric function valued by its own routine, with no proved
+    error bound: it settles nothing against another unproved evaluation."""
+    bits: int = 0
+    """Arb's working precision when a ball decided (0 for an exact ruling or none)."""
+
     def confirmation(self) -> str:
         """How a violation was confirmed, as the evidence says it."""
         return f"confirmed {self.how()}: {self.detail}"
 
     def how(self) -> str:
         """``exactly ...`` or ``by Arb at 128 bits``: how the ruling was reached."""
-        return self.method if self.method.startswith("exactly") else f"by {self.method}"
+        return self.method if self.kind is RefereeKind.EXACT else f"by {self.method}"
+
+
+class Route(Enum):
+    """How a step's verdict was reached, for readers of the record (the evidence says it in
+    words): one link checked, cases of an equality hypothesis, a conclusion shown by its
+    chain, a general proof for every length, or the instances of a family checked."""
+
+    LINK = "link"
+    CASES = "cases"
+    CHAIN = "chain"
+    EVERY_LENGTH = "every length"
+    INSTANCES = "instances"
+
+
+@dataclass(frozen=True)
+class CaseVerdict:
+    """One case of a step checked by cases, and its verdict."""
+
+    label: str
+    verdict: Verdict
 
 
 @dataclass(frozen=True)
@@ -240,6 +288,27 @@ class StepResult:
     rules: tuple[str, ...] = ()
     """The ids of the rule families the symbolic proof is made of (empty when the step
     was not proved by rules): what a cited rule is checked against."""
+    route: Route = Route.LINK
+    head: str = ""
+    """The decision in a few words: the first clause of ``evidence`` (the whole of it is
+    the decision, why it is not proved, the notes and a table, in that order)."""
+    why_not_proved: str = ""
+    """For a step not proved, what stands between it and a proof (empty otherwise)."""
+    why_short: str = ""
+    """The same in a few words."""
+    notes: tuple[str, ...] = ()
+    """Notes on the hypotheses (one that holds identically once definitions are
+    substituted), also at the end of ``evidence``."""
+    table: str = ""
+    """A counterexample family's table of instances (the lines ending ``evidence``)."""
+    cases: tuple[CaseVerdict, ...] = ()
+    """For a step checked by cases, each case's verdict."""
+    case_split: str = ""
+    """For a step checked by cases, the split ("by cases on x*y == 0")."""
+    chain: str = ""
+    """For a conclusion raised by its chain, how the chain shows it."""
+    instances: str = ""
+    """For a link proved for every length, what the instances' sampling saw."""
 
     def __str__(self) -> str:
         """One line: the step's index, relation, verdict and the evidence's short line."""

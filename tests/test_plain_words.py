@@ -38,6 +38,7 @@ def test_a_conclusion_raised_by_its_chain_never_says_why_not_proved() -> None:
         Verdict.CHECKED,
         "numeric only, no counterexample: 9 points at 50 digits; why not proved: no rule "
         "proved it and it was not certified",
+        why_not_proved="no rule proved it and it was not certified",
     )
     raised = follows_from_chain(own, Verdict.PROVED)
     assert raised.verdict is Verdict.PROVED

@@ -201,6 +201,7 @@ def test_a_dismissal_without_a_proved_bound_is_no_dismissal() -> None:
         "residual 1 +- 1e-30",
         method="Arb at 128 bits, with OptimalDelta evaluated by its own routine at 120 digits "
         "(no proved error bound for it)",
+        unbounded=True,
     )
     d = decide(Records(Relation.LE, refuted_spot(), NO_PROOF, (opaque,)))
     assert d.verdict is Verdict.UNDECIDED and "no proved bound either" in d.suspect
@@ -286,10 +287,11 @@ def _closed_form_only(expr, symbols, balls, exact, notes=None):  # type: ignore[
     """enclose() as if the sum had no term-wise enclosure: through SymPy's closed form."""
     from numeric_checks.arb import compile_arb
     from numeric_checks.enclose import CLOSED_FORM
+    from numeric_checks.rigorous.calculus import EnclosureNote
 
     closed = expr.replace(lambda e: isinstance(e, sp.Sum), lambda e: e.doit())
     if notes is not None:
-        notes.append(f"{CLOSED_FORM}the sum")
+        notes.append(EnclosureNote(f"{CLOSED_FORM}the sum", closed_form=True))
     return compile_arb(list(symbols), [closed.xreplace(exact)], extended=True)(*balls)[0]
 
 

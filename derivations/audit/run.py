@@ -100,7 +100,8 @@ def _catalog_record(spec: CheckSpec, run: _Catalog) -> Record:
         step = report.steps[spec.step - 1]
         point = step.counterexample.point if step.counterexample else None
         evidence = f"{report.id}, step {spec.step} ({step.justification}): {step.evidence}"
-        if step.counterexample and "counterexample" not in step.evidence:
+        if step.counterexample and step.verdict is not Verdict.REFUTED:
+            # A refuted step's evidence names its counterexample; any other does not.
             evidence += f"; counterexample {step.counterexample.describe()}"
         return _record(
             step.verdict,

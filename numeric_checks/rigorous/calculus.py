@@ -18,6 +18,7 @@ splits boxes can split on.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -38,6 +39,18 @@ PRODUCT_CAP = 20_000
 NODE_WORK = 200
 """Evaluations a node's enclosure is counted for on top of its integrand points and terms:
 its kinks, tails and windows (:mod:`~numeric_checks.rigorous.work`)."""
+
+
+@dataclass(frozen=True)
+class EnclosureNote:
+    """How one sum, integral or product of an expression was enclosed, in words, with what a
+    ruling needs to know of it as flags (never read back from the words)."""
+
+    text: str
+    quadrature: bool = False
+    """Enclosed by Arb's quadrature (``acb.integral``) with proved tail bounds."""
+    closed_form: bool = False
+    """Replaced by SymPy's closed form at the point: no proved enclosure of the node."""
 
 
 def outermost(expr: sp.Expr) -> list[sp.Expr]:
@@ -70,7 +83,7 @@ class CalculusFunction:
         swap = dict(zip(nodes, self.stand_ins, strict=True))
         reduced = [e.xreplace(swap) for e in prepared_exprs]
         self.outer = compile_arb([*symbols, *self.stand_ins], reduced, extended=True)
-        self.notes: list[str] = []
+        self.notes: list[EnclosureNote] = []
         # Which of the symbols each node uses (an Integral's free_symbols is costly: once).
         self.uses = [[i for i, s in enumerate(symbols) if s in node.free_symbols] for node in nodes]
 
@@ -85,8 +98,9 @@ class CalculusFunction:
         # index (x in Integral(f(x), (x, a, b))) must not be substituted into it.
         symbols = [self.symbols[i] for i in use]
         values = [balls[i] for i in use]
+        quadrature = isinstance(node, sp.Integral)  # integrals are enclosed by acb.integral
         try:
-            if isinstance(node, sp.Integral):
+            if quadrature:
                 value, how = integral_ball(node, symbols, values)  # type: ignore[arg-type]
             elif isinstance(node, sp.Sum):
                 value, how = sum_ball(node, symbols, values, compile_calculus)
@@ -94,7 +108,7 @@ class CalculusFunction:
                 value, how = _product(node, symbols, values)  # type: ignore[arg-type]
         except WideEnd:
             return arb.nan()
-        self.notes.append(how)
+        self.notes.append(EnclosureNote(how, quadrature=quadrature))
         return value
 
 

@@ -8,10 +8,10 @@ sampling saw and why no proof was found.
 
 >>> from symbolic.report import NumericEvidence, StepResult
 >>> from symbolic.verdicts import Verdict
+>>> trace = "monotonicity of exp -> positive factor 1/b -> hypothesis Abs(x) <= D"
 >>> step = StepResult(1, "a", "<=", "b", "", Verdict.PROVED,
-...     "monotonicity of exp -> positive factor 1/b -> hypothesis Abs(x) <= D; spot-checked on "
-...     "9 points at 50 digits", symbolic="monotonicity of exp -> positive factor 1/b -> "
-...     "hypothesis Abs(x) <= D", numeric=NumericEvidence(9, 50))
+...     f"{trace}; spot-checked on 9 points at 50 digits", symbolic=trace,
+...     numeric=NumericEvidence(9, 50), head=trace)
 >>> step_summary(step)
 'by monotonicity of exp -> positive factor -> hypothesis; spot-checked on 9 points'
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from symbolic.report import CertificateStatus, StepResult
+from symbolic.report import CertificateStatus, Route, StepResult
 from symbolic.verdicts import Verdict
 
 __all__ = ["short_how", "step_summary"]
@@ -119,17 +119,11 @@ def _numbers(s: StepResult) -> str:
     return f"{s.numeric.points} points"
 
 
-_CASES_OF = re.compile(r" \(\w+ is given .*$")
-"""What a split's heading says of how its variable is given (left out of the summary)."""
-_CASE = re.compile(r"(?:^|; |: )case (.+?): (proved|certified|checked|undecided|refuted): ")
-
-
 def _cases_summary(s: StepResult) -> str:
     """A step checked by cases (:mod:`numeric_checks.cases`): the split and each case's
     verdict, then the refuting counterexample if there is one."""
-    heading = _CASES_OF.sub("", s.evidence.split(": case ", 1)[0])
-    verdicts = ", ".join(f"{label} {verdict}" for label, verdict in _CASE.findall(s.evidence))
-    line = f"{heading}: {verdicts}"
+    verdicts = ", ".join(f"{c.label} {c.verdict.value}" for c in s.cases)
+    line = f"{s.case_split}: {verdicts}"
     cex = s.counterexample
     if s.verdict is Verdict.REFUTED and cex is not None:
         where = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
@@ -138,32 +132,31 @@ def _cases_summary(s: StepResult) -> str:
 
 
 def step_summary(s: StepResult) -> str:
-    """One short line of what decided ``s`` (see the module's doc)."""
-    evidence = s.evidence
-    if evidence.startswith("by cases on "):
+    """One short line of what decided ``s`` (see the module's doc), from its record's
+    fields: the route, the decision's head, why it is not proved, a family's table."""
+    if s.route is Route.CASES:
         return _cut(_cases_summary(s))
-    if evidence.startswith("follows from the chain"):
-        return _cut(evidence.split("; ")[0])
+    if s.route is Route.CHAIN:
+        return _cut(s.head)
     if s.verdict is Verdict.REFUTED:
-        # A counterexample family's table (lines after the first) is kept whole: it is
-        # what a reader needs to see the failure.
-        first, _, table = evidence.partition("\n")
+        # A counterexample family's table is kept whole: it is what a reader needs to see
+        # the failure.
         cex = s.counterexample
         if cex is not None:
             where = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
             at = f"at {where}" if where else "(the claim has no variables)"
             line = f"counterexample {at}: lhs = {cex.lhs}, rhs = {cex.rhs}"
         else:
-            line = first.split(" (50 digits)")[0].split(" (confirmed")[0].split("; ")[0]
-        return _cut(line) + (f"\n{table}" if table else "")
+            line = s.head
+        return _cut(line) + (f"\n{s.table}" if s.table else "")
     if s.verdict is Verdict.PROVED:
-        general = "for every length " if evidence.startswith("proved for every length") else ""
-        how = short_how(s.symbolic) if s.symbolic else evidence.split("; ")[0]
+        general = "for every length " if s.route is Route.EVERY_LENGTH else ""
+        how = short_how(s.symbolic) if s.symbolic else s.head
         checked = _numbers(s)
         tail = f"; spot-checked on {checked}" if checked else ""
         if general:
             # One instance's count would misstate it: the lengths checked are what counts.
-            tail = next((f"; {p}" for p in evidence.split("; ") if p.startswith("numeric")), "")
+            tail = f"; {s.instances}" if s.instances else ""
         by = "" if how.startswith(("identical", "decided", "proved")) else "by "
         return _cut(f"{general}{by}{how}{tail}")
     if s.verdict is Verdict.CERTIFIED:
@@ -173,11 +166,10 @@ def step_summary(s: StepResult) -> str:
                 return "by Arb on the whole domain (a box, and its outside proved)"
             box = ", ".join(f"{n} in [{lo:.3g}, {hi:.3g}]" for n, (lo, hi) in cert.box.items())
             return _cut(f"by Arb on {box}; sampled beyond that box")
-        return _cut(evidence.split("; ")[0])
+        return _cut(s.head)
     if s.verdict is Verdict.CHECKED:
-        head = evidence.split("; ")[0]
-        why = evidence.partition("; why not proved: ")[2].split("; ")[0].split(", with ")[0]
         nearest = s.numeric.nearest if s.numeric is not None else ""
-        parts = [head] + ([nearest] if nearest else []) + ([f"not proved: {why}"] if why else [])
+        why = s.why_short
+        parts = [s.head] + ([nearest] if nearest else []) + ([f"not proved: {why}"] if why else [])
         return _cut("; ".join(parts))
-    return _cut(evidence.split("; ")[0])
+    return _cut(s.head)

@@ -162,7 +162,7 @@ def claim_text(
         lines.append(f"evidence: {result.evidence}")
     else:
         # What the check noticed about the hypotheses stays in the short form too.
-        notes = [n for n in result.evidence.split("; ") if n.startswith("the hypothesis ")]
+        notes = list(result.notes)
         lines.append("evidence: " + "; ".join([step_summary(result), *notes]))
     return "\n".join(lines) + "\n"
 
