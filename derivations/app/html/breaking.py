@@ -34,6 +34,7 @@ from sympy.printing.precedence import PRECEDENCE, precedence
 
 from derivations.app.html.mathml import MathPrinter
 from symbolic.printing.latex import DerivationPrinter
+from symbolic.printing.notation import is_ours
 
 __all__ = ["LINE_EM", "PIECE_EM", "Piece", "lines_of", "math_lines", "mathml_em"]
 
@@ -140,8 +141,10 @@ class _Cutter:
                 return self._quotient(num, den, budget) or [whole]
             return self._product(expr, budget)
         if isinstance(expr, (sp.Max, sp.Min)) or (
-            isinstance(expr, sp.Function) and len(expr.args) > 1
+            isinstance(expr, sp.Function) and len(expr.args) > 1 and not is_ours(expr)
         ):
+            # Our functions print in the book's notation (Pr[f(x) + Lap(b) = z]), which
+            # has no argument list to break after: whole, as the book sets them.
             return self._arguments(expr, budget)
         if isinstance(expr, sp.Sum) and isinstance(expr.function, sp.Add):
             return self._big_sum(expr, budget)
@@ -203,9 +206,8 @@ class _Cutter:
         return out
 
     def _arguments(self, expr: sp.Function, budget: float) -> list[Piece]:
-        """``max(a, b)``, ``LaplaceTail(a, b)``: broken after the commas between the
-        arguments (the book breaks max and min so; the site's narrower lines need it for
-        the catalog's own functions of several arguments too)."""
+        """``max(a, b)``, ``beta(a, b)``: broken after the commas between the arguments,
+        as the book breaks max and min."""
         if isinstance(expr, (sp.Max, sp.Min)):
             name = "max" if isinstance(expr, sp.Max) else "min"
         else:

@@ -21,10 +21,12 @@ from typing import Any
 
 import sympy as sp
 from markupsafe import Markup
+from sympy.printing.latex import LatexPrinter
 from sympy.printing.mathml import MathMLPresentationPrinter
 
 from symbolic.derivation import Derivation
-from symbolic.printing.latex import as_written
+from symbolic.printing.latex import DerivationPrinter, as_written
+from symbolic.printing.notation import is_ours, mathml_nodes
 from symbolic.relations import Relation
 
 __all__ = ["MathPrinter", "display_names", "math_block", "relation_mathml"]
@@ -97,9 +99,11 @@ def display_names(d: Derivation | None) -> dict[str, str]:
 class MathPrinter(MathMLPresentationPrinter):
     """SymPy's presentation MathML printer, with symbols under their reading names."""
 
-    def __init__(self, names: Mapping[str, str] | None = None):
+    def __init__(self, names: Mapping[str, str] | None = None, book: LatexPrinter | None = None):
         super().__init__({"order": "none"})
         self.names = dict(names or {})
+        self.book = book or DerivationPrinter()
+        """The book's printer for the derivation: our functions print in its notation."""
 
     def _print_Symbol(self, sym: sp.Symbol, style: str = "plain") -> Any:
         if sym.name in self.names:
@@ -124,13 +128,11 @@ class MathPrinter(MathMLPresentationPrinter):
         return str(super().mathml_tag(e))
 
     def _print_Function(self, e: sp.Function) -> Any:
-        """A function of whole distributions (``KL(p, q, n)``, a family's divergence) under
-        the name its class prints (``D(Y||Z)``), as the book writes it."""
-        whole = any(isinstance(a, (sp.IndexedBase, sp.Tuple)) for a in e.args)
-        if whole and getattr(type(e), "_sympystr", None) is not None:
-            x = self.dom.createElement("mi")
-            x.appendChild(self.dom.createTextNode(str(e).replace("||", "‖")))
-            return x
+        """Our functions in the book's notation (``Pr[f(x) + Lap(b) = z]``, ``D(p || q)``),
+        from the one notation table (:mod:`symbolic.printing.notation`); SymPy's own as
+        SymPy prints them."""
+        if is_ours(e):
+            return mathml_nodes(e, self.book, self.dom)
         return super()._print_Function(e)
 
     def _print_ForAll(self, e: sp.Basic) -> Any:

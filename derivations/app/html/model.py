@@ -196,8 +196,8 @@ def page_of(
     users: Mapping[str, Sequence[str]],
 ) -> Page:
     """The page of ``d`` (with its check's verdicts when ``report`` is given)."""
-    p = MathPrinter(display_names(d))
     book = DerivationPrinter().for_derivation(d)
+    p = MathPrinter(display_names(d), book)
     results = {s.index: s for s in report.steps} if report else {}
     # A wide first left side gets a row of its own, as the book sets it on a line of its
     # own: beside the chain it would widen the left column of every row.
