@@ -14,7 +14,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("symbolic", "numeric_checks", "derivations")
 LAYER = {"symbolic": 0, "numeric_checks": 1, "derivations": 2}
-MAX_LINES = 420  # "rarely over ~400 lines" (STYLE.md)
+MAX_LINES = 650
+"""A generous ceiling, not a target (issue 42): a module holds one concept, and is split by
+concept, never to get under a line count (twelve splits for size alone had fragmented
+modules); past this a module has surely grown a second concept."""
 
 
 def _modules() -> dict[str, Path]:
@@ -126,7 +129,7 @@ def test_the_graph_is_not_vacuous() -> None:
 @pytest.mark.parametrize("module", sorted(MODULES))
 def test_modules_stay_small(module: str) -> None:
     lines = MODULES[module].read_text(encoding="utf-8").count("\n")
-    assert lines <= MAX_LINES, f"{module} has {lines} lines (split it by concept)"
+    assert lines <= MAX_LINES, f"{module} has {lines} lines: it holds more than one concept"
 
 
 def _packages() -> list[str]:

@@ -12,8 +12,9 @@ import pytest
 
 from derivations.app import cli
 from derivations.app.cli import main
-from derivations.app.parallel import check_many, lemma_targets
+from derivations.app.parallel import check_many
 from derivations.catalog import catalog
+from derivations.lemma_verdicts import lemma_targets
 from numeric_checks import CheckOptions
 from symbolic.basis import (
     FROM_CITED,
@@ -265,7 +266,7 @@ def test_a_cycle_through_the_cli_is_exit_2_naming_it(
     a, b = _d("cyc-a", by.lemma("cyc-b")), _d("cyc-b", by.lemma("cyc-a"))
     table = _table(a, b)
     monkeypatch.setattr(cli, "catalog_entry", table.__getitem__)
-    monkeypatch.setattr("derivations.app.parallel.lookup", table.get)
+    monkeypatch.setattr("derivations.lemma_verdicts.lookup", table.get)
     assert main(["check", "cyc-a"], io.StringIO()) == 2
     assert "a cycle of lemma uses: cyc-a -> cyc-b -> cyc-a" in capsys.readouterr().err
 

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from derivations.app.cli import main
-from derivations.app.parallel import check_many, with_lemma_verdicts
+from derivations.app.parallel import check_many
 from derivations.catalog import get
+from derivations.lemma_verdicts import with_lemma_verdicts
 from numeric_checks import CheckOptions
 from symbolic.report import DerivationReport, StepResult
 from symbolic.verdicts import Verdict

@@ -14,8 +14,8 @@ import sympy as sp
 
 from derivations.app.cli import main
 from derivations.app.html.site import build_site
-from derivations.app.parallel import with_lemma_verdicts
 from derivations.catalog import catalog, get
+from derivations.lemma_verdicts import with_lemma_verdicts
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain

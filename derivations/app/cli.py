@@ -46,17 +46,12 @@ from derivations.app.failures import (
 from derivations.app.listing import catalog_table
 from derivations.app.options import check_options
 from derivations.app.outputs import refuse_overwriting, render_or_without_author, size_text
-from derivations.app.parallel import (
-    LemmaVerdicts,
-    check_many,
-    check_one,
-    lemma_targets,
-    stderr_counter,
-)
+from derivations.app.parallel import check_many, stderr_counter
 from derivations.app.pdflatex import MAX_PASSES, PASS_SECONDS
 from derivations.app.phases import PIPE_EXIT, expect, memory_limit_mb, phase
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.catalog import HOMES, catalog, get
+from derivations.lemma_verdicts import LemmaVerdicts, check_one, lemma_targets
 from numeric_checks import CheckOptions, check_claim
 from symbolic.basis import claim_basis
 from symbolic.derivation import Derivation
@@ -337,7 +332,7 @@ def catalog_entry(ident: str) -> Derivation:
 
 def _check_one(d: Derivation, options: CheckOptions) -> DerivationReport:
     """Check ``d``, with the lemmas below it checked in the same run (see
-    :func:`derivations.app.parallel.check_one`)."""
+    :func:`derivations.lemma_verdicts.check_one`)."""
     return check_one(d, LemmaVerdicts(options))
 
 

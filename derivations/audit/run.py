@@ -1,7 +1,7 @@
 """Running the checks of the seeds kept as data, and building their audit entries.
 
 :func:`run_seed` runs every check of a seed once, catalog derivations in one run (a
-shared :class:`~derivations.app.parallel.LemmaVerdicts`, so a lemma is checked once and
+shared :class:`~derivations.lemma_verdicts.LemmaVerdicts`, so a lemma is checked once and
 each basis rests on verdicts of that run), and returns the results as plain data;
 :func:`write_results` stores them next to the data file (``seed_NNN.results.json``), which
 is what ``dpderive audit`` reads: a check can take seconds, the audit's listing none.  The
@@ -21,10 +21,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from derivations.app.parallel import LemmaVerdicts, check_one
 from derivations.audit import experiments
 from derivations.audit.spec import CheckSpec, EntrySpec, SeedSpec, convention_for
 from derivations.catalog import get
+from derivations.lemma_verdicts import LemmaVerdicts, check_one
 from numeric_checks import CheckOptions, check_claim
 from symbolic.audit import AuditVerdict, Entry, Erratum, Method, Outcome
 from symbolic.basis import basis_phrase, claim_basis

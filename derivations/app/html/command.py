@@ -23,15 +23,10 @@ from typing import TextIO
 from derivations import audit
 from derivations.app.exitcodes import EXIT_OK
 from derivations.app.options import add_check_options, add_jobs_option, check_options
-from derivations.app.parallel import (
-    LemmaVerdicts,
-    check_many,
-    check_one,
-    lemma_targets,
-    stderr_counter,
-)
+from derivations.app.parallel import check_many, stderr_counter
 from derivations.app.phases import expect, html_seconds
 from derivations.catalog import catalog, get
+from derivations.lemma_verdicts import LemmaVerdicts, check_one, lemma_targets
 from symbolic.derivation import Derivation
 from symbolic.printing.audit import errata_json
 from symbolic.printing.terminal import visible
