@@ -40,8 +40,7 @@ from numeric_checks.points import (
 from numeric_checks.regimes import EXPENSIVE_REGIME_POINTS
 from numeric_checks.sampling import Point
 from numeric_checks.shrink import Display, shown_counterexample
-from symbolic.printing.wording import nearest_to_failing
-from symbolic.report import Counterexample, NumericEvidence
+from symbolic.report import Counterexample, NumericEvidence, nearest_to_failing
 from symbolic.verdicts import Verdict
 
 __all__ = ["MIN_CHECKED_POINTS", "SpotOutcome", "spot_check"]

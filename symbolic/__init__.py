@@ -1,5 +1,7 @@
 """Symbolic engine of dpderive: derivation data, relations, verdicts, tactics and rules,
-expression parsing and printing.  Imports no other package of this project."""
+and the readers of what users type (:mod:`symbolic.readers`).  Imports no other package of
+this project; the printers live above it and register themselves
+(:mod:`symbolic.notebook`)."""
 
 import os
 
@@ -15,9 +17,6 @@ os.environ.setdefault("SYMPY_GROUND_TYPES", "python")
 # own SYMPY_CACHE_SIZE wins.
 os.environ.setdefault("SYMPY_CACHE_SIZE", "20000")
 
-# The printers register the notebook displays (Derivation._repr_latex_ and friends) when
-# imported; the data classes never import them (see symbolic.notebook).
-import symbolic.printing  # noqa: F401
 from symbolic.derivation import (
     Claim,
     Derivation,

@@ -1,7 +1,8 @@
-"""Notebook display hooks: the data classes ask here for their renderer, and
-:mod:`symbolic.printing` registers the renderers when it is imported (``import symbolic``
-does).  Data modules therefore never import the printers, and the import graph has no
-cycle.
+"""Notebook display hooks: the data classes ask here for their renderer, and the printing
+layer (:data:`PRINTERS`) registers the renderers when it is imported.  The engine never
+imports the printers (issue 42); a record asked to render itself before any printer is
+loaded (``print(report)`` in a script that imported only the engine) has the printing layer
+loaded by its name, once -- the one place the engine names it, as a plug-in.
 
 >>> class Thing:
 ...     pass
@@ -12,12 +13,16 @@ cycle.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
 from symbolic.errors import NoRenderer
 
-__all__ = ["register", "render"]
+__all__ = ["PRINTERS", "register", "render"]
+
+PRINTERS = "symbolic.printing"
+"""The package of the printers, loaded by name when a renderer is first wanted."""
 
 _RENDERERS: dict[tuple[type, str], Callable[[Any], str]] = {}
 
@@ -29,8 +34,11 @@ def register(cls: type, mime: str, renderer: Callable[[Any], str]) -> None:
 
 def render(obj: object, mime: str) -> str:
     """``obj`` rendered in format ``mime`` by the renderer registered for its class."""
-    for cls in type(obj).__mro__:
-        renderer = _RENDERERS.get((cls, mime))
-        if renderer is not None:
-            return renderer(obj)
-    raise NoRenderer(f"no {mime} renderer for {type(obj).__name__}; import symbolic.printing")
+    for loaded in (False, True):
+        for cls in type(obj).__mro__:
+            renderer = _RENDERERS.get((cls, mime))
+            if renderer is not None:
+                return renderer(obj)
+        if not loaded:
+            importlib.import_module(PRINTERS)  # registers the printers' renderers
+    raise NoRenderer(f"no {mime} renderer for {type(obj).__name__}")

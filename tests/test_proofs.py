@@ -12,6 +12,7 @@ import sympy as sp
 
 from derivations.app.cli import main
 from derivations.app.proofs import load_proof, parse_proof
+from derivations.catalog import catalog
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import JustificationKind, Source
 from symbolic.domains import POSITIVE, Variable
@@ -163,7 +164,7 @@ def test_a_claim_whose_rhs_equals_the_chains_end_after_the_equality_check() -> N
 )
 def test_bad_proof_files_are_refused_with_what_to_write(text: str, message: str) -> None:
     with pytest.raises(InvalidInput, match=None) as info:
-        parse_proof(text)
+        parse_proof(text, lemmas=catalog())  # the ids a step may cite, as the app gives them
     assert message in str(info.value)
 
 

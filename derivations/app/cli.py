@@ -276,7 +276,7 @@ def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
 
     started = time.monotonic()
     phase(f"reading and parsing {args.file}")
-    d = load_proof(args.file)
+    d = load_proof(args.file, catalog())
     phase("checking the proof")
     # The catalog lemmas it cites are checked too, each within the budget.
     expect_checks(args, len(lemma_targets([d])), 1)
@@ -310,7 +310,7 @@ def _target(ident: str) -> Derivation:
         from derivations.app.proofs import load_proof
 
         phase(f"reading and parsing {ident}")
-        return load_proof(ident)
+        return load_proof(ident, catalog())
     return catalog_entry(ident)
 
 

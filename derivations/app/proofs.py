@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,6 @@ from derivations.app.claims import (
     table_of,
     text_field,
 )
-from derivations.catalog import catalog
 from symbolic.as_typed import reshaped_text
 from symbolic.derivation import (
     USER_PROOF_ID,
@@ -80,18 +79,27 @@ STEP_KEYS = {"lhs", "relation", "rhs", "why", "by"}
 MAX_STEPS = 200
 
 
-def load_proof(path: str | Path) -> Derivation:
+def load_proof(path: str | Path, lemmas: Container[str] | None = None) -> Derivation:
     """Read a proof file (``.toml`` or ``.tex``); raise :class:`InvalidInput` naming the
-    problem (and the line, for LaTeX) if it is malformed."""
+    problem (and the line, for LaTeX) if it is malformed.  ``lemmas``: the ids a step may
+    cite as ``lemma:ID`` (the catalog's, given by the application: a reader does not know
+    the catalog); None accepts any."""
     p = Path(path)
     text = read_text(p, "proof file")
     if p.suffix.lower() == ".tex":
         header, body, _ = split_tex_file(text)
-        return parse_proof(header, name=str(p), tex_body=body)
-    return parse_proof(text, name=str(p))
+        return parse_proof(header, name=str(p), tex_body=body, lemmas=lemmas)
+    return parse_proof(text, name=str(p), lemmas=lemmas)
 
 
-def parse_proof(text: str, name: str = "<proof>", *, tex_body: str | None = None) -> Derivation:
+def parse_proof(
+    text: str,
+    name: str = "<proof>",
+    *,
+    tex_body: str | None = None,
+    lemmas: Container[str] | None = None,
+) -> Derivation:
+    """A proof file's text read (see :func:`load_proof`)."""
     data = load_toml(text, name, TOP_KEYS)
     header = Header.parse(data, name)
     if tex_body is not None:
@@ -107,7 +115,7 @@ def parse_proof(text: str, name: str = "<proof>", *, tex_body: str | None = None
         lhs, steps, lhs_source = _latex_steps(latex, header, name, _line_of(text, "latex"))
         lhs_written = ""
     else:
-        lhs, steps, lhs_source, lhs_written = _toml_steps(data, header, name)
+        lhs, steps, lhs_source, lhs_written = _toml_steps(data, header, name, lemmas)
     claim = _claim(data, header, name, lhs, steps)
     d = _derivation(data, header, name, claim, steps).replace(
         lhs_source=lhs_source, lhs_written=lhs_written
@@ -179,7 +187,7 @@ def as_written_names(variables: Sequence[Variable], text: str) -> tuple[Variable
 
 
 def _toml_steps(
-    data: Mapping[str, Any], header: Header, name: str
+    data: Mapping[str, Any], header: Header, name: str, lemmas: Container[str] | None
 ) -> tuple[sp.Expr | None, list[Step], str, str]:
     """The chain of ``[[steps]]``: its first expression, the steps, and the first
     expression's text as written in LaTeX or, typed in SymPy syntax, where evaluation
@@ -215,7 +223,7 @@ def _toml_steps(
         source = rhs_text if looks_like_latex(rhs_text) else ""
         written = "" if source else reshaped_text(rhs_text, rhs, header.symbols)
         steps.append(
-            Step(relation, rhs, _justification(step, name, where), source, written=written)
+            Step(relation, rhs, _justification(step, name, where, lemmas), source, written=written)
         )
     return lhs, steps, lhs_source, lhs_written
 
@@ -242,7 +250,9 @@ def _latex_steps(
     return parsed.lhs, steps, parsed.lhs_source
 
 
-def _justification(step: Mapping[str, Any], name: str, where: str) -> Justification:
+def _justification(
+    step: Mapping[str, Any], name: str, where: str, lemmas: Container[str] | None
+) -> Justification:
     why = step.get("why", "")
     if not isinstance(why, str):
         raise InvalidInput(f"{name}: {where}: why must be a string")
@@ -255,7 +265,7 @@ def _justification(step: Mapping[str, Any], name: str, where: str) -> Justificat
         reason = justification_from_spec(spec, why)
     except InvalidInput as exc:
         raise InvalidInput(f"{name}: {where}: {exc}") from None
-    if reason.lemma is not None and reason.lemma not in catalog():
+    if reason.lemma is not None and lemmas is not None and reason.lemma not in lemmas:
         raise InvalidInput(
             f"{name}: {where}: lemma:{reason.lemma} is not a catalog id (`dpderive list` "
             "shows them); cite a result outside the catalog with cite:TEXT"

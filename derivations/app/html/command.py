@@ -75,7 +75,7 @@ def _split(
     ids, files = [], []
     for t in targets:
         if Path(t).suffix.lower() in (".toml", ".tex"):
-            files.append((load_proof(t), Path(t)))
+            files.append((load_proof(t, catalog()), Path(t)))
         else:
             ids.append(get(t).id)
     if not ids and (with_catalog or not files):
