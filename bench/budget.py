@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.set_int_max_str_digits(0)
 
-from derivations.app.claims import load_claim  # noqa: E402
 from numeric_checks.check import check_claim  # noqa: E402
 from numeric_checks.plan import CheckOptions  # noqa: E402
+from symbolic.readers.claim_files import load_claim  # noqa: E402
 
 CLAIMS = ROOT / "tests" / "claims" / "budget"
 MEDIAN_TARGET_S = 2.0

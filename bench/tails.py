@@ -23,8 +23,8 @@ USER = ROOT / "tests" / "claims" / "user"
 def run(tails: bool = True) -> None:
     sys.path.insert(0, str(ROOT))
     import numeric_checks.stages as stages
-    from derivations.app.claims import load_claim
     from numeric_checks import CheckOptions, check_claim
+    from symbolic.readers.claim_files import load_claim
 
     spent: list[float] = []
     original = stages.prove_tails

@@ -19,8 +19,8 @@ USER = Path(__file__).resolve().parent.parent / "tests" / "claims" / "user"
 
 def run() -> dict[str, tuple[str, float]]:
     """Print and return ``{claim: (verdict, seconds)}``."""
-    from derivations.app.claims import load_claim
     from numeric_checks import CheckOptions, check_claim
+    from symbolic.readers.claim_files import load_claim
 
     figures: dict[str, tuple[str, float]] = {}
     cpu_proved: list[float] = []

@@ -194,6 +194,7 @@ def check_link(
         basis=basis(reason, proof.describe(), lemmas, proof.rules),
         rules=proof.rules,
         head=decision.head,
+        decided=decision.evidence,
         why_not_proved=blocked.reason if blocked else "",
         why_short=blocked.short if blocked else "",
         suspect=decision.suspect,

@@ -13,7 +13,7 @@ import dataclasses
 from symbolic.report import Route, StepResult
 from symbolic.verdicts import Verdict
 
-__all__ = ["WHY_NOT", "EngineInconsistency", "follows_from_chain", "own_check"]
+__all__ = ["EngineInconsistency", "follows_from_chain", "own_check"]
 
 
 class EngineInconsistency(RuntimeError):
@@ -24,28 +24,22 @@ class EngineInconsistency(RuntimeError):
     both shown)."""
 
 
-WHY_NOT = "; why not proved"
-"""Where a ``checked`` step's evidence starts saying what stands between it and a proof."""
-
 _HOW = {
     Verdict.PROVED: "every step is proved",
     Verdict.CERTIFIED: "every step is proved or certified",
 }
 
 
-def own_check(evidence: str, why_not_proved: str = "") -> str:
-    """What the conclusion's own check found (``evidence``), without its "why not proved"
-    (``why_not_proved``, the reason the record holds).
+def own_check(decided: str) -> str:
+    """What the conclusion's own check found, in the words of its decision (its record's
+    ``decided``: the evidence without why it is not proved).
 
-    >>> own_check("numeric only, no counterexample: 9 points at 50 digits; why not proved: x",
-    ...     "x")
+    >>> own_check("numeric only, no counterexample: 9 points at 50 digits")
     'sampled on its own, no counterexample: 9 points at 50 digits'
     >>> own_check("checked at n = 1..4 (49 points or more each)")
     'checked on its own at n = 1..4 (49 points or more each)'
     """
-    own = evidence
-    if why_not_proved:
-        own = evidence.partition(f"{WHY_NOT}: {why_not_proved}")[0]
+    own = decided
     for prefix, lead in (
         ("numeric only", "sampled on its own"),
         ("checked at ", "checked on its own at "),
@@ -74,7 +68,7 @@ def follows_from_chain(conclusion: StepResult, chain: Verdict) -> StepResult:
     if conclusion.suspect and chain is not Verdict.PROVED:
         return conclusion
     how = _HOW.get(chain, f"its weakest step is {chain.value}")
-    own = own_check(conclusion.evidence, conclusion.why_not_proved)
+    own = own_check(conclusion.decided or conclusion.evidence)
     return dataclasses.replace(
         conclusion,
         verdict=chain,

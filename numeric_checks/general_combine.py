@@ -136,6 +136,7 @@ def combine(
         why_short=why_not,
         table=table,
         instances=instances,
+        decided=head if why_not else evidence,
     )
 
 

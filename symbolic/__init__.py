@@ -41,7 +41,7 @@ from symbolic.exact_limits import install as _bound_exact_evaluation
 from symbolic.families import Family, ForAll, index_symbol
 from symbolic.functions import Phi, PhiInv
 from symbolic.kit import family, forall
-from symbolic.parsing import parse_expr, parse_relations
+from symbolic.readers.syntax import parse_expr, parse_relations
 from symbolic.relations import Relation, compose
 from symbolic.report import (
     CertificateRecord,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import sympy as sp
 
-from symbolic.parsing import parse_expr
+from symbolic.readers.syntax import parse_expr
 
 __all__ = ["reshaped_text"]
 

@@ -205,7 +205,7 @@ class Variable:
     ``domain`` (see :mod:`symbolic.families`)."""
 
     def __post_init__(self) -> None:
-        # One namespace (symbolic.parsing): a variable never takes the name of a constant
+        # One namespace (symbolic.readers.syntax): a variable never takes the name of a constant
         # or a function, compared after NFKC normalisation.
         from symbolic.vocabulary import declared_name
 
@@ -248,7 +248,7 @@ def parse_domain(text: str, scale: Scale = "auto") -> Domain:
 
 
 def _parse_domain(text: str, scale: Scale) -> Domain:
-    from symbolic.parsing import parse_number  # local: parsing imports this module's users
+    from symbolic.readers.syntax import parse_number  # local: parsing imports this module's users
 
     if not isinstance(text, str):
         raise InvalidInput(f'a domain must be a string like "(0, oo)", got {text!r}')

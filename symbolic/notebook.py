@@ -21,7 +21,7 @@ from symbolic.errors import NoRenderer
 
 __all__ = ["PRINTERS", "register", "render"]
 
-PRINTERS = "symbolic.printing"
+PRINTERS = "derivations.printing"
 """The package of the printers, loaded by name when a renderer is first wanted."""
 
 _RENDERERS: dict[tuple[type, str], Callable[[Any], str]] = {}

@@ -349,6 +349,10 @@ class StepResult:
     """For a conclusion raised by its chain, how the chain shows it."""
     instances: str = ""
     """For a link proved for every length, what the instances' sampling saw."""
+    decided: str = field(default="", metadata={"json": False})
+    """The decision's own words: ``evidence`` without why it is not proved and the notes
+    (what a conclusion raised by its chain says its own check found).  Not in the JSON,
+    which has ``evidence``."""
 
     def __str__(self) -> str:
         """One line: the step's index, relation, verdict and the evidence's short line."""

@@ -1,5 +1,5 @@
 """The vocabulary of user text: the functions and constants a claim may name, and the names
-reserved for them (issue 27's one namespace rule, explained in :mod:`symbolic.parsing`).
+reserved for them (issue 27's one namespace rule, explained in :mod:`symbolic.readers.syntax`).
 
 Both parsers (SymPy syntax and LaTeX) and the file loaders read it from here, so a name means
 the same thing on every path.

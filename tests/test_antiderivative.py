@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-from derivations.app.claims import load_claim
 from numeric_checks import CheckOptions, check_claim
 from symbolic import antiderivative as ad
+from symbolic.readers.claim_files import load_claim
 from symbolic.tactics import ANTIDERIVATIVE, prove_zero
 
 from .conftest import CLAIMS

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import pytest
@@ -163,3 +164,71 @@ def test_each_package_declares_its_public_api(name: str) -> None:
     assert public <= set(exported), f"{name} defines public names not in __all__: " + str(
         sorted(public - set(exported))
     )
+
+
+# -- the layers of issue 42: engine < readers < catalog < printing < app --------------------
+
+ENGINE = ("symbolic", "numeric_checks")
+READERS = "symbolic.readers"
+PRINTING = "derivations.printing"
+APP = ("derivations.app", "derivations.__main__")
+NOT_CATALOG = (PRINTING, *APP, "derivations.audit")
+"""What of ``derivations`` is not the catalog (its theorems, ``catalog``, ``lemma_verdicts``
+and the helpers they share); the audit reads the catalog and writes its documents."""
+
+
+def _importers(prefixes: tuple[str, ...], exclude: tuple[str, ...] = ()) -> list[str]:
+    return [
+        m
+        for m in sorted(GRAPH)
+        if m.startswith(prefixes) and not m.startswith(exclude) and m not in exclude
+    ]
+
+
+def _offending(importers: list[str], forbidden: tuple[str, ...]) -> dict[str, list[str]]:
+    return {
+        m: sorted(t for t in GRAPH[m] if t.startswith(forbidden))
+        for m in importers
+        if any(t.startswith(forbidden) for t in GRAPH[m])
+    }
+
+
+def test_the_engine_never_imports_the_printers() -> None:
+    """The engine (symbolic's core and numeric_checks) hands records up; the words are the
+    printing layer's (the display registry loads it by name, see symbolic.notebook)."""
+    assert _offending(_importers(ENGINE), (PRINTING, "derivations")) == {}
+
+
+def test_the_readers_import_the_engine_only() -> None:
+    """What users type is read into the engine's objects without the catalog, the
+    printers or the app (a proof's ``lemma:`` ids are given by the app)."""
+    readers = _importers((READERS,))
+    assert readers, "the readers package is empty"
+    assert _offending(readers, ("derivations", "numeric_checks")) == {}
+
+
+def test_the_printers_never_import_the_app() -> None:
+    assert _offending(_importers((PRINTING,)), APP) == {}
+
+
+def test_the_catalog_imports_neither_the_printers_nor_the_app() -> None:
+    catalog = _importers(("derivations",), NOT_CATALOG)
+    assert "derivations.laplace_ratio" in catalog and "derivations.lemma_verdicts" in catalog
+    assert _offending(catalog, (PRINTING, *APP)) == {}
+
+
+_READ_BACK = re.compile(
+    r"\.(evidence|detail|method|basis|symbolic|nearest|worst_margin)\s*"
+    r"\.\s*(split|rsplit|partition|startswith|endswith|find|index|count)\s*\("
+    r"|\bin\s+[\w.]*\.(evidence|detail|method)\b"
+)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_reads_the_evidence_words_back(module: str) -> None:
+    """Records carry what stages and printers need (issue 42): no module splits, matches or
+    searches a record's words (evidence, a referee's method or detail, a basis) to recover a
+    number, a kind or a part."""
+    text = MODULES[module].read_text(encoding="utf-8")
+    found = [m.group(0) for m in _READ_BACK.finditer(text)]
+    assert not found, f"{module} reads words back: {found}"

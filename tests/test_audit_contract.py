@@ -167,8 +167,8 @@ def _false_at(path: Path, kind: str, point: dict[str, Fraction]) -> bool:
     """Whether the claim (or some step of the proof) in ``path`` is false at ``point``:
     definitions substituted, then exactly where SymPy decides it, else to 60 digits with a
     margin (an exact tie of a non-strict relation is true)."""
-    from derivations.app.claims import load_claim
-    from derivations.app.proofs import load_proof
+    from symbolic.readers.claim_files import load_claim
+    from symbolic.readers.proof_files import load_proof
 
     d = load_claim(path) if kind == "claim" else load_proof(path)
     links = [(d.claim.lhs, d.claim.relation, d.claim.rhs)]

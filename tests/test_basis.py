@@ -15,6 +15,7 @@ from derivations.app.cli import main
 from derivations.app.parallel import check_many
 from derivations.catalog import catalog
 from derivations.lemma_verdicts import lemma_targets
+from derivations.printing.text import format_report, summary
 from numeric_checks import CheckOptions
 from symbolic.basis import (
     FROM_CITED,
@@ -31,7 +32,6 @@ from symbolic.derivation import Derivation, Justification, Source
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import InvalidInput
 from symbolic.kit import By, by, chain
-from symbolic.printing.text import format_report, summary
 from symbolic.report import DerivationReport, Reliance
 from symbolic.verdicts import Verdict
 

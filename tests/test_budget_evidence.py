@@ -21,11 +21,11 @@ import mpmath
 import pytest
 import sympy as sp
 
-from derivations.app.claims import load_claim
+from derivations.printing.json import claim_json
 from numeric_checks.check import check_claim
 from numeric_checks.plan import CheckOptions
 from numeric_checks.point_cost import CostModel, describe_cost
-from symbolic.printing.json import claim_json
+from symbolic.readers.claim_files import load_claim
 from symbolic.verdicts import Verdict
 
 CLAIMS = Path(__file__).parent / "claims" / "budget"

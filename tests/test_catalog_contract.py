@@ -9,10 +9,10 @@ import re
 import pytest
 
 from derivations.catalog import HEADLINE, catalog
+from derivations.printing.explain import explain
+from derivations.printing.latex import derivation_latex
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Derivation, JustificationKind
-from symbolic.printing.explain import explain
-from symbolic.printing.latex import derivation_latex
 from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
 
@@ -112,7 +112,7 @@ def test_proved_and_certified_never_say_why_not_proved(
     """Issue 29: a proved or certified conclusion says how it follows, never why it is not
     proved; no step speaks of a "relative gap"; each has a short line within 160 characters
     (its first line, for a counterexample family's table)."""
-    from symbolic.printing.summary import MAX_SUMMARY, step_summary
+    from derivations.printing.summary import MAX_SUMMARY, step_summary
 
     for r in catalog_reports.values():
         for s in (*r.steps, r.conclusion):

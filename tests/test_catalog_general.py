@@ -177,7 +177,7 @@ def test_group_privacy_for_every_group_size() -> None:
 
 
 def test_an_element_at_a_fixed_index_prints_its_index_in_place() -> None:
-    from symbolic.printing.latex import DerivationPrinter
+    from derivations.printing.latex import DerivationPrinter
 
     d = get("parallel-composition")
     text = DerivationPrinter().for_derivation(d).doprint(d.steps[2].expr)

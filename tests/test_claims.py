@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from derivations.app.claims import load_claim, parse_claim
 from derivations.app.cli import main
 from numeric_checks import CheckOptions, check_claim
 from symbolic.errors import InvalidInput
+from symbolic.readers.claim_files import load_claim, parse_claim
 
 from .conftest import BAD_CLAIMS, CLAIMS
 

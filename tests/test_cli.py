@@ -11,7 +11,7 @@ import pytest
 
 from derivations.app.cli import main
 from derivations.catalog import catalog
-from symbolic.printing.text import format_report, summary
+from derivations.printing.text import format_report, summary
 from symbolic.report import DerivationReport
 
 from .conftest import BAD_CLAIMS, CLAIMS, on_the_catalog_worker

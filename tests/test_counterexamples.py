@@ -7,8 +7,8 @@ from __future__ import annotations
 import mpmath
 import pytest
 
-from derivations.app.claims import parse_claim
 from numeric_checks import CheckOptions, check_claim
+from symbolic.readers.claim_files import parse_claim
 
 OPTIONS = CheckOptions(points=40, search_budget=50)
 

@@ -28,11 +28,11 @@ from derivations.app.pdflatex import (
     render,
 )
 from derivations.catalog import catalog, get
+from derivations.printing.audit import errata_latex
+from derivations.printing.latex import DerivationPrinter, catalog_book, derivation_latex
+from derivations.printing.latex_layout import fill, math_width
+from derivations.printing.latex_prose import latex_text, prose_latex
 from numeric_checks import CheckOptions, check_derivation
-from symbolic.printing.audit import errata_latex
-from symbolic.printing.latex import DerivationPrinter, catalog_book, derivation_latex
-from symbolic.printing.latex_layout import fill, math_width
-from symbolic.printing.latex_prose import latex_text, prose_latex
 from symbolic.report import DerivationReport
 
 from .conftest import on_the_catalog_worker

@@ -16,8 +16,6 @@ import mpmath
 import pytest
 import sympy as sp
 
-from derivations.app.claims import parse_claim
-from derivations.app.proofs import parse_proof
 from numeric_checks import CheckOptions, check_claim, check_derivation
 from numeric_checks.check import ENGINE, EngineInconsistency
 from numeric_checks.family_instances import instance_lengths
@@ -29,6 +27,8 @@ from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.families import ForAll
 from symbolic.instances import OutsideHypotheses, instantiate_derivation
 from symbolic.kit import by, chain
+from symbolic.readers.claim_files import parse_claim
+from symbolic.readers.proof_files import parse_proof
 from symbolic.relations import Relation
 from symbolic.report import StepResult
 from symbolic.verdicts import Verdict

@@ -15,13 +15,13 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derivations.app.claims import parse_claim
 from symbolic import input_limits as parsing
 from symbolic.domains import parse_domain
 from symbolic.errors import DpderiveError
 from symbolic.input_limits import MAX_DEPTH
-from symbolic.latex_input import parse_latex_expr, parse_latex_relation
-from symbolic.parsing import (
+from symbolic.readers.claim_files import parse_claim
+from symbolic.readers.latex import parse_latex_expr, parse_latex_relation
+from symbolic.readers.syntax import (
     parse_expr,
     parse_number,
     parse_relations,

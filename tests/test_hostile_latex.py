@@ -26,9 +26,9 @@ import pytest
 
 from derivations.app import pdflatex
 from derivations.app.cli import main
+from derivations.printing.latex_preamble import PREAMBLE
 from symbolic.errors import LatexFailed
-from symbolic.latex_input.echo import ECHO_WORDS, FORBIDDEN, echo, refuse_hazards
-from symbolic.printing.latex_preamble import PREAMBLE
+from symbolic.readers.latex.echo import ECHO_WORDS, FORBIDDEN, echo, refuse_hazards
 
 HAVE_TOOLS = shutil.which("pdflatex") is not None and shutil.which("pdftotext") is not None
 needs_latex = pytest.mark.skipif(

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from derivations.app.cli import main
-from symbolic.printing.terminal import shortened, visible, visible_lines
+from derivations.printing.terminal import shortened, visible, visible_lines
 
 ESC = "\x1b"
 FORGERIES = {

@@ -16,8 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from derivations.app.cli import main
-from derivations.app.html.mathml import MathPrinter, display_names, math_block
 from derivations.catalog import catalog, get
+from derivations.printing.mathml import MathPrinter, display_names, math_block
 from symbolic.basis import direct_uses
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
@@ -357,8 +357,8 @@ def test_screenshots_are_in_docs_and_readme() -> None:
 def test_families_read_as_the_book_writes_them() -> None:
     """Issue 24: a divergence of two families prints D(Y||Z), not KL(p, q, n), and a 'for
     all' hypothesis prints its range, not the object's arguments."""
-    from derivations.app.html.mathml import MathPrinter
     from derivations.catalog import get
+    from derivations.printing.mathml import MathPrinter
 
     d = get("kl-bound")
     divergence = MathPrinter().inner(d.claim.lhs)  # the book's D(Y || Z), as MathML
@@ -422,8 +422,8 @@ def test_long_sides_break_into_lines_of_the_whole(did: str, index: int) -> None:
     """Issue 29: the site breaks a long side where the book does, from the expression tree:
     several lines, each piece its own <math>, and nothing lost (the pieces hold the
     identifiers and numbers of the whole).  With room for everything, one line."""
-    from derivations.app.html.breaking import LINE_EM, math_lines
-    from symbolic.printing.latex import DerivationPrinter
+    from derivations.printing.breaking import LINE_EM, math_lines
+    from derivations.printing.latex import DerivationPrinter
 
     d = get(did)
     expr = d.steps[index - 1].expr
@@ -440,7 +440,7 @@ def test_pieces_pack_into_lines_within_their_width() -> None:
     """Greedy packing: no line wider than its width unless it holds one piece (or a short
     start and the wide piece after it); continuation lines open with the piece's opening
     form (a factor with its dot)."""
-    from derivations.app.html.breaking import Piece, lines_of
+    from derivations.printing.breaking import Piece, lines_of
 
     pieces = [Piece(f"<mi>a{k}</mi>", f"<mo>·</mo><mi>a{k}</mi>", 4.0) for k in range(7)]
     lines = lines_of(pieces, 10.0, 9.0)
@@ -458,7 +458,7 @@ def test_the_site_prints_our_functions_in_the_book_notation(site: Path) -> None:
     source panel and the evidence's plain text, where a claim file's spelling belongs, are
     not formulas.)"""
     from derivations.catalog import catalog
-    from symbolic.printing.notation import notation_table
+    from derivations.printing.notation import notation_table
 
     catalog()
     table = notation_table()

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derivations.app.cli import main
-from derivations.app.proofs import load_proof, parse_proof
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.stages import INDUCTION_TAG
 from symbolic.errors import InvalidInput
 from symbolic.induction import Induction, parse_spec
+from symbolic.readers.proof_files import load_proof, parse_proof
 from symbolic.rules.sums_peel import peel
 from symbolic.verdicts import Verdict
 

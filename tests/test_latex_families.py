@@ -9,12 +9,12 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derivations.app.claims import Header
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import LatexError
 from symbolic.families import Family, ForAll, index_symbol
-from symbolic.latex_input import parse_latex_chain, parse_latex_expr, parse_latex_relation
+from symbolic.readers.claim_files import Header
+from symbolic.readers.latex import parse_latex_chain, parse_latex_expr, parse_latex_relation
 from symbolic.relations import Relation
 
 N = Variable("n", parse_domain("Z>=1"))

@@ -8,7 +8,7 @@ import sympy as sp
 
 from symbolic.errors import ExpressionError, LatexError
 from symbolic.functions import Phi, PhiInv, expm1, log1p
-from symbolic.latex_input import (
+from symbolic.readers.latex import (
     parse_latex_chain,
     parse_latex_expr,
     parse_latex_relation,

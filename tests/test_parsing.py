@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from symbolic.errors import ExpressionError
 from symbolic.functions import Phi, PhiInv
-from symbolic.parsing import parse_expr, parse_number, parse_relations
+from symbolic.readers.syntax import parse_expr, parse_number, parse_relations
 
 x = sp.Symbol("x", positive=True)
 y = sp.Symbol("y", real=True)

@@ -10,8 +10,8 @@ import sympy as sp
 from numeric_checks.bridge import compile_exprs
 from symbolic.errors import ExpressionError
 from symbolic.functions import expm1, log1p
-from symbolic.latex_input import parse_latex_expr
-from symbolic.parsing import parse_expr
+from symbolic.readers.latex import parse_latex_expr
+from symbolic.readers.syntax import parse_expr
 from symbolic.tactics import prove_zero
 
 x = sp.Symbol("x", real=True)

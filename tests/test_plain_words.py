@@ -13,12 +13,12 @@ import pytest
 import sympy as sp
 
 from derivations.app.cli import main
+from derivations.printing.summary import step_summary
+from derivations.printing.wording import nearest_to_failing
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
 from symbolic import InvalidInput, Source, Variable, Verdict, parse_domain
 from symbolic.kit import by, chain
-from symbolic.printing.summary import step_summary
-from symbolic.printing.wording import nearest_to_failing
 from symbolic.report import NumericEvidence, StepResult
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +39,7 @@ def test_a_conclusion_raised_by_its_chain_never_says_why_not_proved() -> None:
         "numeric only, no counterexample: 9 points at 50 digits; why not proved: no rule "
         "proved it and it was not certified",
         why_not_proved="no rule proved it and it was not certified",
+        decided="numeric only, no counterexample: 9 points at 50 digits",
     )
     raised = follows_from_chain(own, Verdict.PROVED)
     assert raised.verdict is Verdict.PROVED

@@ -12,12 +12,12 @@ import pytest
 import sympy as sp
 from flint import arb
 
-from derivations.app.proofs import load_proof
 from numeric_checks import CheckOptions
 from numeric_checks.bridge import compile_exprs
 from numeric_checks.check import check_derivation
 from numeric_checks.enclose import enclose
 from symbolic.errors import Unsupported
+from symbolic.readers.proof_files import load_proof
 from symbolic.verdicts import Verdict
 
 EPS = sp.Symbol("eps", positive=True)

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from derivations.app.cli import main
-from derivations.app.proofs import parse_proof
+from symbolic.readers.proof_files import parse_proof
 
 PROOF = """title = "Laplace mechanism, k coordinates"
 [variables]

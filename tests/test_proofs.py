@@ -11,14 +11,14 @@ import pytest
 import sympy as sp
 
 from derivations.app.cli import main
-from derivations.app.proofs import load_proof, parse_proof
 from derivations.catalog import catalog
+from derivations.printing.latex import derivation_latex
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import JustificationKind, Source
 from symbolic.domains import POSITIVE, Variable
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.kit import by, chain, justification_from_spec
-from symbolic.printing.latex import derivation_latex
+from symbolic.readers.proof_files import load_proof, parse_proof
 from symbolic.report import StepResult
 from symbolic.verdicts import Verdict
 

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 import numeric_checks.check as check_module
-from derivations.app.claims import load_claim, parse_claim
 from derivations.app.cli import main
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.check import EngineInconsistency
 from numeric_checks.stages import SymbolicProof
+from symbolic.readers.claim_files import load_claim, parse_claim
 from symbolic.report import (
     DerivationReport,
     OracleResult,

@@ -21,7 +21,6 @@ import mpmath
 import pytest
 import sympy as sp
 
-from derivations.app.claims import load_claim
 from numeric_checks.local_search import Projector, local_search, perturb
 from numeric_checks.plan import CheckOptions, make_plan
 from numeric_checks.point_cost import CostModel
@@ -31,6 +30,7 @@ from numeric_checks.sampling import Point, Sampler
 from symbolic.binary_rationals import exact_rational
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.hypotheses import build_space
+from symbolic.readers.claim_files import load_claim
 from symbolic.relations import Relation
 
 CLAIMS = Path(__file__).parent / "claims" / "budget"

@@ -16,8 +16,8 @@ import sympy as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from derivations.app.claims import parse_claim
 from numeric_checks import CheckOptions, check_claim
+from symbolic.readers.claim_files import parse_claim
 from symbolic.relations import Relation
 from symbolic.rules import Context, Fact, prove_relation
 from symbolic.rules.nra import RLIMIT, decide

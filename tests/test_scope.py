@@ -16,13 +16,13 @@ from derivations.app.cli import main
 from derivations.app.html.site import build_site
 from derivations.catalog import catalog, get
 from derivations.lemma_verdicts import with_lemma_verdicts
+from derivations.printing.explain import explain
+from derivations.printing.latex import derivation_latex, latex_text, summary_table
+from derivations.printing.text import format_report, summary
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.families import Family, index_symbol
-from symbolic.printing.explain import explain
-from symbolic.printing.latex import derivation_latex, latex_text, summary_table
-from symbolic.printing.text import format_report, summary
 from symbolic.relations import Relation
 from symbolic.report import CertificateRecord, CertificateStatus, DerivationReport, StepResult
 from symbolic.scope import GENERAL, INSTANCE, Scope, general_note, length_symbols, scope_of

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from derivations.app.claims import load_claim
 from numeric_checks import CheckOptions, check_claim
+from symbolic.readers.claim_files import load_claim
 from symbolic.report import StepResult
 from symbolic.verdicts import Verdict
 

@@ -17,13 +17,13 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derivations.app.claims import parse_claim
 from numeric_checks.domain_ends import compare_exact
 from numeric_checks.plan import certification_box
 from numeric_checks.sampling import Sampler
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import InvalidInput
 from symbolic.hypotheses import build_space
+from symbolic.readers.claim_files import parse_claim
 
 
 @pytest.mark.parametrize(

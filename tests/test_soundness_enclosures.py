@@ -18,7 +18,6 @@ import sympy as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derivations.app.claims import parse_claim
 from numeric_checks.arb import compile_arb
 from numeric_checks.check import CheckOptions, check_claim
 from symbolic.exact_numbers import (
@@ -28,6 +27,7 @@ from symbolic.exact_numbers import (
     rational_enclosure,
 )
 from symbolic.functions import Phi
+from symbolic.readers.claim_files import parse_claim
 from symbolic.rules.abstraction import Abstraction
 from symbolic.verdicts import Verdict
 

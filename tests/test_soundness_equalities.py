@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
-from derivations.app.claims import parse_claim
 from derivations.app.cli import main
 from numeric_checks import CheckOptions, check_claim
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import EmptyDomain, InvalidInput
 from symbolic.hypotheses import Contradiction, NeedsCases, affine_parts, build_space
+from symbolic.readers.claim_files import parse_claim
 from symbolic.verdicts import Verdict
 
 X, Y = Variable("x", parse_domain("R")), Variable("y", parse_domain("R"))

@@ -27,10 +27,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from derivations.app.claims import load_claim
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.check import EngineInconsistency
 from symbolic.errors import DpderiveError
+from symbolic.readers.claim_files import load_claim
 
 from .soundness_fuzz.claims import FuzzClaim, Var, sample_value, verify
 from .soundness_fuzz.expr import ONE, ZERO, Rel, exp, floor, log, num, value, var

@@ -20,7 +20,6 @@ import sympy as sp
 
 import numeric_checks.check as check_module
 import numeric_checks.confirm as confirm_module
-from derivations.app.claims import load_claim, parse_claim
 from derivations.app.cli import main
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
@@ -28,6 +27,7 @@ from numeric_checks.confirm import confirm_violation
 from numeric_checks.decide import MIN_CHECKED_POINTS, Records, decide, needs_certificate
 from numeric_checks.search import SpotOutcome
 from numeric_checks.stages import SymbolicProof
+from symbolic.readers.claim_files import load_claim, parse_claim
 from symbolic.relations import Relation
 from symbolic.report import (
     CertificateRecord,

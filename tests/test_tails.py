@@ -8,12 +8,12 @@ import sympy as sp
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from derivations.app.claims import parse_claim
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.certify import Box, certify_residual
 from numeric_checks.plan import make_plan
 from numeric_checks.tails import prove_tails, regions, touching_edge
 from symbolic.domains import Variable, parse_domain
+from symbolic.readers.claim_files import parse_claim
 from symbolic.relations import Relation
 from symbolic.report import CertificateStatus
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from derivations.app.claims import parse_claim
 from numeric_checks import CheckOptions, check_claim
+from symbolic.readers.claim_files import parse_claim
 
 from .conftest import CLAIMS
 

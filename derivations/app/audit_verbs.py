@@ -1,6 +1,6 @@
 """``dpderive audit`` and ``dpderive errata``: the seed texts' statements audited one by one,
 and the errata among them (data in :mod:`derivations.audit`, printing in
-:mod:`symbolic.printing.audit`)."""
+:mod:`derivations.printing.audit`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import TextIO
 
 from derivations import audit
 from derivations.app.exitcodes import EXIT_OK
+from derivations.printing.audit import audit_json, audit_text, errata_json, errata_text
 from symbolic.errors import DpderiveError
-from symbolic.printing.audit import audit_json, audit_text, errata_json, errata_text
 
 __all__ = [
     "AUDIT_HELP",

@@ -52,21 +52,21 @@ from derivations.app.phases import PIPE_EXIT, expect, memory_limit_mb, phase
 from derivations.app.plots import PLOTS, plot  # matplotlib itself is imported only to draw
 from derivations.catalog import HOMES, catalog, get
 from derivations.lemma_verdicts import LemmaVerdicts, check_one, lemma_targets
-from numeric_checks import CheckOptions, check_claim
-from symbolic.basis import claim_basis
-from symbolic.derivation import Derivation
-from symbolic.errors import DpderiveError, InvalidInput
-from symbolic.printing.audit import errata_latex
-from symbolic.printing.explain import explain
-from symbolic.printing.json import catalog_json, claim_json, proof_json, report_json
-from symbolic.printing.latex import catalog_book, derivation_latex
-from symbolic.printing.terminal import visible
-from symbolic.printing.text import (
+from derivations.printing.audit import errata_latex
+from derivations.printing.explain import explain
+from derivations.printing.json import catalog_json, claim_json, proof_json, report_json
+from derivations.printing.latex import catalog_book, derivation_latex
+from derivations.printing.terminal import visible
+from derivations.printing.text import (
     claim_text,
     format_report,
     proof_text,
     summary,
 )
+from numeric_checks import CheckOptions, check_claim
+from symbolic.basis import claim_basis
+from symbolic.derivation import Derivation
+from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.report import DerivationReport
 from symbolic.scope import scope_of
 from symbolic.verdicts import Verdict
@@ -200,7 +200,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
-    from derivations.app.claims import load_claim  # the LaTeX reader: only these verbs
+    from symbolic.readers.claim_files import load_claim  # the LaTeX reader: only these verbs
 
     started = time.monotonic()
     phase(f"reading and parsing {args.file}")
@@ -272,7 +272,7 @@ def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
-    from derivations.app.proofs import load_proof
+    from symbolic.readers.proof_files import load_proof
 
     started = time.monotonic()
     phase(f"reading and parsing {args.file}")
@@ -307,7 +307,7 @@ def _remaining(args: argparse.Namespace, started: float) -> CheckOptions:
 def _target(ident: str) -> Derivation:
     """A catalog id, or a user's proof file (a path ending in .toml or .tex)."""
     if Path(ident).suffix.lower() in (".toml", ".tex"):
-        from derivations.app.proofs import load_proof
+        from symbolic.readers.proof_files import load_proof
 
         phase(f"reading and parsing {ident}")
         return load_proof(ident, catalog())

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from derivations.app.exitcodes import EXIT_BAD_INPUT
-from symbolic.printing.terminal import shortened, visible, visible_lines
+from derivations.printing.terminal import shortened, visible, visible_lines
 
 __all__ = [
     "UsageError",
@@ -67,7 +67,7 @@ def usage_failed(exc: UsageError, argv: Sequence[str] | None, out: TextIO) -> in
 
 class VisibleOutput:
     """A text stream that shows every control character written to it as an escape,
-    newlines apart (:func:`symbolic.printing.terminal.visible_lines`): the last guard on
+    newlines apart (:func:`derivations.printing.terminal.visible_lines`): the last guard on
     what a report prints, behind the printers' own escaping of each user string."""
 
     def __init__(self, stream: TextIO) -> None:

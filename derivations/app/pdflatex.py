@@ -1,7 +1,7 @@
 """LaTeX to PDF (pdflatex) and PDF to PNG (pdftoppm), with clear errors when either tool is
 missing or LaTeX fails.  Both run in a private temporary directory.
 
-The document may hold a stranger's LaTeX (what :mod:`symbolic.latex_input.echo` lets
+The document may hold a stranger's LaTeX (what :mod:`symbolic.readers.latex.echo` lets
 through), so pdflatex runs fenced in (issue 41): without shell escape, in TeX Live's
 paranoid mode for reading and writing (``openin_any=p``, ``openout_any=p``: no absolute
 paths, no parent directories, no dot files), stopping at the first error, each pass within

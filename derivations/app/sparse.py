@@ -15,9 +15,9 @@ import mpmath
 
 from derivations.app.exitcodes import EXIT_OK, EXIT_REFUTED, EXIT_UNDECIDED
 from derivations.app.options import add_budget_option
+from derivations.printing.wording import accuracy_state
 from symbolic.errors import DpderiveError, InvalidInput
-from symbolic.parsing import parse_number
-from symbolic.printing.wording import accuracy_state
+from symbolic.readers.syntax import parse_number
 
 HELP = "simulate NumericSparse and estimate how often (alpha, beta)-accuracy fails"
 

@@ -48,14 +48,14 @@ from derivations.app.exitcodes import (
 )
 from derivations.app.lifeline import die_with_parent
 from derivations.app.phases import PIPE_EXIT, html_seconds, memory_limit_mb
-from symbolic.printing.terminal import visible
+from derivations.printing.terminal import visible
 
 GRACE = 3.0
 """Seconds past the budget for start-up and writing the report; the check's own deadline
 (given what is left of the budget after parsing) normally ends it first."""
 INT_DIGITS = 200_000
 """Python's cap on int/str conversions, raised from 4,300 so that ``10**5000`` is printed;
-the parser's own limits (``symbolic.parsing.MAX_RESULT_DIGITS``) keep numbers below it."""
+the parser's own limits (``symbolic.readers.syntax.MAX_RESULT_DIGITS``) keep numbers below it."""
 YOUNG_COLLECTION = 20_000
 """Allocations between collections of the youngest generation (Python's default is 700)."""
 

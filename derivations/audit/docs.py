@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from derivations.audit.registry import entries, errata, seed_names
-from symbolic.printing.audit import audit_markdown, errata_markdown
+from derivations.printing.audit import audit_markdown, errata_markdown
 
 __all__ = ["DOCS", "render", "rerun", "write"]
 

@@ -143,8 +143,8 @@ def _catalog_record(spec: CheckSpec, run: _Catalog) -> Record:
 def _file_record(spec: CheckSpec, directory: Path) -> Record:
     # The claim/proof readers are the CLI's: an audit file is checked exactly like
     # `dpderive claim FILE` or `dpderive verify FILE`.
-    from derivations.app.claims import load_claim
-    from derivations.app.proofs import load_proof
+    from symbolic.readers.claim_files import load_claim
+    from symbolic.readers.proof_files import load_proof
 
     path = directory / spec.target[0]
     if spec.kind == "claim":

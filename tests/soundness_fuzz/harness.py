@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from derivations.app.claims import load_claim
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.check import EngineInconsistency
 from symbolic.errors import DpderiveError
+from symbolic.readers.claim_files import load_claim
 
 from .claims import FuzzClaim
 

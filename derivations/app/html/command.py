@@ -27,9 +27,9 @@ from derivations.app.parallel import check_many, stderr_counter
 from derivations.app.phases import expect, html_seconds
 from derivations.catalog import catalog, get
 from derivations.lemma_verdicts import LemmaVerdicts, check_one, lemma_targets
+from derivations.printing.audit import errata_json
+from derivations.printing.terminal import visible
 from symbolic.derivation import Derivation
-from symbolic.printing.audit import errata_json
-from symbolic.printing.terminal import visible
 from symbolic.report import DerivationReport
 from symbolic.scope import Scope
 
@@ -70,7 +70,7 @@ def _split(
     in."""
     # The proof reader (and its LaTeX parser) only when a file is given: the command line
     # imports this module for every verb's arguments.
-    from derivations.app.proofs import load_proof
+    from symbolic.readers.proof_files import load_proof
 
     ids, files = [], []
     for t in targets:

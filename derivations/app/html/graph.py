@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
+from derivations.printing.wording import NOT_CHECKED, verdict_word
 from symbolic.basis import FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, direct_uses
 from symbolic.derivation import Derivation, JustificationKind
-from symbolic.printing.wording import NOT_CHECKED, verdict_word
 from symbolic.report import DerivationReport
 
 __all__ = ["GraphNode", "graph_nodes", "graph_svg"]

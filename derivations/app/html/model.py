@@ -2,7 +2,7 @@
 each step's evidence, the oracle, the lemmas it rests on and the derivations resting on it.
 
 The templates only lay these records out; every word about a verdict comes from
-:mod:`symbolic.printing.wording`, so the site says what the text and LaTeX reports say.
+:mod:`derivations.printing.wording`, so the site says what the text and LaTeX reports say.
 """
 
 from __future__ import annotations
@@ -13,9 +13,18 @@ from typing import Any
 
 from markupsafe import Markup
 
-from derivations.app.html.breaking import math_lines, mathml_em
-from derivations.app.html.mathml import MathPrinter, display_names, math_block, relation_mathml
 from derivations.catalog import lookup
+from derivations.printing.breaking import math_lines, mathml_em
+from derivations.printing.latex import DerivationPrinter
+from derivations.printing.mathml import MathPrinter, display_names, math_block, relation_mathml
+from derivations.printing.summary import step_summary
+from derivations.printing.wording import (
+    NOT_CHECKED,
+    erratum_state,
+    oracle_state,
+    scope_text,
+    verdict_word,
+)
 from symbolic.basis import (
     BASIS_MEANING,
     NONE,
@@ -26,15 +35,6 @@ from symbolic.basis import (
 )
 from symbolic.derivation import Derivation
 from symbolic.domains import Variable
-from symbolic.printing.latex import DerivationPrinter
-from symbolic.printing.summary import step_summary
-from symbolic.printing.wording import (
-    NOT_CHECKED,
-    erratum_state,
-    oracle_state,
-    scope_text,
-    verdict_word,
-)
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import INSTANCE
 from symbolic.verdicts import Verdict
@@ -42,7 +42,7 @@ from symbolic.verdicts import Verdict
 __all__ = ["Evidence", "Page", "StepRow", "evidence_of", "page_of", "users_of"]
 
 HEAD_EM = 5.0
-"""The widest first left side (in em, :func:`~derivations.app.html.breaking.mathml_em`)
+"""The widest first left side (in em, :func:`~derivations.printing.breaking.mathml_em`)
 that stands beside the chain; the book moves one wider than 30% of its line to a line of
 its own, the site one wider than a quarter of its expression column."""
 

@@ -7,7 +7,7 @@ Layout of the output directory (every link is relative, so the site works from
     index.html  errata.html  theorems/<id>.html  proofs/<name>.html  static/  plots/
 
 Templates are Jinja2 (``templates/``) with autoescaping on; MathML comes in as markup from
-:mod:`derivations.app.html.mathml`.
+:mod:`derivations.printing.mathml`.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from markupsafe import Markup
 from derivations.app.html.graph import LEGEND, graph_nodes, graph_svg
 from derivations.app.html.model import Page, page_of, users_of
 from derivations.catalog import MODULES
+from derivations.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.basis import BASES, NONE
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
 from symbolic.foundations import FOUNDATIONS
-from symbolic.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
 

@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass
 
 from symbolic.errors import LatexError
-from symbolic.latex_input.tokens import line_of
-from symbolic.latex_input.vocabulary import (
+from symbolic.readers.latex.tokens import line_of
+from symbolic.readers.latex.vocabulary import (
     BINOMIALS,
     DELIMITERS,
     FRACTIONS,

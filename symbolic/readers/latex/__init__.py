@@ -13,8 +13,8 @@ neither a line nor a remedy.
 """
 
 from symbolic.errors import LatexError
-from symbolic.latex_input.chain import LatexChain, LatexStep, parse_latex_chain, split_tex_file
-from symbolic.latex_input.expressions import parse_latex_expr, parse_latex_relation
+from symbolic.readers.latex.chain import LatexChain, LatexStep, parse_latex_chain, split_tex_file
+from symbolic.readers.latex.expressions import parse_latex_expr, parse_latex_relation
 
 __all__ = [
     "LatexChain",

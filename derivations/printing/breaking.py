@@ -1,6 +1,6 @@
 r"""Long sides of a chain broken into lines for the site, where the book breaks them.
 
-The book's LaTeX (:mod:`symbolic.printing.latex_layout`) cuts a formula too wide for its
+The book's LaTeX (:mod:`derivations.printing.latex_layout`) cuts a formula too wide for its
 line from the expression tree: before a top-level ``+`` or ``-`` of a sum, between the
 factors of a product (a continuation line opens with ``·``), between the arguments of
 ``max``/``min``, inside a parenthesised sum, and a wide quotient as ``1/den`` times its
@@ -32,9 +32,9 @@ import sympy as sp
 from markupsafe import Markup, escape
 from sympy.printing.precedence import PRECEDENCE, precedence
 
-from derivations.app.html.mathml import MathPrinter
-from symbolic.printing.latex import DerivationPrinter
-from symbolic.printing.notation import is_ours
+from derivations.printing.latex import DerivationPrinter
+from derivations.printing.mathml import MathPrinter
+from derivations.printing.notation import is_ours
 
 __all__ = ["LINE_EM", "PIECE_EM", "Piece", "lines_of", "math_lines", "mathml_em"]
 
@@ -129,7 +129,7 @@ class _Cutter:
 
     def pieces(self, expr: sp.Basic, budget: float) -> list[Piece]:
         """``expr`` cut into pieces no wider than ``budget`` where the tree allows it, as
-        :func:`symbolic.printing.latex_layout.pieces` cuts it for the book."""
+        :func:`derivations.printing.latex_layout.pieces` cuts it for the book."""
         whole = self.whole(expr)
         if whole.width <= budget:
             return [whole]
@@ -241,7 +241,7 @@ def _bracket(inner: list[Piece]) -> list[Piece]:
 def lines_of(pieces: list[Piece], first: float, rest: float) -> list[list[str]]:
     """Pieces packed greedily into lines (each a list of MathML pieces): the first line at
     most ``first`` wide, the others at most ``rest`` (a piece wider than its line gets a
-    line of its own), as :func:`symbolic.printing.latex_layout.fill` packs the book's."""
+    line of its own), as :func:`derivations.printing.latex_layout.fill` packs the book's."""
     lines: list[list[str]] = []
     current: list[str] = []
     width = 0.0

@@ -13,8 +13,8 @@ The TOML format is a public interface (see README.md); keep it exactly::
     [defs]                                  # optional, substituted in file order
     b = "Delta/eps"
 
-Expressions are parsed without ``eval``: SymPy syntax by :mod:`symbolic.parsing`, LaTeX
-(a field with a backslash, a brace, ``^``, ``|`` or ``&``) by :mod:`symbolic.latex_input`,
+Expressions are parsed without ``eval``: SymPy syntax by :mod:`symbolic.readers.syntax`, LaTeX
+(a field with a backslash, a brace, ``^``, ``|`` or ``&``) by :mod:`symbolic.readers.latex`,
 with an optional ``[latex]`` table naming fragments (``"f(x)" = "fx"``).
 """
 
@@ -31,21 +31,21 @@ from typing import Any
 
 import sympy as sp
 
-from derivations.app.certify_table import certify_box
-from derivations.app.family_input import (
-    declare_family,
-    for_all_relations,
-    single_equals,
-    split_for_all,
-)
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.families import Family
 from symbolic.family_use import split_family_spec
-from symbolic.latex_input import parse_latex_expr, parse_latex_relation
-from symbolic.latex_input.echo import refuse_hazards
-from symbolic.parsing import parse_expr, parse_relations
+from symbolic.readers.certify_table import certify_box
+from symbolic.readers.family_files import (
+    declare_family,
+    for_all_relations,
+    single_equals,
+    split_for_all,
+)
+from symbolic.readers.latex import parse_latex_expr, parse_latex_relation
+from symbolic.readers.latex.echo import refuse_hazards
+from symbolic.readers.syntax import parse_expr, parse_relations
 from symbolic.relations import Relation
 from symbolic.vocabulary import declared_name, skeleton
 

@@ -14,7 +14,7 @@ import sympy as sp
 
 from symbolic.errors import LatexError
 from symbolic.families import Family
-from symbolic.latex_input.tokens import Tok, line_of
+from symbolic.readers.latex.tokens import Tok, line_of
 
 __all__ = ["Cursor", "Indexed", "q", "short"]
 

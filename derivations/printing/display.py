@@ -1,18 +1,18 @@
 """Registers the notebook displays of the data classes with :mod:`symbolic.notebook`
-(imported by :mod:`symbolic.printing`, hence by ``import symbolic``):
+(imported by :mod:`derivations.printing`, hence by ``import symbolic``):
 ``Derivation._repr_latex_``, ``Derivation._repr_markdown_`` and
 ``DerivationReport._repr_markdown_`` and ``Chain._repr_latex_`` (the kit's chain); and
 ``str()`` of a report (the text report of ``dpderive check``) and of a step's record."""
 
 from __future__ import annotations
 
+from derivations.printing.latex import DerivationPrinter, display_latex, latex_text
+from derivations.printing.markdown import derivation_markdown, report_markdown
+from derivations.printing.summary import step_summary
+from derivations.printing.text import format_report
 from symbolic.derivation import Derivation
 from symbolic.kit import Chain
 from symbolic.notebook import register
-from symbolic.printing.latex import DerivationPrinter, display_latex, latex_text
-from symbolic.printing.markdown import derivation_markdown, report_markdown
-from symbolic.printing.summary import step_summary
-from symbolic.printing.text import format_report
 from symbolic.report import DerivationReport, StepResult
 
 __all__: list[str] = []

@@ -12,11 +12,11 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.families import Family, index_symbol
-from symbolic.latex_input.names import family_ranges, outside
-from symbolic.latex_input.parser import ExprParser
-from symbolic.latex_input.tokens import Tok
-from symbolic.latex_input.vocabulary import RELATIONS
-from symbolic.parsing import reserved_message
+from symbolic.readers.latex.names import family_ranges, outside
+from symbolic.readers.latex.parser import ExprParser
+from symbolic.readers.latex.tokens import Tok
+from symbolic.readers.latex.vocabulary import RELATIONS
+from symbolic.readers.syntax import reserved_message
 
 __all__ = ["SumReader"]
 
@@ -155,7 +155,7 @@ class SumReader(ExprParser):
         return lo, hi
 
     def _check_index(self, name: str, tok: Tok) -> None:
-        """One namespace (symbolic.parsing): an index is never a constant's or function's
+        """One namespace (symbolic.readers.syntax): an index is never a constant's or function's
         name (a declared name may be an index: inside, it is the bound variable)."""
         message = reserved_message(name)
         if message is not None:

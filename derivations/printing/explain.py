@@ -7,11 +7,11 @@ its evidence), so that a reader learns the proof and how much to trust each line
 
 from __future__ import annotations
 
+from derivations.printing.terminal import visible
+from derivations.printing.text import said
+from derivations.printing.wording import oracle_state, scope_text, verdict_word
 from symbolic.basis import BASIS_MEANING, NONE, basis_phrase
 from symbolic.derivation import Derivation, JustificationKind
-from symbolic.printing.terminal import visible
-from symbolic.printing.text import said
-from symbolic.printing.wording import oracle_state, scope_text, verdict_word
 from symbolic.relations import Relation, compose
 from symbolic.report import DerivationReport
 

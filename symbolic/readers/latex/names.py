@@ -28,9 +28,9 @@ from sympy.core.function import AppliedUndef
 
 from symbolic.errors import LatexError
 from symbolic.families import Family
-from symbolic.latex_input.cursor import Cursor, Indexed, q
-from symbolic.latex_input.tokens import Tok
-from symbolic.latex_input.vocabulary import FUNCTION_WORDS, GREEK
+from symbolic.readers.latex.cursor import Cursor, Indexed, q
+from symbolic.readers.latex.tokens import Tok
+from symbolic.readers.latex.vocabulary import FUNCTION_WORDS, GREEK
 
 __all__ = [
     "MAX_EXPANDED_TERMS",

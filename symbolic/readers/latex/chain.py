@@ -25,11 +25,11 @@ import sympy as sp
 
 from symbolic.errors import LatexError
 from symbolic.families import Family
-from symbolic.latex_input.cursor import q
-from symbolic.latex_input.echo import refuse_hazards
-from symbolic.latex_input.expressions import finish, guarded, parse_tokens, trim_tokens
-from symbolic.latex_input.tokens import Tok, blank_comments, line_of, tokenize
-from symbolic.latex_input.vocabulary import RELATIONS, UNSUPPORTED_RELATIONS
+from symbolic.readers.latex.cursor import q
+from symbolic.readers.latex.echo import refuse_hazards
+from symbolic.readers.latex.expressions import finish, guarded, parse_tokens, trim_tokens
+from symbolic.readers.latex.tokens import Tok, blank_comments, line_of, tokenize
+from symbolic.readers.latex.vocabulary import RELATIONS, UNSUPPORTED_RELATIONS
 from symbolic.relations import Relation
 
 __all__ = ["LatexChain", "LatexStep", "parse_latex_chain", "split_tex_file"]

@@ -24,9 +24,9 @@ from markupsafe import Markup
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.mathml import MathMLPresentationPrinter
 
+from derivations.printing.latex import DerivationPrinter, as_written
+from derivations.printing.notation import is_ours, mathml_nodes
 from symbolic.derivation import Derivation
-from symbolic.printing.latex import DerivationPrinter, as_written
-from symbolic.printing.notation import is_ours, mathml_nodes
 from symbolic.relations import Relation
 
 __all__ = ["MathPrinter", "display_names", "math_block", "relation_mathml"]
@@ -129,7 +129,7 @@ class MathPrinter(MathMLPresentationPrinter):
 
     def _print_Function(self, e: sp.Function) -> Any:
         """Our functions in the book's notation (``Pr[f(x) + Lap(b) = z]``, ``D(p || q)``),
-        from the one notation table (:mod:`symbolic.printing.notation`); SymPy's own as
+        from the one notation table (:mod:`derivations.printing.notation`); SymPy's own as
         SymPy prints them."""
         if is_ours(e):
             return mathml_nodes(e, self.book, self.dom)

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
+from derivations.printing.summary import step_summary
 from symbolic.basis import Basis
 from symbolic.derivation import Derivation
-from symbolic.printing.summary import step_summary
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import Scope
 
@@ -53,7 +53,11 @@ def jsonable(value: Any) -> Any:
     {'v': 'proved', 'box': [1.5, 2]}
     """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {
+            f.name: jsonable(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if f.metadata.get("json", True)
+        }
     if isinstance(value, Enum):
         return jsonable(value.value)
     if isinstance(value, Mapping):

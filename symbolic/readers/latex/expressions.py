@@ -14,12 +14,12 @@ import sympy as sp
 
 from symbolic.errors import ExpressionError, LatexError
 from symbolic.families import Family, ForAll, bound_free_symbols, index_symbol
-from symbolic.latex_input.constructs import LatexParser
-from symbolic.latex_input.cursor import q, short
-from symbolic.latex_input.echo import refuse_hazards
-from symbolic.latex_input.names import expand_indexed, family_ranges, outside
-from symbolic.latex_input.tokens import Tok, blank_comments, tokenize
-from symbolic.parsing import build_time_limit, vet
+from symbolic.readers.latex.constructs import LatexParser
+from symbolic.readers.latex.cursor import q, short
+from symbolic.readers.latex.echo import refuse_hazards
+from symbolic.readers.latex.names import expand_indexed, family_ranges, outside
+from symbolic.readers.latex.tokens import Tok, blank_comments, tokenize
+from symbolic.readers.syntax import build_time_limit, vet
 from symbolic.relations import Relation
 
 __all__ = [

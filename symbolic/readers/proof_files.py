@@ -35,15 +35,6 @@ from typing import Any
 
 import sympy as sp
 
-from derivations.app.certify_table import certify_box
-from derivations.app.claims import (
-    Header,
-    load_toml,
-    looks_like_latex,
-    read_text,
-    table_of,
-    text_field,
-)
 from symbolic.as_typed import reshaped_text
 from symbolic.derivation import (
     USER_PROOF_ID,
@@ -57,8 +48,17 @@ from symbolic.domains import Variable
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.induction import Induction, parse_spec, with_domain_base
 from symbolic.kit import justification_from_spec
-from symbolic.latex_input import parse_latex_chain, split_tex_file
-from symbolic.latex_input.vocabulary import GREEK
+from symbolic.readers.certify_table import certify_box
+from symbolic.readers.claim_files import (
+    Header,
+    load_toml,
+    looks_like_latex,
+    read_text,
+    table_of,
+    text_field,
+)
+from symbolic.readers.latex import parse_latex_chain, split_tex_file
+from symbolic.readers.latex.vocabulary import GREEK
 from symbolic.relations import Relation, compose
 from symbolic.tactics import prove_zero
 
@@ -141,7 +141,7 @@ def _spellings(name: str) -> list[tuple[str, str]]:
     r"""(how an author may write ``name`` in LaTeX, how to typeset it): ``eps`` is
     ``\varepsilon`` or ``\epsilon``; ``fx`` is ``f_x`` or ``f_{x}``; ``deltaprime`` is
     ``\delta'``; ``eps0`` is ``\varepsilon_0`` (the reader's own rules,
-    :mod:`symbolic.latex_input.names`, read backwards)."""
+    :mod:`symbolic.readers.latex.names`, read backwards)."""
 
     def bases(base: str) -> list[str]:
         letters = [base] if len(base) == 1 and base.isalpha() else []

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from symbolic.printing.text_latex import latex_text
+from derivations.printing.text_latex import latex_text
 
 __all__ = ["latex_text", "math_latex", "prose_latex"]
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.errors import ExpressionError
-from symbolic.latex_input.cursor import q
-from symbolic.latex_input.names import NameReader
-from symbolic.latex_input.tokens import Tok
-from symbolic.latex_input.vocabulary import (
+from symbolic.readers.latex.cursor import q
+from symbolic.readers.latex.names import NameReader
+from symbolic.readers.latex.tokens import Tok
+from symbolic.readers.latex.vocabulary import (
     CLOSERS,
     DELIMITERS,
     FUNCTION_LETTERS,
@@ -30,7 +30,7 @@ from symbolic.latex_input.vocabulary import (
     RELATIONS,
     UNSUPPORTED_RELATIONS,
 )
-from symbolic.parsing import MAX_LITERAL_FACTORIAL, checked_pow
+from symbolic.readers.syntax import MAX_LITERAL_FACTORIAL, checked_pow
 from symbolic.relations import Relation
 
 __all__ = ["ExprParser"]
@@ -49,7 +49,7 @@ _FUNCTION_STARTS = frozenset(
 
 class ExprParser(NameReader):
     """The operator levels; :meth:`atom` (numbers, names, brackets, functions) is added by
-    :class:`~symbolic.latex_input.constructs.LatexParser`."""
+    :class:`~symbolic.readers.latex.constructs.LatexParser`."""
 
     # -- relations ---------------------------------------------------------------------------
     def relation_at(self) -> Relation | None:

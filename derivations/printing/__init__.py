@@ -9,12 +9,12 @@ this package registers the notebook displays (``_repr_latex_``, ``_repr_markdown
 
 from __future__ import annotations
 
-from symbolic.printing import display  # noqa: F401  (registers the notebook displays)
-from symbolic.printing.explain import explain
-from symbolic.printing.json import catalog_json, claim_json, jsonable, report_json
-from symbolic.printing.latex import DerivationPrinter, catalog_book, derivation_latex
-from symbolic.printing.markdown import derivation_markdown, report_markdown
-from symbolic.printing.text import catalog_listing, claim_text, format_report, summary
+from derivations.printing import display  # noqa: F401  (registers the notebook displays)
+from derivations.printing.explain import explain
+from derivations.printing.json import catalog_json, claim_json, jsonable, report_json
+from derivations.printing.latex import DerivationPrinter, catalog_book, derivation_latex
+from derivations.printing.markdown import derivation_markdown, report_markdown
+from derivations.printing.text import catalog_listing, claim_text, format_report, summary
 
 __all__ = [
     "DerivationPrinter",

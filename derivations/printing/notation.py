@@ -87,7 +87,7 @@ def _ours(cls: type) -> list[type]:
 def notation_table(book: LatexPrinter | None = None) -> list[Notation]:
     """Every function of the imported modules of ours, with its plain, LaTeX and MathML
     forms at symbolic arguments ``a, b, c, ...`` (as many as it takes)."""
-    from symbolic.printing.latex import DerivationPrinter
+    from derivations.printing.latex import DerivationPrinter
 
     printer = book or DerivationPrinter()
     rows: dict[str, Notation] = {}

@@ -1,12 +1,12 @@
 r"""LaTeX for derivations and reports (Markdown for notebooks is in
-:mod:`symbolic.printing.markdown`).
+:mod:`derivations.printing.markdown`).
 
 A :class:`DerivationPrinter` is SymPy's ``LatexPrinter`` taught two more types: it prints a
 :class:`~symbolic.derivation.Derivation` as its statement (the author's prose with its
 mathematics typeset, then the formal statement generated from the variables, hypotheses and
 claim) followed by the proof as an ``align*`` chain: one numbered step per line with its
 justification beside it, long right-hand sides broken across lines
-(:mod:`symbolic.printing.latex_layout`), and, when given a report, a verdict badge per step
+(:mod:`derivations.printing.latex_layout`), and, when given a report, a verdict badge per step
 and a list of the evidence referring to the step numbers.  Variables print under their
 readable names (``\varepsilon``, ``\Delta f``, ``f(x)``); sums built unevaluated print their
 terms in the order the author wrote them.
@@ -20,14 +20,11 @@ from collections.abc import Callable, Mapping, Sequence
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
-from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
-from symbolic.derivation import USER_PROOF_ID, Derivation
-from symbolic.domains import Variable
-from symbolic.printing.author_latex import author_latex, echoed_source
-from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
-from symbolic.printing.latex_preamble import BOOK_PREAMBLE, PREAMBLE
-from symbolic.printing.latex_prose import latex_text, prose_latex
-from symbolic.printing.wording import (
+from derivations.printing.author_latex import author_latex, echoed_source
+from derivations.printing.latex_layout import Link, Piece, align_chain, pieces
+from derivations.printing.latex_preamble import BOOK_PREAMBLE, PREAMBLE
+from derivations.printing.latex_prose import latex_text, prose_latex
+from derivations.printing.wording import (
     NOT_CHECKED,
     erratum_state,
     oracle_state,
@@ -35,6 +32,9 @@ from symbolic.printing.wording import (
     verdict_glossary,
     verdict_word,
 )
+from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
+from symbolic.derivation import USER_PROOF_ID, Derivation
+from symbolic.domains import Variable
 from symbolic.report import Counterexample, DerivationReport, OracleResult, StepResult
 
 __all__ = [
@@ -385,7 +385,7 @@ def catalog_book(
 ) -> str:
     """The whole catalog as one document: a table of contents, a summary table of the
     verdicts, a chapter per theorem family and a section per derivation, then ``errata``
-    (the chapter "Errata in the sources", from :func:`symbolic.printing.audit.errata_latex`).
+    (the chapter "Errata in the sources", from :func:`derivations.printing.audit.errata_latex`).
     Compile it until the contents settle (:func:`derivations.app.pdflatex.compile_pdf`
     runs pdflatex until a pass changes neither the .aux nor the .toc); quotes in Chinese
     need the CJKutf8 package and its Song font (``\\zh`` of :data:`PREAMBLE`)."""

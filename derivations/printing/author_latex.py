@@ -1,13 +1,13 @@
 """An author's own reasons for LaTeX text mode: their mathematics kept as mathematics, but
-only when every token of it is known (:func:`symbolic.latex_input.echo.echo`), so that a
+only when every token of it is known (:func:`symbolic.readers.latex.echo.echo`), so that a
 reason can never run LaTeX code."""
 
 from __future__ import annotations
 
 import re
 
-from symbolic.latex_input.echo import echo
-from symbolic.printing.latex_prose import latex_text, prose_latex
+from derivations.printing.latex_prose import latex_text, prose_latex
+from symbolic.readers.latex.echo import echo
 
 __all__ = ["author_latex", "echoed_source"]
 

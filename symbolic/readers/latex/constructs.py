@@ -14,10 +14,10 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.functions import PhiInv
-from symbolic.latex_input.cursor import q
-from symbolic.latex_input.sums import SumReader
-from symbolic.latex_input.tokens import Tok
-from symbolic.latex_input.vocabulary import (
+from symbolic.readers.latex.cursor import q
+from symbolic.readers.latex.sums import SumReader
+from symbolic.readers.latex.tokens import Tok
+from symbolic.readers.latex.vocabulary import (
     BINOMIALS,
     CONDITION_WORDS,
     DELIMITERS,
@@ -29,7 +29,7 @@ from symbolic.latex_input.vocabulary import (
     OTHERWISE_WORDS,
     Function,
 )
-from symbolic.parsing import MAX_LITERAL_FACTORIAL
+from symbolic.readers.syntax import MAX_LITERAL_FACTORIAL
 from symbolic.vocabulary import arity_text
 
 __all__ = ["LatexParser"]

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from symbolic.basis import BASES, NONE, Basis, basis_phrase
-from symbolic.derivation import Derivation
-from symbolic.printing.summary import step_summary
-from symbolic.printing.terminal import visible
-from symbolic.printing.wording import (
+from derivations.printing.summary import step_summary
+from derivations.printing.terminal import visible
+from derivations.printing.wording import (
     erratum_state,
     oracle_state,
     scope_text,
     scoped_headline,
     verdict_word,
 )
+from symbolic.basis import BASES, NONE, Basis, basis_phrase
+from symbolic.derivation import Derivation
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import Scope
 from symbolic.verdicts import Verdict

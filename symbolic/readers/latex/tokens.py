@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from symbolic.latex_input.vocabulary import (
+from symbolic.readers.latex.vocabulary import (
     IGNORED,
     IGNORED_WITH_ARG,
     NAME_COMMANDS,

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from derivations.printing.latex import latex_id, latex_text
+from derivations.printing.latex_prose import prose_latex
 from symbolic.audit import AuditVerdict, Entry, Erratum, Severity, severity_of
-from symbolic.printing.latex import latex_id, latex_text
-from symbolic.printing.latex_prose import prose_latex
 
 __all__ = [
     "audit_json",

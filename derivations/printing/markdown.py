@@ -3,10 +3,10 @@ of steps."""
 
 from __future__ import annotations
 
+from derivations.printing.latex import DerivationPrinter
+from derivations.printing.summary import step_summary
+from derivations.printing.wording import erratum_state, oracle_state, scope_text, verdict_word
 from symbolic.derivation import Derivation
-from symbolic.printing.latex import DerivationPrinter
-from symbolic.printing.summary import step_summary
-from symbolic.printing.wording import erratum_state, oracle_state, scope_text, verdict_word
 from symbolic.report import DerivationReport
 
 __all__ = ["derivation_markdown", "report_markdown"]
