@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import sympy as sp
 
@@ -118,17 +119,11 @@ class ProofTrace:
 
 
 def prove_traced(
-    lhs: sp.Expr,
-    rel: Relation,
-    rhs: sp.Expr,
-    ctx: Context,
-    cheap: bool = False,
-    cited: Sequence[str] = (),
-    max_goals: int = MAX_GOALS,
+    lhs: sp.Expr, rel: Relation, rhs: sp.Expr, ctx: Context, **options: Any
 ) -> ProofTrace | None:
-    """:func:`prove_relation` with the rules its proof used."""
+    """:func:`prove_relation` (``options``: its keywords) with the rules its proof used."""
     with frame() as used:
-        text = prove_relation(lhs, rel, rhs, ctx, cheap, cited, max_goals)
+        text = prove_relation(lhs, rel, rhs, ctx, **options)
     if text is None:
         return None
     credit(*used)

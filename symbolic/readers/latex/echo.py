@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from symbolic.errors import LatexError
-from symbolic.readers.latex.tokens import line_of
+from symbolic.readers.latex.tokens import group_end, line_of
 from symbolic.readers.latex.vocabulary import (
     BINOMIALS,
     DELIMITERS,
@@ -191,19 +191,9 @@ class _Refused(Exception):
 
 def _group_end(text: str, j: int) -> int:
     """The index after the balanced ``{...}`` group opening at ``text[j]``."""
-    depth = 0
-    while j < len(text):
-        c = text[j]
-        if c == "\\":
-            j += 2
-            continue
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return j + 1
-        j += 1
+    after = group_end(text, j)
+    if after is not None:
+        return after
     raise _Refused("an argument whose braces do not close")
 
 

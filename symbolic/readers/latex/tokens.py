@@ -25,7 +25,7 @@ from symbolic.readers.latex.vocabulary import (
     TEXT_COMMANDS,
 )
 
-__all__ = ["Tok", "blank_comments", "line_of", "name_patterns", "tokenize"]
+__all__ = ["Tok", "blank_comments", "group_end", "line_of", "name_patterns", "tokenize"]
 
 _WORD = re.compile(r"\\[A-Za-z]+\*?")
 _KEY_PIECE = re.compile(r"\\[A-Za-z]+|\\.|\s+|.", re.S)
@@ -92,13 +92,10 @@ def name_patterns(names: Mapping[str, str] | None) -> list[tuple[re.Pattern[str]
     return [(re.compile(_key_pattern(k)), names[k], k) for k in keys]
 
 
-def _group(text: str, j: int, end: int) -> tuple[str, int] | None:
-    """The balanced ``{...}`` group at ``j`` (after spaces): its content and the index after
-    it, or None when there is no group or it is not closed."""
-    while j < end and text[j] in " \t\n":
-        j += 1
-    if j >= end or text[j] != "{":
-        return None
+def group_end(text: str, j: int, end: int | None = None) -> int | None:
+    """The index after the balanced ``{...}`` group opening at ``text[j]`` (escaped braces
+    skipped), or None when it does not close before ``end``."""
+    end = len(text) if end is None else end
     depth, k = 0, j
     while k < end:
         c = text[k]
@@ -110,9 +107,20 @@ def _group(text: str, j: int, end: int) -> tuple[str, int] | None:
         elif c == "}":
             depth -= 1
             if depth == 0:
-                return text[j + 1 : k], k + 1
+                return k + 1
         k += 1
     return None
+
+
+def _group(text: str, j: int, end: int) -> tuple[str, int] | None:
+    """The balanced ``{...}`` group at ``j`` (after spaces): its content and the index after
+    it, or None when there is no group or it is not closed."""
+    while j < end and text[j] in " \t\n":
+        j += 1
+    if j >= end or text[j] != "{":
+        return None
+    after = group_end(text, j, end)
+    return None if after is None else (text[j + 1 : after - 1], after)
 
 
 def _single(text: str, j: int, end: int) -> tuple[str, int] | None:
