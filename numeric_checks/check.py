@@ -48,7 +48,7 @@ from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import InvalidInput
 from symbolic.hypotheses import NeedsCases
 from symbolic.relations import Relation
-from symbolic.report import DerivationReport, RefereeRecord, StepResult
+from symbolic.report import ConditionRecord, DerivationReport, RefereeRecord, StepResult
 from symbolic.scope import LemmaScope, with_scope
 from symbolic.verdicts import Verdict, weakest
 
@@ -195,6 +195,9 @@ def check_link(
         rules=proof.rules,
         head=decision.head,
         decided=decision.evidence,
+        side_conditions=tuple(
+            ConditionRecord(c.relation(), c.need, c.discharged_by) for c in proof.conditions
+        ),
         why_not_proved=blocked.reason if blocked else "",
         why_short=blocked.short if blocked else "",
         suspect=decision.suspect,

@@ -278,6 +278,17 @@ class RefereeRecord:
         return self.method if self.kind is RefereeKind.EXACT else f"by {self.method}"
 
 
+@dataclass(frozen=True)
+class ConditionRecord:
+    """A side condition a step's proof needed (a denominator nonzero, a log's argument
+    positive), as a relation a reader can check, what asked for it, and how it was shown
+    (None: it was not, so the proof holds only where it does)."""
+
+    relation: str
+    need: str
+    discharged_by: str | None
+
+
 class Route(Enum):
     """How a step's verdict was reached, for readers of the record (the evidence says it in
     words): one link checked, cases of an equality hypothesis, a conclusion shown by its
@@ -349,6 +360,8 @@ class StepResult:
     """For a conclusion raised by its chain, how the chain shows it."""
     instances: str = ""
     """For a link proved for every length, what the instances' sampling saw."""
+    side_conditions: tuple[ConditionRecord, ...] = ()
+    """The side conditions the symbolic proof needed, each with how it was discharged."""
     decided: str = field(default="", metadata={"json": False})
     """The decision's own words: ``evidence`` without why it is not proved and the notes
     (what a conclusion raised by its chain says its own check found).  Not in the JSON,

@@ -122,6 +122,17 @@ def claim_json(
         # What sampling did (issue 40): points tried and not reached, their cost, seconds,
         # the smallest margin and the point nearest to failing, why it stopped.
         "sampling": jsonable(result.numeric) if result.numeric else None,
+        # The typed records (issue 42): the rules the proof is made of and the side
+        # conditions it needed, the certificate, the referees (method, bits), how the
+        # verdict was reached and what stands between the claim and a proof.
+        "rules": list(result.rules),
+        "side_conditions": jsonable(result.side_conditions),
+        "certificate": jsonable(result.certificate),
+        "referees": jsonable(result.referees),
+        "route": jsonable(result.route),
+        "why_not_proved": result.why_not_proved,
+        "notes": list(result.notes),
+        "cases": jsonable(result.cases),
     } | scoped
 
 
