@@ -215,7 +215,9 @@ def basic_composition_k() -> Derivation:
         .le(
             sp.Product(sp.exp(e), (i, 1, k)),
             by.hypothesis(
-                "each M_i is eps_i-DP: termwise product of nonnegative factors", "termwise"
+                "each M_i is eps_i-DP: a product of nonnegative factors, compared factor by "
+                "factor",
+                "product bound",
             ),
         )
         .eq(sp.exp(sp.Sum(e, (i, 1, k))), by.algebra("product of exponentials"))
@@ -305,8 +307,8 @@ def naive_adaptive() -> Derivation:
             sp.exp(k * e),
             by.hypothesis(
                 "each round is eps-DP given the earlier answers: k factors, each at most e^eps "
-                "(termwise)",
-                "termwise",
+                "(factor by factor)",
+                "product bound",
             ),
         )
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sympy as sp
 
 from symbolic.relations import Relation
+from symbolic.rules.registry import credit
 from symbolic.rules.sums_normal import canonical
 from symbolic.rules.sums_setup import Setup, plain_index
 from symbolic.tactics import prove_zero
@@ -73,6 +74,7 @@ def _products(small: sp.Expr, big: sp.Expr, strict: bool | None, setup: Setup) -
     gap = setup.termwise(b[1] - a[1], r, False)
     if low is None or gap is None:
         return None
+    credit("product bound")  # prod a_i <= prod b_i from 0 <= a_i <= b_i, factor by factor
     return (
         f"termwise product of nonnegative factors ({a[1]} >= 0: {low}; "
         f"{a[1]} <= {b[1]}: {gap}, for every {r.index} in {r})"
