@@ -17,7 +17,7 @@ from types import ModuleType
 from symbolic.derivation import Derivation
 from symbolic.errors import IllFormedDerivation, InvalidInput
 
-__all__ = ["HEADLINE", "HOMES", "MODULE_NAMES", "catalog", "get", "lookup"]
+__all__ = ["HEADLINE", "HOMES", "MODULE_NAMES", "catalog", "family_module", "get", "lookup"]
 
 # The five headline theorems of the mission (NumericSparse accuracy in both forms).
 HEADLINE = (
@@ -88,7 +88,8 @@ HOMES: dict[str, str] = {
 theorems); any other id is found through the whole catalog."""
 
 
-def _module(name: str) -> ModuleType:
+def family_module(name: str) -> ModuleType:
+    """The family module ``name`` of :data:`MODULE_NAMES`, imported."""
     return importlib.import_module(f"derivations.{name}")
 
 
@@ -96,7 +97,7 @@ def _module(name: str) -> ModuleType:
 def _family(name: str) -> dict[str, Derivation]:
     """The derivations of one family module, by id (built once per process)."""
     out: dict[str, Derivation] = {}
-    for build in _module(name).DERIVATIONS:
+    for build in family_module(name).DERIVATIONS:
         d = build()
         if d.id in out:
             raise IllFormedDerivation(f"duplicate derivation id {d.id!r} in derivations.{name}")
@@ -142,5 +143,5 @@ def lookup(derivation_id: str) -> Derivation | None:
 def __getattr__(name: str) -> tuple[ModuleType, ...]:
     """``MODULES``, the family modules themselves, imported on first use (PEP 562)."""
     if name == "MODULES":
-        return tuple(_module(n) for n in MODULE_NAMES)
+        return tuple(family_module(n) for n in MODULE_NAMES)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -215,8 +215,7 @@ def basic_composition_k() -> Derivation:
         .le(
             sp.Product(sp.exp(e), (i, 1, k)),
             by.hypothesis(
-                "each M_i is eps_i-DP: a product of nonnegative factors, compared factor by "
-                "factor",
+                "each M_i is eps_i-DP: a product of nonnegative factors, compared factor by factor",
                 "product bound",
             ),
         )

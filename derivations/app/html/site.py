@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from derivations.app.html.graph import LEGEND, graph_nodes, graph_svg
 from derivations.app.html.model import Page, page_of, users_of
-from derivations.catalog import MODULES
+from derivations.catalog import HOMES, MODULE_NAMES, family_module
 from derivations.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.basis import BASES, NONE
 from symbolic.derivation import Derivation
@@ -108,11 +108,15 @@ def _environment() -> Environment:
     return env
 
 
-def _builder_sources() -> dict[str, tuple[str, str]]:
-    """Derivation id -> (Python source of its builder, ``module.function``).  Builders are
-    cheap to call again (a tenth of a second for the whole catalog)."""
+def _builder_sources(ids: set[str]) -> dict[str, tuple[str, str]]:
+    """Derivation id -> (Python source of its builder, ``module.function``) for ``ids``,
+    from their family modules only (issue 42: a page of one theorem imported and built the
+    whole catalog); an id :data:`~derivations.catalog.HOMES` does not place is looked for
+    in every family.  Builders are cheap to call again."""
+    homes = {HOMES.get(i) for i in ids}
+    names = MODULE_NAMES if None in homes else [n for n in MODULE_NAMES if n in homes]
     out: dict[str, tuple[str, str]] = {}
-    for module in MODULES:
+    for module in map(family_module, names):
         for build in module.DERIVATIONS:
             try:
                 code = inspect.getsource(build)
@@ -183,7 +187,7 @@ def build_site(
         write(f"static/{name}", resources.files(__package__).joinpath("static", name).read_text())
     users = users_of([*derivations, *(p.derivation for p in proofs)])
     drawn = _draw_plots(out, built, summary) if plots else {}
-    sources = _builder_sources()
+    sources = _builder_sources({d.id for d in derivations})
     pages: list[Page] = []
     for d in derivations:
         page = page_of(d, reports.get(d.id), href, users)
