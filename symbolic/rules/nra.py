@@ -226,7 +226,9 @@ def decide(
         return Decision(None, status="untranslatable")
     answer = solver.check()
     if answer == z3.unsat:
-        # The named facts handed to z3 are cited by their names (``exp tangent``).
+        # The named facts handed to z3 are credited by their names (``exp tangent``): z3
+        # was given them, and does not say which it needed (an unsat core would, at the
+        # price of tracked assertions, which change how nlsat searches).
         credit("nonlinear real arithmetic", *ab.used)
         return Decision(_trace(goal, strict, hyps, ab), status="unsat")
     if answer == z3.sat:
