@@ -35,6 +35,8 @@ TAIL = 10.0
 the whole tail (mass below 1e-23), so no mass is lost, only resolution out there."""
 MAX_CELL = 0.05
 """The widest Gaussian cell, in standard deviations."""
+MAX_CELLS = 40_000
+"""The most Gaussian cells of one step (each costs two Arb erfc)."""
 
 
 @dataclass(frozen=True)
@@ -84,13 +86,14 @@ def gaussian_cells(mu: arb, width: float, rate: float = 1.0) -> Cells:
     m = float(mu.mid())
     lo, hi = -TAIL, m + TAIL
     cuts = [lo]
+    floor = (hi - lo) / MAX_CELLS  # no more cells than that, however fine the width
     while cuts[-1] < hi:
         x = cuts[-1]
         slope = 1.0
         if rate < 1:
             e = math.exp(min(m * x - m * m / 2, 700.0))
             slope = rate * e / (1 - rate + rate * e)
-        cuts.append(x + min(width / (m * max(slope, 1e-12)), MAX_CELL))
+        cuts.append(x + max(min(width / (m * max(slope, 1e-12)), MAX_CELL), floor))
     cuts[-1] = max(cuts[-1], hi)
     count = len(cuts) - 1
     ends = [arb(c) for c in cuts]
