@@ -122,7 +122,9 @@ def _kov_bound(comp: Composition, eps: arb, delta: arb | None) -> UpperBound:
         e = r.mechanism.pure_eps()
         if r.mechanism.sampled:
             e = pure.amplified(e, arb(r.mechanism.q))
-            cited.append("Balle, Barthe & Gaboardi 2018, Theorem 8 (amplification by Poisson sampling)")
+            cited.append(
+                "Balle, Barthe & Gaboardi 2018, Theorem 8 (amplification by Poisson sampling)"
+            )
         eps0 = e if e.upper() > eps0.upper() else eps0
     # The ball's upper end: a mechanism that is eps0-DP is eps-DP for every eps >= eps0.
     eps0 = arb(eps0.upper())
@@ -181,8 +183,8 @@ def lower_bound(comp: Composition, eps: arb, delta: arb | None) -> LowerBound:
         return LowerBound(
             value,
             found,
-            f"the event {{Z > {t:.6g}}} for the likelihood-ratio statistic Z, N({float(mu.mid()):.6g}, 1) "
-            "against N(0, 1) (exact laws)",
+            f"the event {{Z > {t:.6g}}} for the likelihood-ratio statistic Z, "
+            f"N({float(mu.mid()):.6g}, 1) against N(0, 1) (exact laws)",
             curve=lambda e: float(gaussian_event_delta(mu, arb(e))[0].lower()),
         )
     laws = lattice.score_laws(comp)
@@ -234,18 +236,27 @@ def assess(
         return Assessment(claim, comp, "holds", basis, reason, tuple(uppers), low, used, standings)
     if refuting:
         reason = (
-            f"delta({_g(claim.eps)}) >= {_g(low.delta.lower())} > {_g(claim.delta)}, by "
-            f"{low.how}"
+            f"delta({_g(claim.eps)}) >= {_g(low.delta.lower())} > {_g(claim.delta)}, by {low.how}"
         )
         return Assessment(
-            claim, comp, "refuted", "rigorous lower bound", reason, tuple(uppers), low, None, standings
+            claim,
+            comp,
+            "refuted",
+            "rigorous lower bound",
+            reason,
+            tuple(uppers),
+            low,
+            None,
+            standings,
         )
     best = min((float(u.delta.upper()) for u in uppers if u.delta is not None), default=1.0)
     reason = (
         f"the best upper bound on delta({_g(claim.eps)}) is {best:.6g} and the rigorous lower "
         f"bound {float(low.delta.lower()):.6g}; the claim {_g(claim.delta)} lies between"
     )
-    return Assessment(claim, comp, "inconclusive", "none", reason, tuple(uppers), low, None, standings)
+    return Assessment(
+        claim, comp, "inconclusive", "none", reason, tuple(uppers), low, None, standings
+    )
 
 
 MU_EPS_GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0, 32.0, 45.0)
@@ -265,7 +276,11 @@ def _assess_mu(comp: Composition, claim: Claim, standings: dict[str, Standing]) 
             ub = gdp_bound(comp, arb(0), None)
             # mu-GDP for a smaller mu is mu'-GDP for the larger: G_mu >= G_mu' (Phi increases).
             used = UpperBound(
-                "Gaussian DP", None, None, ids, tuple(c for c in ub.cited if "2.13" not in c),
+                "Gaussian DP",
+                None,
+                None,
+                ids,
+                tuple(c for c in ub.cited if "2.13" not in c),
                 f"the composition is mu-GDP with mu = {_g(mu)} <= {_g(claim.mu)}",
             )
             basis = basis_of(used, standings)
@@ -302,7 +317,9 @@ def _assess_mu(comp: Composition, claim: Claim, standings: dict[str, Standing]) 
         f"lower bound exceeded {_g(claim.mu)}-GDP's profile (closest at eps = {_g(eb)}: "
         f"{_g(low.lower())} against {_g(cap.upper())})"
     )
-    return Assessment(claim, comp, "inconclusive", "none", reason, (), lower, None, standings, extra)
+    return Assessment(
+        claim, comp, "inconclusive", "none", reason, (), lower, None, standings, extra
+    )
 
 
 def _no_lower() -> LowerBound:

@@ -124,8 +124,10 @@ def gdp_bound(comp: Composition, eps: arb, delta: arb | None) -> UpperBound:
             f"Dong, Roth & Su 2022, Corollary 2.13 at mu = {_show(mu)}, eps = "
             f"{_show(eps)} (gdp-to-dp is proved for mu in [1/1000, 20], eps in [0, 50])"
         )
-    ids = ("gdp-gaussian-mechanism",) + (("gdp-composition",) if comp.steps > 1 else ()) + (
-        "gdp-to-dp",
+    ids = (
+        ("gdp-gaussian-mechanism",)
+        + (("gdp-composition",) if comp.steps > 1 else ())
+        + ("gdp-to-dp",)
     )
     found = None if delta is None else _solve_eps(lambda e: gdp_delta(mu, e), delta)
     return UpperBound(

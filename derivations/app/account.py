@@ -129,7 +129,9 @@ def _plot_target(path: str) -> None:
         raise InvalidInput(f"--plot needs a .png, .pdf or .svg file name, got {path!r}")
 
 
-def _report(a: Any, about: dict[str, str], found: dict[str, Any], basis_of: Any, disagree: Any) -> dict[str, Any]:
+def _report(
+    a: Any, about: dict[str, str], found: dict[str, Any], basis_of: Any, disagree: Any
+) -> dict[str, Any]:
     claim = a.claim
     theorems: list[dict[str, Any]] = []
     seen: set[str] = set()
@@ -191,9 +193,7 @@ def _report(a: Any, about: dict[str, str], found: dict[str, Any], basis_of: Any,
     report["theorems"] = theorems
     found = dict(found)
     if found.get("available"):
-        found["disagreements"] = disagree(
-            found, report.get("delta_lower"), report.get("eps_lower")
-        )
+        found["disagreements"] = disagree(found, report.get("delta_lower"), report.get("eps_lower"))
     report["accountants"] = found
     return report
 

@@ -66,9 +66,7 @@ def parse_account(text: str, name: str = "<account>") -> tuple[Composition, Clai
         raise InvalidInput(f"{name}: malformed TOML: {exc}") from None
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise InvalidInput(
-            f"{name}: unknown key(s) {sorted(unknown)}; allowed: {sorted(TOP_KEYS)}"
-        )
+        raise InvalidInput(f"{name}: unknown key(s) {sorted(unknown)}; allowed: {sorted(TOP_KEYS)}")
     about = {}
     for key in ("title", "source"):
         value = data.get(key, "")
@@ -95,8 +93,9 @@ def _composition(data: dict[str, Any], name: str) -> Composition:
     comp = _table(data, "composition", name)
     bad = set(comp) - {"steps", "rounds"}
     if bad:
-        raise InvalidInput(f"{name}: unknown key(s) in [composition]: {sorted(bad)}; allowed: "
-                           "steps, rounds")
+        raise InvalidInput(
+            f"{name}: unknown key(s) in [composition]: {sorted(bad)}; allowed: steps, rounds"
+        )
     if "rounds" in comp:
         if "steps" in comp or "mechanism" in data:
             raise InvalidInput(
@@ -104,7 +103,11 @@ def _composition(data: dict[str, Any], name: str) -> Composition:
                 "rounds (each round a mechanism with its own steps), not both"
             )
         rounds = comp["rounds"]
-        if not isinstance(rounds, list) or not rounds or not all(isinstance(r, dict) for r in rounds):
+        if (
+            not isinstance(rounds, list)
+            or not rounds
+            or not all(isinstance(r, dict) for r in rounds)
+        ):
             raise InvalidInput(f"{name}: [composition] rounds must be a non-empty list of tables")
         if len(rounds) > 100:
             raise InvalidInput(f"{name}: at most 100 rounds, got {len(rounds)}")

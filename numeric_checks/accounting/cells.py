@@ -109,7 +109,7 @@ def laplace_cells(eps0: arb, width: float) -> Cells:
     +eps0 on x >= eps0 and 2 x - eps0 between, cut into pieces of loss width about
     ``width``."""
     e = float(eps0.mid())
-    pieces = max(1, min(int(math.ceil(2 * e / width)), 20_000))
+    pieces = max(1, min(math.ceil(2 * e / width), 20_000))
     half = arb(1) / 2
     ps, qs, losses = [(-eps0).exp() * half], [half], [-e]
     cuts = [arb(e * i / pieces) for i in range(pieces)] + [eps0]

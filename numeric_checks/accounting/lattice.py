@@ -18,6 +18,7 @@ retained, and Q(S) above by what is retained plus the whole missing mass 1 - sum
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,11 +28,15 @@ from flint import arb, arb_poly, ctx
 from numeric_checks.accounting.cells import Cells, loss_spread, mechanism_cells
 from numeric_checks.accounting.mechanisms import Composition
 
-BITS = 160
-"""Arb's working precision for the lattice: the products of polynomials of ~10^4
-coefficients keep ~35 correct digits in the bulk."""
-DROP = arb("1e-45")
+BITS = 96
+"""Arb's working precision for the lattice (bits): the products of polynomials of ~10^4
+coefficients keep ~20 correct digits in the bulk, and 160 bits took twice the time for the
+same bounds to 6 digits."""
+DROP = arb("1e-40")
 """A coefficient whose ball lies below this is dropped from a power's tails."""
+STEP_DROP = arb("1e-22")
+"""A step's cells lighter than this under both laws are scored like the nearest heavier
+cell: it costs only resolution where k times their mass is below double precision."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,9 @@ def _step_polys(c: Cells, unit: float) -> tuple[_Poly, _Poly]:
     scores = [round(x / unit) for x in c.loss]
     # Cells too light to matter under either law take the nearest score of the others: any
     # score is valid, and the far tails' huge losses would stretch the lattice for nothing.
-    heavy = [s for s, a, b in zip(scores, c.p, c.q, strict=True) if a > DROP or b > DROP]
+    heavy = [
+        s for s, a, b in zip(scores, c.p, c.q, strict=True) if a > STEP_DROP or b > STEP_DROP
+    ]
     lo, hi = min(heavy), max(heavy)
     scores = [min(max(s, lo), hi) for s in scores]
     p = [arb(0)] * (hi - lo + 1)
@@ -114,7 +121,8 @@ def lattice_unit(comp: Composition, width: float) -> float:
     return max(smallest / 4, math.sqrt(total) / 1500, 1e-6)
 
 
-def score_laws(comp: Composition) -> list[ScoreLaw]:
+@functools.lru_cache(maxsize=8)
+def score_laws(comp: Composition) -> tuple[ScoreLaw, ...]:
     """The score's law for a record added in every step and for one removed (the same law
     twice, mirrored, when nothing is sampled)."""
     old = ctx.prec
@@ -139,7 +147,7 @@ def score_laws(comp: Composition) -> list[ScoreLaw]:
             if not comp.any_sampled:
                 laws.append(laws[0].swapped())
                 break
-        return laws
+        return tuple(laws)
     finally:
         ctx.prec = old
 

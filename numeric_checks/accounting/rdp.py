@@ -46,7 +46,9 @@ def step_rdp(m: Mechanism, alpha: int) -> arb:
         q = arb(m.q)
         total = arb(0)
         for j in range(alpha + 1):
-            total += comb(alpha, j) * (1 - q) ** (alpha - j) * q**j * (arb(j * j - j) * mu2 / 2).exp()
+            total += (
+                comb(alpha, j) * (1 - q) ** (alpha - j) * q**j * (arb(j * j - j) * mu2 / 2).exp()
+            )
         return total.log() / (a - 1)
     if m.sampled:
         raise ValueError(f"no Renyi bound for a sampled {m.kind} mechanism")
