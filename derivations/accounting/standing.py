@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Standing:
-    """A catalog theorem's verdict and basis, and what the basis rests on beyond the engine
-    (foundations, cited results)."""
+    """A catalog theorem's verdict and basis, and what it rests on beyond the catalog's
+    lemmas (foundations and cited results, as ``Reliance.describe`` words them)."""
 
     id: str
     verdict: str
@@ -48,7 +48,7 @@ RECORDED: dict[str, Standing] = {
             "gdp-composition",
             "proved",
             "from foundations",
-            ("neyman-pearson", "normal-rotation-invariance"),
+            ("neyman-pearson (foundation)", "normal-rotation-invariance (foundation)"),
         ),
         Standing("gdp-to-dp", "proved", "outright"),
         Standing("basic-composition-k", "proved", "outright"),
@@ -57,12 +57,12 @@ RECORDED: dict[str, Standing] = {
             "proved",
             "from foundations",
             (
-                "approx-max-divergence-definition",
-                "markov-inequality",
-                "tower-property",
-                "total-probability",
-                "union-bound",
-                "linearity-of-expectation",
+                "approx-max-divergence-definition (foundation)",
+                "markov-inequality (foundation)",
+                "tower-property (foundation)",
+                "total-probability (foundation)",
+                "union-bound (foundation)",
+                "linearity-of-expectation (foundation)",
             ),
         ),
     )
