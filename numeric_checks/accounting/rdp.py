@@ -88,7 +88,8 @@ def delta_from_rdp(curve: Sequence[tuple[int, arb]], eps: arb) -> tuple[arb, int
 
 def eps_from_rdp(curve: Sequence[tuple[int, arb]], delta: arb) -> tuple[arb, int]:
     """The smallest eps over the orders: rdp + log(1 - 1/alpha) - (log delta + log alpha)
-    /(alpha - 1) (the same conversion solved for eps), as a ball, and its order."""
+    /(alpha - 1) (the same conversion solved for eps), as a ball, and its order; 0 when that
+    is negative (the conversion's delta at eps = 0 is then already below delta)."""
     best: arb | None = None
     order = 0
     for alpha, rdp in curve:
@@ -97,4 +98,4 @@ def eps_from_rdp(curve: Sequence[tuple[int, arb]], delta: arb) -> tuple[arb, int
         if best is None or e.upper() < best.upper():
             best, order = e, alpha
     assert best is not None
-    return best, order
+    return best.max(arb(0)), order
