@@ -33,7 +33,9 @@ def rr_delta(eps0: float, k: int, eps: float) -> float:
         w = mpmath.exp(mpmath.mpf(eps))
         total = mpmath.mpf(0)
         for j in range(k + 1):
-            term = mpmath.binomial(k, j) * (p**j * (1 - p) ** (k - j) - w * (1 - p) ** j * p ** (k - j))
+            term = mpmath.binomial(k, j) * (
+                p**j * (1 - p) ** (k - j) - w * (1 - p) ** j * p ** (k - j)
+            )
             if term > 0:
                 total += term
         return float(total)

@@ -16,7 +16,8 @@ from flint import arb, ctx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from derivations.accounting import accountants, assess as assess_module, standing
+from derivations.accounting import accountants, standing
+from derivations.accounting import assess as assess_module
 from derivations.accounting.assess import Claim, Inconsistent, assess
 from derivations.app.cli import main
 from numeric_checks.accounting.mechanisms import Composition, Mechanism, Round
@@ -81,50 +82,113 @@ def test_text_report_says_what_it_rests_on(tmp_path: Path) -> None:
 
 
 BAD = [
-    ("negative sigma", GAUSS.format(delta="0.1").replace("sigma = 4.0", "sigma = -1.0"), "sigma must be positive"),
-    ("zero sigma", GAUSS.format(delta="0.1").replace("sigma = 4.0", "sigma = 0"), "sigma must be positive"),
-    ("sigma as text", GAUSS.format(delta="0.1").replace("sigma = 4.0", 'sigma = "4"'), "sigma must be a number"),
-    ("sigma inf", GAUSS.format(delta="0.1").replace("sigma = 4.0", "sigma = inf"), "must be finite"),
+    (
+        "negative sigma",
+        GAUSS.format(delta="0.1").replace("sigma = 4.0", "sigma = -1.0"),
+        "sigma must be positive",
+    ),
+    (
+        "zero sigma",
+        GAUSS.format(delta="0.1").replace("sigma = 4.0", "sigma = 0"),
+        "sigma must be positive",
+    ),
+    (
+        "sigma as text",
+        GAUSS.format(delta="0.1").replace("sigma = 4.0", 'sigma = "4"'),
+        "sigma must be a number",
+    ),
+    (
+        "sigma inf",
+        GAUSS.format(delta="0.1").replace("sigma = 4.0", "sigma = inf"),
+        "must be finite",
+    ),
     ("delta zero", GAUSS.format(delta="0.0"), "delta must be in (0, 1)"),
     ("delta one", GAUSS.format(delta="1"), "delta must be in (0, 1)"),
     ("delta above", GAUSS.format(delta="1.5"), "delta must be in (0, 1)"),
     ("delta negative", GAUSS.format(delta="-1e-5"), "delta must be in (0, 1)"),
-    ("epsilon negative", GAUSS.format(delta="0.1").replace("epsilon = 1.0", "epsilon = -1"),
-     "epsilon must be in [0, 500]"),
+    (
+        "epsilon negative",
+        GAUSS.format(delta="0.1").replace("epsilon = 1.0", "epsilon = -1"),
+        "epsilon must be in [0, 500]",
+    ),
     ("missing claim", GAUSS.format(delta="0.1").split("[claim]")[0], "missing [claim] table"),
-    ("missing mechanism", GAUSS.format(delta="0.1").replace("[mechanism]", "[other]"),
-     "unknown key"),
-    ("no mechanism", "[composition]\nsteps = 3\n[claim]\nepsilon = 1\ndelta = 0.1\n",
-     "missing [mechanism] table"),
-    ("missing composition", "[mechanism]\nkind = 'laplace'\nscale = 1\n[claim]\nmu = 1\n",
-     "missing [composition] table"),
-    ("unknown kind", GAUSS.format(delta="0.1").replace('"gaussian"', '"exponential"'),
-     "unknown kind 'exponential'"),
+    (
+        "missing mechanism",
+        GAUSS.format(delta="0.1").replace("[mechanism]", "[other]"),
+        "unknown key",
+    ),
+    (
+        "no mechanism",
+        "[composition]\nsteps = 3\n[claim]\nepsilon = 1\ndelta = 0.1\n",
+        "missing [mechanism] table",
+    ),
+    (
+        "missing composition",
+        "[mechanism]\nkind = 'laplace'\nscale = 1\n[claim]\nmu = 1\n",
+        "missing [composition] table",
+    ),
+    (
+        "unknown kind",
+        GAUSS.format(delta="0.1").replace('"gaussian"', '"exponential"'),
+        "unknown kind 'exponential'",
+    ),
     ("no kind", GAUSS.format(delta="0.1").replace('kind = "gaussian"', ""), "needs kind"),
-    ("laplace without scale", GAUSS.format(delta="0.1").replace('"gaussian"', '"laplace"'),
-     "unknown key(s) for kind 'laplace'"),
-    ("steps zero", GAUSS.format(delta="0.1").replace("steps = 16", "steps = 0"),
-     "steps must be from 1"),
-    ("steps float", GAUSS.format(delta="0.1").replace("steps = 16", "steps = 1.5"),
-     "steps must be a whole number"),
-    ("steps bool", GAUSS.format(delta="0.1").replace("steps = 16", "steps = true"),
-     "steps must be a whole number"),
-    ("steps huge", GAUSS.format(delta="0.1").replace("steps = 16", "steps = 1000001"),
-     "steps must be from 1"),
-    ("rate above one", GAUSS.format(delta="0.1").replace("sensitivity = 1.0",
-     "sampling_rate = 1.5"), "sampling_rate must be in (0, 1]"),
-    ("rho", GAUSS.format(delta="0.1").replace("delta = 0.1", "rho = 0.5").replace(
-        "epsilon = 1.0", ""), "rho (zCDP) is not supported"),
+    (
+        "laplace without scale",
+        GAUSS.format(delta="0.1").replace('"gaussian"', '"laplace"'),
+        "unknown key(s) for kind 'laplace'",
+    ),
+    (
+        "steps zero",
+        GAUSS.format(delta="0.1").replace("steps = 16", "steps = 0"),
+        "steps must be from 1",
+    ),
+    (
+        "steps float",
+        GAUSS.format(delta="0.1").replace("steps = 16", "steps = 1.5"),
+        "steps must be a whole number",
+    ),
+    (
+        "steps bool",
+        GAUSS.format(delta="0.1").replace("steps = 16", "steps = true"),
+        "steps must be a whole number",
+    ),
+    (
+        "steps huge",
+        GAUSS.format(delta="0.1").replace("steps = 16", "steps = 1000001"),
+        "steps must be from 1",
+    ),
+    (
+        "rate above one",
+        GAUSS.format(delta="0.1").replace("sensitivity = 1.0", "sampling_rate = 1.5"),
+        "sampling_rate must be in (0, 1]",
+    ),
+    (
+        "rho",
+        GAUSS.format(delta="0.1").replace("delta = 0.1", "rho = 0.5").replace("epsilon = 1.0", ""),
+        "rho (zCDP) is not supported",
+    ),
     ("epsilon only", GAUSS.format(delta="0.1").replace("delta = 0.1", ""), "needs delta"),
     ("mu and delta", GAUSS.format(delta="0.1") + "mu = 1\n", "claim one form"),
     ("unknown claim key", GAUSS.format(delta="0.1") + "eps = 1\n", "unknown key(s) in [claim]"),
     ("malformed", "[mechanism\nkind=", "malformed TOML"),
-    ("rounds and mechanism", GAUSS.format(delta="0.1").replace("steps = 16",
-     "rounds = [{kind = 'gaussian', sigma = 1.0, steps = 2}]"), "not both"),
-    ("round without steps", "[composition]\nrounds = [{kind = 'gaussian', sigma = 1.0}]\n"
-     "[claim]\nmu = 1\n", "round 1 needs steps"),
-    ("tiny mu", GAUSS.format(delta="0.1").replace("sigma = 4.0", "sigma = 1e9"),
-     "outside [1e-06, 1000]"),
+    (
+        "rounds and mechanism",
+        GAUSS.format(delta="0.1").replace(
+            "steps = 16", "rounds = [{kind = 'gaussian', sigma = 1.0, steps = 2}]"
+        ),
+        "not both",
+    ),
+    (
+        "round without steps",
+        "[composition]\nrounds = [{kind = 'gaussian', sigma = 1.0}]\n[claim]\nmu = 1\n",
+        "round 1 needs steps",
+    ),
+    (
+        "tiny mu",
+        GAUSS.format(delta="0.1").replace("sigma = 4.0", "sigma = 1e9"),
+        "outside [1e-06, 1000]",
+    ),
 ]
 
 

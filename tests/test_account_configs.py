@@ -115,16 +115,12 @@ def test_outside_the_catalogs_domain_is_cited() -> None:
 
 
 def test_heterogeneous_rounds_match_the_reference() -> None:
-    comp = Composition(
-        (Round(Mechanism(G, sigma="4"), 50), Round(Mechanism(G, sigma="2"), 10))
-    )
+    comp = Composition((Round(Mechanism(G, sigma="4"), 50), Round(Mechanism(G, sigma="2"), 10)))
     mu = math.sqrt(50 / 16 + 10 / 4)
     truth = ref.gaussian_delta(mu, 2.0)
     assert assess(comp, _claim(2.0, truth * (1 + HAIR))).verdict == "holds"
     assert assess(comp, _claim(2.0, truth * (1 - HAIR))).verdict == "refuted"
-    mixed = Composition(
-        (Round(Mechanism(L, scale="10"), 20), Round(Mechanism(R, eps0="0.2"), 20))
-    )
+    mixed = Composition((Round(Mechanism(L, scale="10"), 20), Round(Mechanism(R, eps0="0.2"), 20)))
     a = assess(mixed, _claim(2.0, 0.01))
     assert a.lower.delta.lower() <= a.best_upper.delta.upper()  # type: ignore[union-attr]
 

@@ -48,9 +48,6 @@ class Cells:
     q: tuple[arb, ...]
     loss: tuple[float, ...]
 
-    def swapped(self) -> Cells:
-        return Cells(self.q, self.p, tuple(-x for x in self.loss))
-
 
 def _phi(x: arb) -> arb:
     # Phi(x) = erfc(-x/sqrt 2)/2, accurate in the lower tail.
@@ -140,20 +137,16 @@ def subsampled(base: Cells, q: arb) -> Cells:
 
 
 @functools.lru_cache(maxsize=32)
-def mechanism_cells(m: Mechanism, width: float) -> tuple[Cells, Cells]:
-    """The step's pair for a record added and for a record removed, in that order.  An
-    unsampled mechanism's pair is symmetric (mirroring the output swaps its two laws), so
-    both are the same pair; a sampled one has two different pairs."""
+def mechanism_cells(m: Mechanism, width: float) -> Cells:
+    """The step's pair with the record added (P) against without it (Q); the other order
+    of the same pair is the record-removed direction (see :mod:`lattice`)."""
     if m.kind == "gaussian":
         base = gaussian_cells(m.mu(), width, float(arb(m.q).mid()))
     elif m.kind == "laplace":
         base = laplace_cells(m.pure_eps(), width)
     else:
         base = rr_cells(m.pure_eps())
-    if not m.sampled:
-        return base, base
-    added = subsampled(base, arb(m.q))
-    return added, added.swapped()
+    return subsampled(base, arb(m.q)) if m.sampled else base
 
 
 def loss_spread(c: Cells) -> float:

@@ -51,8 +51,17 @@ class ScoreLaw:
     missing_p: arb
     missing_q: arb
 
-    def swapped(self) -> ScoreLaw:
-        return ScoreLaw(self.offset, self.q, self.p, self.missing_q, self.missing_p)
+    def reversed(self) -> ScoreLaw:
+        """The same pair of inputs in the other order (Q against P), scored by minus the
+        score: the law of the other direction of the hockey-stick divergence."""
+        n = len(self.p)
+        return ScoreLaw(
+            -(self.offset + n - 1),
+            self.q[::-1],
+            self.p[::-1],
+            self.missing_q,
+            self.missing_p,
+        )
 
 
 @dataclass
@@ -95,9 +104,7 @@ def _step_polys(c: Cells, unit: float) -> tuple[_Poly, _Poly]:
     scores = [round(x / unit) for x in c.loss]
     # Cells too light to matter under either law take the nearest score of the others: any
     # score is valid, and the far tails' huge losses would stretch the lattice for nothing.
-    heavy = [
-        s for s, a, b in zip(scores, c.p, c.q, strict=True) if a > STEP_DROP or b > STEP_DROP
-    ]
+    heavy = [s for s, a, b in zip(scores, c.p, c.q, strict=True) if a > STEP_DROP or b > STEP_DROP]
     lo, hi = min(heavy), max(heavy)
     scores = [min(max(s, lo), hi) for s in scores]
     p = [arb(0)] * (hi - lo + 1)
@@ -114,7 +121,7 @@ def lattice_unit(comp: Composition, width: float) -> float:
     needs more than ~10^4 lattice points across its spread."""
     spreads, total = [], 0.0
     for r in comp.rounds:
-        s = loss_spread(mechanism_cells(r.mechanism, width)[0])
+        s = loss_spread(mechanism_cells(r.mechanism, width))
         spreads.append(s)
         total += r.steps * s * s
     smallest = min((s for s in spreads if s > 0), default=1.0)
@@ -123,8 +130,10 @@ def lattice_unit(comp: Composition, width: float) -> float:
 
 @functools.lru_cache(maxsize=8)
 def score_laws(comp: Composition) -> tuple[ScoreLaw, ...]:
-    """The score's law for a record added in every step and for one removed (the same law
-    twice, mirrored, when nothing is sampled)."""
+    """The score's law for the pair of inputs with the record added (P) and without it (Q),
+    and the same pair in the other order.  For a sampled step the other order is the
+    record-removed pair (Q against (1 - q) Q + q P); for an unsampled one it is the mirrored
+    pair, whose profile is the same.  So both directions come from one pair of powers."""
     old = ctx.prec
     ctx.prec = BITS
     try:
@@ -132,22 +141,17 @@ def score_laws(comp: Composition) -> tuple[ScoreLaw, ...]:
         unit = lattice_unit(comp, width)
         # Cells no wider than the lattice unit, or a cell's loss would straddle scores.
         width = min(width, unit)
-        laws = []
-        for direction in (0, 1):
-            p_total: _Poly | None = None
-            q_total: _Poly | None = None
-            for r in comp.rounds:
-                cells = mechanism_cells(r.mechanism, width)[direction]
-                p1, q1 = _step_polys(cells, unit)
-                pk, qk = _power(p1, r.steps), _power(q1, r.steps)
-                p_total = pk if p_total is None else _mul(p_total, pk)
-                q_total = qk if q_total is None else _mul(q_total, qk)
-            assert p_total is not None and q_total is not None
-            laws.append(_align(p_total, q_total))
-            if not comp.any_sampled:
-                laws.append(laws[0].swapped())
-                break
-        return tuple(laws)
+        p_total: _Poly | None = None
+        q_total: _Poly | None = None
+        for r in comp.rounds:
+            cells = mechanism_cells(r.mechanism, width)
+            p1, q1 = _step_polys(cells, unit)
+            pk, qk = _power(p1, r.steps), _power(q1, r.steps)
+            p_total = pk if p_total is None else _mul(p_total, pk)
+            q_total = qk if q_total is None else _mul(q_total, qk)
+        assert p_total is not None and q_total is not None
+        added = _align(p_total, q_total)
+        return added, added.reversed()
     finally:
         ctx.prec = old
 
