@@ -254,13 +254,14 @@ def test_accountants_when_installed_bracket_a_gaussian() -> None:
 def test_a_mutated_upper_bound_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Halving the GDP bound puts it below the exact lower bound: an internal error, never
     a verdict."""
-    real = assess_module.gdp_bound
+    real = assess_module.gdp_bounds
 
     def halved(*args: Any) -> Any:
-        u = real(*args)
-        return type(u)(u.name, u.delta / 2, u.eps, u.catalog, u.cited, u.note)
+        return [
+            type(u)(u.name, u.delta / 2, u.eps, u.catalog, u.cited, u.note) for u in real(*args)
+        ]
 
-    monkeypatch.setattr(assess_module, "gdp_bound", halved)
+    monkeypatch.setattr(assess_module, "gdp_bounds", halved)
     old = ctx.prec
     ctx.prec = 128
     try:
@@ -282,6 +283,46 @@ def test_a_mutated_lower_bound_is_caught(monkeypatch: pytest.MonkeyPatch) -> Non
     comp = Composition((Round(Mechanism("gaussian", sigma="4"), 16),))
     with pytest.raises(Inconsistent):
         assess(comp, Claim("eps_delta", eps=arb(1), delta=arb("0.2")))
+
+
+def _eps_delta(eps: str, delta: str) -> Claim:
+    return Claim("eps_delta", eps=arb(eps), delta=arb(delta))
+
+
+def test_laplace_near_the_largest_loss() -> None:
+    """10 Laplace steps with eps0 = 1: at eps = 10 - 1e-5 delta is at least
+    2^-10 (1 - e^-1e-5) (every step in its half-line beyond the shift), about 9.7656e-9; the
+    lattice once scored the cells next to the half-lines like them and lost that event."""
+    import math
+
+    old = ctx.prec
+    ctx.prec = 128
+    try:
+        comp = Composition((Round(Mechanism("laplace", scale="1"), 10),))
+        exact = 2.0**-10 * -math.expm1(-1e-5)
+        a = assess(comp, _eps_delta("9.99999", repr(exact * 0.999)))
+        assert a.verdict == "refuted", a.reason
+        assert assess(comp, _eps_delta("10", "1e-300")).verdict == "holds"  # basic composition
+        assert assess(comp, _eps_delta("10", "1e-300")).basis == "outright"
+    finally:
+        ctx.prec = old
+
+
+def test_gaussian_beyond_the_catalogs_eps() -> None:
+    """eps = 500 is beyond gdp-to-dp's eps <= 50, but delta(500) <= delta(50): still the
+    catalog's bound; at mu = 10, eps = 60 the value at 50 is too weak and the corollary at
+    60 itself shows the claim, by a cited theorem."""
+    old = ctx.prec
+    ctx.prec = 128
+    try:
+        one = Composition((Round(Mechanism("gaussian", sigma="4"), 16),))
+        a = assess(one, _eps_delta("500", "1e-300"))
+        assert (a.verdict, a.basis) == ("holds", "from cited results")
+        ten = Composition((Round(Mechanism("gaussian", sigma="1"), 100),))
+        b = assess(ten, _eps_delta("60", "0.2"))
+        assert (b.verdict, b.basis) == ("holds", "by a cited theorem")
+    finally:
+        ctx.prec = old
 
 
 MECHANISMS = st.one_of(

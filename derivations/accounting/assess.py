@@ -23,6 +23,7 @@ from derivations.accounting.catalog_bounds import (
     advanced_bound,
     basic_bound,
     gdp_bound,
+    gdp_bounds,
     gdp_delta,
 )
 from derivations.accounting.standing import RECORDED, Standing, weakest_basis
@@ -100,7 +101,7 @@ def upper_bounds(comp: Composition, eps: arb, delta: arb | None) -> list[UpperBo
     """Every upper bound that applies to ``comp``, catalog ones first."""
     out: list[UpperBound] = []
     if comp.all_gaussian_unsampled:
-        out.append(gdp_bound(comp, eps, delta))
+        out.extend(gdp_bounds(comp, eps, delta))
     if comp.all_pure_unsampled:
         out.append(basic_bound(comp, eps))
         adv = advanced_bound(comp, eps, delta)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import sympy as sp
 from flint import arb
@@ -103,7 +103,21 @@ def _solve_eps(profile: Callable[[arb], arb], delta: arb, hi: float = 400.0) -> 
     return None
 
 
-def gdp_bound(comp: Composition, eps: arb, delta: arb | None) -> UpperBound:
+EPS_END = 50
+"""The upper end of gdp-to-dp's domain of eps."""
+
+
+def gdp_bounds(comp: Composition, eps: arb, delta: arb | None) -> list[UpperBound]:
+    """The GDP chain; beyond gdp-to-dp's domain of eps, both the catalog's bound at its end
+    (eps = 50) and the corollary's value at eps itself, labelled as cited."""
+    first = gdp_bound(comp, eps, delta)
+    if eps.upper() <= EPS_END:
+        return [first]
+    beyond = gdp_bound(comp, eps, delta, clamp=False)
+    return [first, replace(beyond, name="Gaussian DP at the claim's eps")]
+
+
+def gdp_bound(comp: Composition, eps: arb, delta: arb | None, clamp: bool = True) -> UpperBound:
     """The GDP chain for unsampled Gaussian rounds."""
     mu = comp.gdp_mu()
     cited = []
@@ -119,10 +133,13 @@ def gdp_bound(comp: Composition, eps: arb, delta: arb | None) -> UpperBound:
                 f"Dong, Roth & Su 2022, Corollary 3.3 at mu_i = {_show(mi)} "
                 "(gdp-composition is proved for mu_i in [1/100, 10))"
             )
-    if not _in_domain("gdp-to-dp", "mu", mu) or not _in_domain("gdp-to-dp", "eps", eps):
+    # (eps', delta)-DP is (eps, delta)-DP for every eps >= eps' (the definition), so beyond
+    # gdp-to-dp's domain of eps the bound at its end, eps = 50, still rests on the catalog.
+    at = eps if eps.upper() <= EPS_END or not clamp else arb(EPS_END)
+    if not _in_domain("gdp-to-dp", "mu", mu) or not _in_domain("gdp-to-dp", "eps", at):
         cited.append(
             f"Dong, Roth & Su 2022, Corollary 2.13 at mu = {_show(mu)}, eps = "
-            f"{_show(eps)} (gdp-to-dp is proved for mu in [1/1000, 20], eps in [0, 50])"
+            f"{_show(at)} (gdp-to-dp is proved for mu in [1/1000, 20], eps in [0, 50])"
         )
     ids = (
         ("gdp-gaussian-mechanism",)
@@ -130,13 +147,21 @@ def gdp_bound(comp: Composition, eps: arb, delta: arb | None) -> UpperBound:
         + ("gdp-to-dp",)
     )
     found = None if delta is None else _solve_eps(lambda e: gdp_delta(mu, e), delta)
+    note = f"the composition is mu-GDP with mu = {_show(mu)}"
+    if at is not eps:
+        note += f"; evaluated at eps = {EPS_END:g} (delta(eps) does not increase with eps)"
+    if found is not None and found.upper() > EPS_END:
+        note += (
+            "; the eps bound lies beyond gdp-to-dp's domain (eps <= 50): there it rests on "
+            "Dong, Roth & Su's Corollary 2.13"
+        )
     return UpperBound(
         "Gaussian DP",
-        gdp_delta(mu, eps),
+        gdp_delta(mu, at),
         found,
         ids,
         tuple(dict.fromkeys(cited)),
-        f"the composition is mu-GDP with mu = {_show(mu)}",
+        note,
         curve=lambda e: float(gdp_delta(mu, arb(e)).upper()),
     )
 

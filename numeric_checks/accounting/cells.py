@@ -47,6 +47,10 @@ class Cells:
     p: tuple[arb, ...]
     q: tuple[arb, ...]
     loss: tuple[float, ...]
+    atoms: bool = False
+    """Whether the first and last cells are point masses at the extreme losses (Laplace's
+    half-lines, randomized response's two outputs): the lattice keeps them apart from every
+    other cell, so that the event "every step at its extreme" stays an event of its own."""
 
 
 def _phi(x: arb) -> arb:
@@ -118,7 +122,7 @@ def laplace_cells(eps0: arb, width: float) -> Cells:
     ps.append(half)
     qs.append((-eps0).exp() * half)
     losses.append(e)
-    return Cells(tuple(ps), tuple(qs), tuple(losses))
+    return Cells(tuple(ps), tuple(qs), tuple(losses), atoms=True)
 
 
 def rr_cells(eps0: arb) -> Cells:
@@ -126,14 +130,14 @@ def rr_cells(eps0: arb) -> Cells:
     e = eps0.exp()
     keep, flip = e / (1 + e), 1 / (1 + e)
     x = float(eps0.mid())
-    return Cells((keep, flip), (flip, keep), (x, -x))
+    return Cells((keep, flip), (flip, keep), (x, -x), atoms=True)
 
 
 def subsampled(base: Cells, q: arb) -> Cells:
     """Poisson subsampling at rate q, the record added: ((1 - q) Q + q P) against Q."""
     mixed = tuple((1 - q) * b + q * a for a, b in zip(base.p, base.q, strict=True))
     loss = tuple(_float_loss(a, b) for a, b in zip(mixed, base.q, strict=True))
-    return Cells(mixed, base.q, loss)
+    return Cells(mixed, base.q, loss, atoms=base.atoms)
 
 
 @functools.lru_cache(maxsize=32)

@@ -100,8 +100,22 @@ def _power(base: _Poly, k: int) -> _Poly:
     return result
 
 
-def _step_polys(c: Cells, unit: float) -> tuple[_Poly, _Poly]:
+def _scores(c: Cells, unit: float) -> list[int]:
+    """Each cell's loss over the unit, rounded; with atoms, the extreme cells rounded away
+    from the others and every other cell kept strictly between them (a cell whose loss is
+    within a unit of the extreme would otherwise share its score, and the event "every step
+    at its extreme", the one that shows delta(eps) for eps near k eps0, would be lost)."""
     scores = [round(x / unit) for x in c.loss]
+    if not c.atoms or len(scores) <= 2:
+        return scores  # two atoms (randomized response) are apart already
+    top = max(math.ceil(c.loss[-1] / unit), max(scores[1:-1]) + 1)
+    bottom = min(math.floor(c.loss[0] / unit), min(scores[1:-1]) - 1)
+    inner = [min(max(s, bottom + 1), top - 1) for s in scores[1:-1]]
+    return [bottom, *inner, top]
+
+
+def _step_polys(c: Cells, unit: float) -> tuple[_Poly, _Poly]:
+    scores = _scores(c, unit)
     # Cells too light to matter under either law take the nearest score of the others: any
     # score is valid, and the far tails' huge losses would stretch the lattice for nothing.
     heavy = [s for s, a, b in zip(scores, c.p, c.q, strict=True) if a > STEP_DROP or b > STEP_DROP]
