@@ -38,10 +38,16 @@ def _event(m: Mechanism, dp_event: Any) -> Any:
     return base
 
 
-def run(comp: Composition, eps: float | None, delta: float | None) -> dict[str, Any]:
+def run(
+    comp: Composition,
+    eps: float | None,
+    delta: float | None,
+    curve: tuple[float, ...] = (),
+) -> dict[str, Any]:
     """The accountants' eps(delta) and delta(eps); ``available`` False (and a message) when
     the extra is not installed; each accountant's ``error`` when it refuses the
-    configuration."""
+    configuration; with ``curve``, each accountant's delta at those eps (``delta_curve``),
+    from the same composition."""
     try:
         import dp_accounting
         from dp_accounting import dp_event
@@ -77,6 +83,8 @@ def run(comp: Composition, eps: float | None, delta: float | None) -> dict[str, 
                     entry["eps"] = float(acc.get_epsilon(delta))
                 if eps is not None:
                     entry["delta"] = float(acc.get_delta(eps))
+                if curve:
+                    entry["delta_curve"] = [float(acc.get_delta(e)) for e in curve]
         except Exception as exc:  # an accountant refusing a configuration is not our bug
             entry = {"error": f"{type(exc).__name__}: {exc}"[:300]}
         out[name] = entry

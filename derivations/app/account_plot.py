@@ -57,10 +57,8 @@ def draw(a: Any, found: dict[str, Any], target: Path) -> None:
 def _accountant_curves(a: Any, ax: Any, grid: list[float]) -> None:
     from derivations.accounting import accountants
 
+    found = accountants.run(a.composition, None, None, curve=tuple(grid))
     for name in ("pld", "rdp"):
-        ys = []
-        for e in grid:
-            got = accountants.run(a.composition, e, None).get(name, {})
-            ys.append(got.get("delta"))
-        if all(y is not None for y in ys):
+        ys = found.get(name, {}).get("delta_curve")
+        if ys:
             ax.plot(grid, [max(y, 1e-300) for y in ys], ":", label=f"dp_accounting {name.upper()}")
