@@ -204,6 +204,15 @@ def _g(x: arb) -> str:
     return f"{float(x.mid()):.6g}"
 
 
+def _apart(a: arb, b: arb) -> tuple[str, str]:
+    """Two numbers printed with as many digits (6 to 40) as it takes to tell them apart."""
+    for digits in (6, 9, 12, 17, 25, 40):
+        sa, sb = a.mid().str(digits, radius=False), b.mid().str(digits, radius=False)
+        if sa != sb:
+            break
+    return sa, sb
+
+
 def assess(
     comp: Composition, claim: Claim, standings: dict[str, Standing] | None = None
 ) -> Assessment:
@@ -230,14 +239,12 @@ def assess(
     if showing:
         used = min(showing, key=lambda u: RANK.index(basis_of(u, standings)))
         basis = basis_of(used, standings)
-        reason = (
-            f"{used.name} gives delta({_g(claim.eps)}) <= {_g(used.delta.upper())} <= "  # type: ignore[union-attr]
-            f"{_g(claim.delta)}"
-        )
+        shown, claimed = _apart(used.delta.upper(), claim.delta)  # type: ignore[union-attr]
+        reason = f"{used.name} gives delta({_g(claim.eps)}) <= {shown} <= {claimed}"
         return Assessment(claim, comp, "holds", basis, reason, tuple(uppers), low, used, standings)
     if refuting:
-        reason = (
-            f"delta({_g(claim.eps)}) >= {_g(low.delta.lower())} > {_g(claim.delta)}, by {low.how}"
+        reason = "delta({}) >= {} > {}, by {}".format(
+            _g(claim.eps), *_apart(low.delta.lower(), claim.delta), low.how
         )
         return Assessment(
             claim,
@@ -308,10 +315,16 @@ def _assess_mu(comp: Composition, claim: Claim, standings: dict[str, Standing]) 
     extra["delta_mu"] = cap
     if low.lower() > cap.upper():
         reason = (
-            f"delta({_g(eb)}) >= {_g(low.lower())} > {_g(cap.upper())} = delta of "
-            f"{_g(claim.mu)}-GDP at that eps (gdp-to-dp: mu-GDP gives exactly this profile)"
+            "delta({}) >= {} > {} = delta of ".format(_g(eb), *_apart(low.lower(), cap.upper()))
+            + f"{_g(claim.mu)}-GDP at that eps (gdp-to-dp: mu-GDP gives exactly this profile)"
         )
         basis = "rigorous lower bound and gdp-to-dp"
+        if not _gdp_to_dp_covers(claim.mu):
+            basis = "rigorous lower bound and a cited theorem"
+            reason += (
+                "; the claimed mu lies beyond gdp-to-dp's domain (mu <= 20), where the "
+                "profile rests on Dong, Roth & Su's Corollary 2.13"
+            )
         return Assessment(claim, comp, "refuted", basis, reason, (), lower, None, standings, extra)
     reason = (
         "no catalog theorem bounds this mechanism's trade-off by a Gaussian one, and no "
@@ -321,6 +334,12 @@ def _assess_mu(comp: Composition, claim: Claim, standings: dict[str, Standing]) 
     return Assessment(
         claim, comp, "inconclusive", "none", reason, (), lower, None, standings, extra
     )
+
+
+def _gdp_to_dp_covers(mu: arb) -> bool:
+    from derivations.accounting.catalog_bounds import _in_domain
+
+    return _in_domain("gdp-to-dp", "mu", mu)
 
 
 def _no_lower() -> LowerBound:

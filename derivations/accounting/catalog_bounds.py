@@ -56,15 +56,20 @@ def _variable(d_id: str, name: str) -> sp.Symbol:
     raise KeyError(f"{d_id} has no variable {name}")
 
 
+def _exactly(end: arb) -> sp.Rational:
+    """An end of a ball (an exact binary number) as a SymPy rational, without rounding."""
+    man, exp = end.mid().man_exp()
+    return sp.Integer(int(man)) * sp.Integer(2) ** int(exp)
+
+
 def _in_domain(d_id: str, name: str, value: arb) -> bool:
     """Whether every point of the ball ``value`` lies in the derivation's domain of
     ``name`` (both ends of the ball are tested exactly)."""
     for v in get(d_id).variables:
         if v.name == name:
-            lo, hi = value.lower(), value.upper()
             return bool(
-                v.domain.contains(sp.Rational(lo.mid().str(40, radius=False)))
-                and v.domain.contains(sp.Rational(hi.mid().str(40, radius=False)))
+                v.domain.contains(_exactly(value.lower()))
+                and v.domain.contains(_exactly(value.upper()))
             )
     raise KeyError(f"{d_id} has no variable {name}")
 
@@ -172,14 +177,21 @@ def basic_bound(comp: Composition, eps: arb) -> UpperBound:
     for r in comp.rounds:
         total += r.steps * r.mechanism.pure_eps()
     holds = total.upper() <= eps.lower()
+    laplace = any(r.mechanism.kind == "laplace" for r in comp.rounds)
     return UpperBound(
         "basic composition",
         arb(0) if holds else arb(1),
         total,
-        ("basic-composition-k",),
+        (("laplace-ratio",) if laplace else ()) + ("basic-composition-k",),
         (),
         f"(eps, 0)-DP for eps >= {_show(total.upper())} (the sum of the rounds' eps0); "
-        "below that it bounds nothing",
+        "below that it bounds nothing"
+        + (
+            "; for Laplace rounds the ratio bound is applied to output densities "
+            "(laplace-ratio), as Dwork & Roth's Theorem 3.14 does"
+            if laplace
+            else ""
+        ),
         curve=lambda e: 0.0 if e >= float(total.upper()) else 1.0,
     )
 

@@ -52,6 +52,7 @@ RECORDED: dict[str, Standing] = {
         ),
         Standing("gdp-to-dp", "proved", "outright"),
         Standing("basic-composition-k", "proved", "outright"),
+        Standing("laplace-ratio", "proved", "outright"),
         Standing(
             "advanced-composition",
             "proved",
