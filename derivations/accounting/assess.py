@@ -114,6 +114,16 @@ def upper_bounds(comp: Composition, eps: arb, delta: arb | None) -> list[UpperBo
     return out
 
 
+def catalog_ids(comp: Composition) -> tuple[str, ...]:
+    """The catalog ids an account of ``comp`` may rest on (what ``--recheck`` checks)."""
+    ids: tuple[str, ...] = ()
+    if comp.all_gaussian_unsampled:
+        ids += ("gdp-gaussian-mechanism", "gdp-composition", "gdp-to-dp")
+    if comp.all_pure_unsampled:
+        ids += ("laplace-ratio", "basic-composition-k", "advanced-composition")
+    return ids
+
+
 def _kov_bound(comp: Composition, eps: arb, delta: arb | None) -> UpperBound:
     """The optimal composition of pure DP, each round eps0-DP for the largest (amplified)
     eps0 of the rounds."""
@@ -313,6 +323,7 @@ def _assess_mu(comp: Composition, claim: Claim, standings: dict[str, Standing]) 
     lower = LowerBound(low, None, f"a lower bound on delta({_g(eb)})")
     extra["at_eps"] = eb
     extra["delta_mu"] = cap
+    extra["catalog"] = ("gdp-to-dp",)  # mu-GDP's profile, which the lower bound is set against
     if low.lower() > cap.upper():
         reason = (
             "delta({}) >= {} > {} = delta of ".format(_g(eb), *_apart(low.lower(), cap.upper()))

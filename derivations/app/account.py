@@ -75,7 +75,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from flint import ctx
 
     from derivations.accounting import accountants, standing
-    from derivations.accounting.assess import Inconsistent, assess, basis_of
+    from derivations.accounting.assess import Inconsistent, assess, basis_of, catalog_ids
     from derivations.app.account_input import load_account
 
     started = time.monotonic()
@@ -89,7 +89,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         standings = dict(standing.RECORDED)
         if args.recheck:
             phase("checking the catalog theorems used")
-            standings = standing.live(standings, budget=min(args.budget / 4, 60.0))
+            used = catalog_ids(comp)
+            standings.update(standing.live(used, budget=min(args.budget / 4, 60.0)))
         phase("bounding delta(eps)")
         try:
             a = assess(comp, claim, standings)
@@ -136,6 +137,9 @@ def _report(
     theorems: list[dict[str, Any]] = []
     seen: set[str] = set()
     uppers = []
+    for ident in a.extra.get("catalog", ()):
+        seen.add(ident)
+        theorems.append(a.standings[ident].to_json())
     for u in a.uppers:
         for ident in u.catalog:
             if ident not in seen:
