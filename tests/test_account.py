@@ -370,3 +370,24 @@ def test_recorded_standing_matches_the_catalog(catalog_reports: dict[str, Any]) 
         assert (r.verdict.value, r.basis) == (s.verdict, s.basis), ident
         rests = tuple(x.describe() for x in r.rests_on if x.kind != "lemma")
         assert rests == s.rests_on, (ident, rests)
+
+
+@pytest.mark.parametrize(("k", "eps0", "eps"), [(10, "1", "4"), (50, "0.5", "6"), (7, "2", "0")])
+def test_optimal_composition_agrees_with_the_catalogs_oracle(k: int, eps0: str, eps: str) -> None:
+    """The recurrence of ``pure.kov_delta`` against the direct sum that the catalog's oracle
+    of approx-basic-composition-optimal uses (numeric_checks.dp.arb_functions), and against
+    the exact randomized-response profile (the reference of the configuration tests)."""
+    from numeric_checks.accounting import pure
+    from numeric_checks.dp.arb_functions import optimal_delta
+    from tests.account_reference import rr_delta
+
+    old = ctx.prec
+    ctx.prec = 128
+    try:
+        mine = pure.kov_delta(k, arb(eps0), arb(eps))
+        theirs = optimal_delta(arb(k), arb(eps0), arb(0), arb(eps))
+        assert mine.overlaps(theirs)
+        assert abs(float(mine.mid()) - rr_delta(float(eps0), k, float(eps))) < 1e-12
+        assert abs(pure.kov_delta_float(k, float(eps0), float(eps)) - float(mine.mid())) < 1e-9
+    finally:
+        ctx.prec = old

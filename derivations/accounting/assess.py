@@ -148,7 +148,13 @@ def _kov_bound(comp: Composition, eps: arb, delta: arb | None) -> UpperBound:
     if delta is not None:
         from derivations.accounting.catalog_bounds import _solve_eps
 
-        found = _solve_eps(at, delta, hi=float(k * eps0.upper()) + 1)
+        e0 = float(eps0.mid())
+        found = _solve_eps(
+            at,
+            delta,
+            hi=float(k * eps0.upper()) + 1,
+            guess=lambda e: pure.kov_delta_float(k, e0, e),
+        )
     return UpperBound(
         "optimal composition of pure DP",
         at(eps),

@@ -85,9 +85,14 @@ def gdp_delta(mu: arb, eps: arb) -> arb:
     return _gdp_profile()(mu, eps)[0]
 
 
-def _solve_eps(profile: Callable[[arb], arb], delta: arb, hi: float = 400.0) -> arb | None:
-    """The smallest eps found (bisection in floats, the answer checked on balls) with
-    profile(eps) <= delta; None when even ``hi`` does not do."""
+def _solve_eps(
+    profile: Callable[[arb], arb],
+    delta: arb,
+    hi: float = 400.0,
+    guess: Callable[[float], float] | None = None,
+) -> arb | None:
+    """The smallest eps found (bisection, in floats by ``guess`` when given, the answer
+    checked on balls) with profile(eps) <= delta; None when even ``hi`` does not do."""
     d = float(delta.mid())
     lo_e, hi_e = 0.0, hi
     if not profile(arb(hi_e)).upper() <= delta.lower():
@@ -96,15 +101,19 @@ def _solve_eps(profile: Callable[[arb], arb], delta: arb, hi: float = 400.0) -> 
         return arb(0)
     for _ in range(80):
         mid = (lo_e + hi_e) / 2
-        if float(profile(arb(mid)).mid()) <= d:
+        value = guess(mid) if guess is not None else float(profile(arb(mid)).mid())
+        if value <= d:
             hi_e = mid
         else:
             lo_e = mid
     e = hi_e
-    for _ in range(60):  # step outward until the balls confirm it
+    step = max(e * 1e-12, 1e-15)
+    for _ in range(24):  # step outward, ever further, until the balls confirm it
+        if e > hi:
+            break
         if profile(arb(e)).upper() <= delta.lower():
             return arb(e)
-        e = e * (1 + 1e-12) + 1e-15
+        e, step = e + step, step * 4
     return None
 
 

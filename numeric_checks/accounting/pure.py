@@ -13,9 +13,11 @@ cites but does not prove.
 
 from __future__ import annotations
 
-from flint import arb
+import functools
+import math
 
-from numeric_checks.dp.arb_functions import optimal_delta
+import numpy as np
+from flint import arb
 
 
 def amplified(eps0: arb, q: arb) -> arb:
@@ -24,5 +26,39 @@ def amplified(eps0: arb, q: arb) -> arb:
 
 
 def kov_delta(k: int, eps0: arb, eps: arb) -> arb:
-    """delta_k(eps) of the optimal composition (Kairouz, Oh & Viswanath 2015, Thm. 3.3)."""
-    return optimal_delta(arb(k), eps0, arb(0), eps)  # type: ignore[no-any-return]
+    """delta_k(eps) of the optimal composition (Kairouz, Oh & Viswanath 2015, Thm. 3.3) as a
+    ball.  The l-th term is positive exactly when (k - 2 l) eps0 > eps, so the sum runs over
+    l from 0 while that holds (shown on balls; a term whose sign the balls cannot decide
+    enters as max(0, term)), each term from the last by the binomial ratio."""
+    e = eps0.exp()
+    p, q = e / (1 + e), 1 / (1 + e)
+    w = eps.exp()
+    a, b = p**k, q**k  # C(k, l) p^(k-l) q^l and C(k, l) p^l q^(k-l) at l = 0
+    up, down = q / p, p / q
+    total = arb(0)
+    for ell in range(k + 1):
+        sign = (k - 2 * ell) * eps0 - eps
+        if sign < 0:
+            break  # this term and every later one is negative
+        term = a - w * b
+        total += term if sign > 0 else term.max(arb(0))
+        ratio = arb(k - ell) / (ell + 1)
+        a, b = a * ratio * up, b * ratio * down
+    return total
+
+
+@functools.lru_cache(maxsize=4)
+def _log_binomials(k: int) -> np.ndarray:
+    lg = np.array([math.lgamma(i + 1) for i in range(k + 1)])
+    return lg[k] - lg - lg[::-1]  # type: ignore[no-any-return]
+
+
+def kov_delta_float(k: int, eps0: float, eps: float) -> float:
+    """The same sum in floating point (log space), to search where to evaluate the balls."""
+    ell = np.arange(k + 1, dtype=float)
+    p = -math.log1p(math.exp(-eps0))  # log p
+    q = -math.log1p(math.exp(eps0))  # log q
+    log_c = _log_binomials(k)
+    first = np.exp(log_c + (k - ell) * p + ell * q)
+    second = np.exp(np.minimum(eps + log_c + ell * p + (k - ell) * q, 700.0))
+    return float(np.sum(np.clip(first - second, 0.0, None)))
