@@ -234,7 +234,7 @@ def _text(r: dict[str, Any]) -> str:
             f"eps <= {_num(u['eps_upper'])}; {u['note']}"
         )
     lines.append(f"lower bound: {r['lower_bound']['how']}")
-    lines.append("theorems used:")
+    lines.append("theorems behind these bounds:")
     for t in r["theorems"]:
         if "id" in t:
             rests = f"; rests on {', '.join(t['rests_on'])}" if t["rests_on"] else ""
