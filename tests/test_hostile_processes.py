@@ -207,6 +207,7 @@ def test_every_verb_has_a_bound() -> None:
         "plot": ["composition", "-o", "x.png"],
         "sparse": ["--eps", "1", "--beta", "0.1", "--c", "1", "--k", "2"],
         "html": ["-o", "site"],
+        "account": ["x.toml"],
     }
     for verb in VERBS:
         args = build_parser().parse_args([verb.name, *minimal.get(verb.name, [])])

@@ -141,6 +141,18 @@ ABOUT: dict[str, About] = {
         ),
         CHECKS,
     ),
+    "account": About(
+        "Check a claimed privacy guarantee of a composed mechanism (an account file: "
+        "[mechanism], [composition], [claim]; see README.md): holds when an upper bound "
+        "(a catalog theorem, or one the catalog only cites, said so) is at most the claim, "
+        "refuted when a rigorous lower bound on the true delta(eps) exceeds it, else "
+        "inconclusive with both bounds. dp_accounting is shown beside them when installed.",
+        (
+            "dpderive account docs/examples/account_dpsgd.toml",
+            "dpderive account docs/examples/account_dpsgd.toml --json --plot dpsgd.png",
+        ),
+        CHECKS,
+    ),
     "html": About(
         "A static site that works offline: an index, a page per derivation with its chain, "
         "verdicts and evidence, a teaching mode. Given proof files, a page for each and "

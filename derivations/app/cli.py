@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TextIO, cast
 
 from derivations import audit
-from derivations.app import arguments, audit_verbs, html, listing, sparse
+from derivations.app import account, arguments, audit_verbs, html, listing, sparse
 from derivations.app.about import TOP_EPILOG, Verb, with_suggestion
 from derivations.app.exitcodes import (
     EXIT_BAD_INPUT,
@@ -399,6 +399,7 @@ VERBS = (
         _cmd_plot,
     ),
     Verb("sparse", sparse.HELP, sparse.add_arguments, sparse.run),
+    Verb("account", account.HELP, account.add_arguments, account.run),
     Verb("html", html.HELP, html.add_arguments, html.run),
 )
 _VERB = {verb.name: verb for verb in VERBS}
