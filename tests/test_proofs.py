@@ -36,6 +36,13 @@ def _verify(*args: str) -> tuple[int, dict]:  # type: ignore[type-arg]
     [
         ("laplace_ratio.toml", ["proved"] * 4, None, 0),
         ("laplace_ratio_student.toml", ["proved", "refuted", "proved", "proved"], 2, 1),
+        # a true claim with one wrong step (issue 43): refuted, its conclusion proved
+        (
+            "laplace_ratio_true_claim_wrong_step.toml",
+            ["proved", "refuted", "proved", "proved", "proved"],
+            2,
+            1,
+        ),
         # step 3 (a square dropped, with log(1/delta) inside it): proved by z3 since issue 26
         ("gaussian_rdp_conversion.toml", ["proved"] * 4, None, 0),
         ("advanced_composition_tail.tex", ["proved", "proved"], None, 0),
