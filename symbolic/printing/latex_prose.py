@@ -21,6 +21,7 @@ but never start one.  What cannot be converted safely stays text, so a document 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from symbolic.printing.text_latex import latex_text
 
@@ -311,8 +312,24 @@ def _file_latex(word: str) -> str:
     return latex_text(word[: m.start()]) + path + latex_text(word[m.end() :])
 
 
-def prose_latex(text: str) -> str:
-    """``text`` for LaTeX text mode with its runs of ASCII mathematics set as math."""
+def _dollars(math: str) -> str:
+    return f"${math}$"
+
+
+def prose_latex(
+    text: str,
+    *,
+    plain: Callable[[str], str] = latex_text,
+    math: Callable[[str], str] = _dollars,
+    path: Callable[[str], str] = _file_latex,
+) -> str:
+    r"""``text`` for LaTeX text mode with its runs of ASCII mathematics set as math.
+
+    The site finds the same runs (``plain``, ``math`` and ``path`` say how each kind is
+    written out: here LaTeX text, ``$...$`` and ``\path``; there escaped HTML and MathML),
+    so that a statement reads the same in the book and on the page (issue 43)."""
+    latex_text = plain  # the text between the runs, in the output's own escaping
+    _file_latex = path
     words: list[tuple[str, str]] = []
     for w in text.split(" "):
         m = _SUFFIX.match(w)
@@ -332,7 +349,7 @@ def prose_latex(text: str) -> str:
         if converted is None or not body.strip():
             out.append(latex_text(joined))
         else:
-            out.append(latex_text(lead) + f"${converted}$" + latex_text(trail))
+            out.append(latex_text(lead) + math(converted) + latex_text(trail))
         run.clear()
 
     pending: list[str] = []  # numbers and operators: math only next to a math word

@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from derivations.app.html.breaking import math_lines, mathml_em
+from derivations.app.html.latex_mathml import Untypeset, latex_pieces
 from derivations.app.html.mathml import MathPrinter, display_names, math_block, relation_mathml
 from derivations.catalog import lookup
 from symbolic.basis import (
@@ -24,8 +25,9 @@ from symbolic.basis import (
     basis_phrase,
     used_by,
 )
-from symbolic.derivation import Derivation
+from symbolic.derivation import Derivation, Step
 from symbolic.domains import Variable
+from symbolic.printing.diagnosis import proof_diagnosis
 from symbolic.printing.latex import DerivationPrinter
 from symbolic.printing.summary import step_summary
 from symbolic.printing.wording import (
@@ -88,6 +90,13 @@ class StepRow:
     citation: str | None
     evidence: Evidence | None
     foundation: str | None = None
+    written: Markup | None = None
+    """The step as its author wrote it (relation and right side), typeset from their LaTeX
+    (or their SymPy text as code); None for a catalog step."""
+    line: int = 0
+    """The line of the author's file the step stands on (0 when unknown)."""
+    written_note: str = ""
+    """Why the author's LaTeX is not typeset (what was checked is shown instead)."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +142,13 @@ class Page:
     rests_on: tuple[tuple[str, tuple[str, str | None], str], ...] = ()
     """(kind, (ref, href), verdict) of each lemma, foundation and cited result below the
     derivation, transitively."""
+    authored: bool = False
+    """A user's proof whose steps keep what the author wrote: the chain shows their lines
+    (with line numbers) and what was checked beneath, in smaller type."""
+    lhs_written: Markup | None = None
+    """The chain's first expression as its author wrote it, typeset."""
+    diagnosis: str = ""
+    """The claim and the proof told apart (:func:`symbolic.printing.diagnosis.proof_diagnosis`)."""
 
 
 def evidence_of(s: StepResult) -> Evidence:
@@ -204,7 +220,9 @@ def page_of(
     wide = mathml_em(p.inner(d.claim.lhs)) > HEAD_EM
     head = math_lines(d.claim.lhs, p, book) if wide else None
     rows = []
-    for i, (left, rel, right, why) in enumerate(d.links(), start=1):
+    for i, ((left, rel, right, why), step) in enumerate(
+        zip(d.links(), d.steps, strict=True), start=1
+    ):
         rows.append(
             StepRow(
                 index=i,
@@ -218,6 +236,7 @@ def page_of(
                 citation=why.citation,
                 foundation=why.foundation,
                 evidence=evidence_of(results[i]) if i in results else None,
+                **_as_written(step),
             )
         )
     lemmas = tuple(dict.fromkeys(s.justification.lemma for s in d.steps if s.justification.lemma))
@@ -255,7 +274,32 @@ def page_of(
         basis_text=basis_text,
         basis_meaning=meaning,
         rests_on=rests_on,
+        authored=any(s.source or s.written or s.line for s in d.steps),
+        lhs_written=_typeset_written(d.lhs_source, d.lhs_written)[0],
+        diagnosis=proof_diagnosis(report) if report else "",
     )
+
+
+def _typeset_written(latex: str, sympy_text: str) -> tuple[Markup | None, str]:
+    """What an author wrote, for the page: their LaTeX typeset as written (pieces that wrap,
+    :func:`~derivations.app.html.latex_mathml.latex_pieces`), their SymPy text as code, or
+    None with the reason when their LaTeX is outside what the site typesets."""
+    if latex:
+        try:
+            pieces = latex_pieces(latex)
+        except Untypeset as exc:
+            return None, f"your LaTeX is shown as checked ({exc} is not typeset here)"
+        return Markup(" ".join(str(math_block(p)) for p in pieces)), ""
+    if sympy_text:
+        return Markup("<code>%s</code>") % sympy_text, ""
+    return None, ""
+
+
+def _as_written(step: Step) -> dict[str, Any]:
+    """The StepRow fields of what the author wrote at ``step`` (its right side: the
+    relation has its own column)."""
+    written, note = _typeset_written(step.source, step.written)
+    return {"written": written, "line": step.line, "written_note": note}
 
 
 def _basis(

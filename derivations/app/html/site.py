@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from derivations.app.html.graph import LEGEND, graph_nodes, graph_svg
 from derivations.app.html.model import Page, page_of, users_of
+from derivations.app.html.prose import page_typography, prose_html
 from derivations.catalog import MODULES
 from symbolic.basis import BASES, NONE
 from symbolic.derivation import Derivation
@@ -103,6 +104,7 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["prose"] = prose_html
     env.globals["glossary"] = verdict_glossary()
     env.globals["meaning"] = {v.value: m for v, m in VERDICT_MEANING.items()}
     return env
@@ -172,6 +174,8 @@ def build_site(
 
     def write(relative: str, text: str) -> None:
         target = out / relative
+        if relative.endswith(".html"):
+            text = page_typography(text)  # the signs of the text and the MathML (issue 43)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
