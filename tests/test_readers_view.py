@@ -136,3 +136,27 @@ def test_scope_words_say_box_or_instance() -> None:
         scope_text("instance", "for n = 3 outcomes only") == "at the instance n = 3 outcomes only"
     )
     assert "for an instance" not in scope_text("instance", "")
+
+
+def test_a_site_without_matplotlib_says_how_to_get_its_plots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 43: the README's install gave a site without plots, silently.  matplotlib is
+    a dependency now; where it is missing all the same, the command says so."""
+    import importlib.util
+
+    from derivations.app.html import site
+    from derivations.catalog import get
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        site.importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "matplotlib" else real(name, *a),
+    )
+    owner = get("kl-bound")  # its page shows the kl-bounds plot
+    summary = site.build_site(tmp_path, [owner], {})
+    assert summary.missing == site.PLOTS_MISSING and "pip install matplotlib" in summary.missing
+    assert summary.plots == []
+    # Pages without plots need no matplotlib: nothing to say.
+    assert site.build_site(tmp_path / "b", [get("laplace-tail")], {}).missing == ""

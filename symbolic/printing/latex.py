@@ -23,10 +23,13 @@ from sympy.printing.latex import LatexPrinter
 from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
 from symbolic.derivation import USER_PROOF_ID, Derivation
 from symbolic.domains import Variable
+from symbolic.printing.atoms import readable_atoms
 from symbolic.printing.author_latex import author_latex, echoed_source
+from symbolic.printing.diagnosis import proof_diagnosis, sides_apart
 from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
-from symbolic.printing.latex_preamble import BOOK_PREAMBLE, PREAMBLE
-from symbolic.printing.latex_prose import latex_text, prose_latex
+from symbolic.printing.latex_preamble import BADGE_FALLBACK, BOOK_PREAMBLE, PREAMBLE
+from symbolic.printing.latex_prose import GREEK, latex_text, prose_latex
+from symbolic.printing.summary import step_summary
 from symbolic.printing.wording import (
     NOT_CHECKED,
     erratum_state,
@@ -36,6 +39,7 @@ from symbolic.printing.wording import (
     verdict_word,
 )
 from symbolic.report import Counterexample, DerivationReport, OracleResult, StepResult
+from symbolic.verdicts import Verdict
 
 __all__ = [
     "BOOK_PREAMBLE",
@@ -45,6 +49,7 @@ __all__ = [
     "as_written",
     "catalog_book",
     "counterexample_note",
+    "counterexample_words",
     "derivation_latex",
     "display_latex",
     "evidence_text",
@@ -170,7 +175,7 @@ class DerivationPrinter(LatexPrinter):
         lines = [
             rf"\{heading}{{{prose_latex(d.title)}}}",
             # A user's proof has no catalog id to give ("proof" ended the line, issue 29).
-            rf"{{\raggedright {latex_text(str(d.source))}{ident}.\par}}",
+            rf"{{\raggedright {p._evidence(str(d.source))}{ident}.\par}}",
             "",
         ]
         if d.erratum:
@@ -226,43 +231,66 @@ class DerivationPrinter(LatexPrinter):
         return text + ":\\par}\n" + align_chain(lhs, self._parts(d.claim.lhs), [claim], self.width)
 
     def _print_StepResult(self, s: StepResult) -> str:
-        """A step's verdict as a badge, for the chain's margin."""
-        return rf"\fbox{{\scriptsize\textsf{{{verdict_word(s.verdict)}}}}}"
+        """A step's verdict as a badge, for the chain's margin: its colour and its symbol
+        (``\\dpbadge`` of the preamble), so that refuted never looks like proved."""
+        return verdict_badge(s.verdict)
 
-    def _print_OracleResult(self, o: OracleResult) -> str:
+    def _evidence(self, text: str) -> str:
+        r"""The engine's words for text mode, for a reader: z3's atoms put back as the terms
+        they stand for (:func:`~symbolic.printing.atoms.readable_atoms`), and the names of
+        the variables and of Greek letters typeset (``eps`` as $\varepsilon$, ``fx`` as the
+        author's $f_x$), where the book printed ASCII eps, beta and Delta (issue 43)."""
+        out = evidence_text(readable_atoms(text)).replace("-$>$", r"$\to$")
+        names = {n: latex for n, latex in GREEK.items()} | {
+            n: latex for n, latex in self.names.items() if len(n) > 1 and latex
+        }
+        if not names:
+            return out
+        words = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        return re.sub(rf"(?<![\\\w$])({words})(?![\w'$])", lambda m: f"${names[m.group(1)]}$", out)
+
+    def _print_OracleResult(self, o: OracleResult, named: bool = True) -> str:
+        """The oracle's line; without ``named`` for an item already labelled "Oracle" (the
+        book printed "Oracle Oracle", issue 43)."""
         state = oracle_state(o.agrees)
-        text = (
-            rf"\textbf{{Oracle}} \texttt{{{latex_text(o.name)}}} {state}: {evidence_text(o.detail)}"
-        )
+        lead = r"\textbf{Oracle} " if named else ""
+        text = rf"{lead}\texttt{{{latex_text(o.name)}}} {state}: {self._evidence(o.detail)}"
         if o.counterexample:
             at = ", ".join(f"{k} = {v}" for k, v in o.counterexample.items())
-            text += rf" (at {latex_text(at)})"
+            text += rf" (at {self._evidence(at)})"
         if o.closest:
-            text += rf"; closest to failing: {latex_text(o.closest)}"
+            text += rf"; closest to failing: {self._evidence(o.closest)}"
         return text + "."
 
     def _print_DerivationReport(self, r: DerivationReport) -> str:
         """The evidence behind each badge, under the step numbers of the chain: which tactic
         or rule, how many points at how many digits, which counterexample; then the
         conclusion and the oracle."""
+        # A user's proof is a handout: each step's short line (the rule trace and SymPy's
+        # expressions stay in the book and in verify --verbose), its names typeset.
+        user = r.id == USER_PROOF_ID
+        said = step_summary if user else (lambda s: s.evidence)
         items = [
-            rf"\item[Step ({s.index})] {self._print_StepResult(s)} {evidence_text(s.evidence)}"
+            rf"\item[Step ({s.index})] {self._print_StepResult(s)} {self._evidence(said(s))}"
             for s in r.steps
         ]
         items.append(
             rf"\item[Conclusion] {self._print_StepResult(r.conclusion)} "
-            rf"{evidence_text(r.conclusion.evidence)}"
+            rf"{self._evidence(said(r.conclusion))}"
         )
         if r.oracle is not None:
-            items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle)}")
+            items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle, named=False)}")
         verdict = rf"\textbf{{Verdict: {verdict_word(r.verdict)}}}"
         if r.scope:
-            verdict += ", " + latex_text(scope_text(r.scope, r.scope_note))
+            verdict += ", " + self._evidence(scope_text(r.scope, r.scope_note))
         phrase = basis_phrase(r.basis, r.rests_on)
         if phrase:
             verdict += "; " + latex_text(phrase)
         if r.erratum:
             verdict += f"; an erratum, {erratum_state(r.as_expected)}"
+        if diagnosis := proof_diagnosis(r):
+            # the claim and the proof told apart (issue 43)
+            verdict += "\n\n\\noindent\\textbf{In short:} " + self._evidence(diagnosis) + "."
         return (
             verdict
             + "\n\\begin{description}\\small\\raggedright\n"
@@ -292,8 +320,12 @@ class DerivationPrinter(LatexPrinter):
                 note += " " + self._print_StepResult(results[i])
                 cex = results[i].counterexample
                 if cex is not None:
-                    note += rf"\footnotemark[{i}]"
-                    notes.append(rf"\footnotetext[{i}]{{{counterexample_note(i, cex)}}}")
+                    # Footnotes count from 1 (issue 43: the first counterexample, at step
+                    # 2, was footnote 2 with no footnote 1); the text names the step.
+                    mark = len(notes) + 1
+                    note += rf"\footnotemark[{mark}]"
+                    where = self._evidence(counterexample_words(i, cex, rel.value))
+                    notes.append(rf"\footnotetext[{mark}]{{{where}}}")
             steps.append(Link(rel.latex, self._parts(right, source), note))
         head = head_source or self._print(d.claim.lhs)
         chain = align_chain(head, self._parts(d.claim.lhs, head_source), steps, self.width)
@@ -315,6 +347,32 @@ class DerivationPrinter(LatexPrinter):
             head = p._print(left) if i == 1 else ""
             rows.append(rf"{head} &{rel.latex} {p._print(right)} && \text{{({i})}}")
         return "\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}"
+
+
+_BADGE = {
+    Verdict.PROVED: ("dpproved", r"$\checkmark$"),
+    Verdict.CERTIFIED: ("dpcertified", r"$\checkmark$"),
+    Verdict.CHECKED: ("dpchecked", r"$\approx$"),
+    Verdict.REFUTED: ("dprefuted", r"$\times$"),
+    Verdict.UNDECIDED: ("dpundecided", "?"),
+}
+
+
+def verdict_badge(verdict: Verdict) -> str:
+    r"""``\dpbadge{dprefuted}{$\times$}{refuted}``: a verdict's colour, symbol and word."""
+    colour, symbol = _BADGE[verdict]
+    return rf"\dpbadge{{{colour}}}{{{symbol}}}{{{verdict_word(verdict)}}}"
+
+
+def counterexample_words(index: int, cex: Counterexample, relation: str) -> str:
+    """A footnote's words: where step ``index`` fails, both sides' values and how far apart
+    they are (the ratio and the difference, issue 43)."""
+    at = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
+    apart = sides_apart(cex, relation)
+    return (
+        f"Step {index} fails at {at}: the left side is {cex.lhs}, the right side {cex.rhs} "
+        f"({cex.digits} digits)" + (f"; {apart}" if apart else "") + "."
+    )
 
 
 def counterexample_note(index: int, cex: Counterexample) -> str:
@@ -348,7 +406,8 @@ def derivation_latex(
     body = DerivationPrinter(author=author)._print_Derivation(d, report)
     if standalone:
         return PREAMBLE + body + "\n\\end{document}\n"
-    return body + "\n"
+    # A fragment with badges goes into someone else's document: the badge macro with it.
+    return (BADGE_FALLBACK + "\n" if report is not None else "") + body + "\n"
 
 
 def summary_table(

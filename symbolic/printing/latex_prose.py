@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable
 
 from symbolic.printing.text_latex import latex_text
+from symbolic.printing.text_latex import latex_text as _latex_text
 
 __all__ = ["latex_text", "math_latex", "prose_latex"]
 
@@ -62,7 +63,15 @@ FUNCTIONS = {
     "sum": r"\sum",
     "int": r"\int",
 }
-_OPERATORS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "->": r"\to", "||": r"\|", "~": r"\sim"}
+_OPERATORS = {
+    "+-": r"\pm",
+    "<=": r"\le",
+    ">=": r"\ge",
+    "!=": r"\ne",
+    "->": r"\to",
+    "||": r"\|",
+    "~": r"\sim",
+}
 _MATH_UNICODE = {
     "∩": r"\cap",
     "∪": r"\cup",
@@ -93,7 +102,9 @@ _OPERATOR_CHARS = set("_^=<>/+*|~")
 _PUNCT = ",.;:"
 _RELATION = re.compile(r"<=|>=|!=|[=<>≤≥]")
 _SUFFIX = re.compile(r"^(.+?)(-(?:[a-z]?DP|GDP|zCDP|accurate|approximate|close|fold))(\W*)$")
-_TOKEN = re.compile(r"\.\.\.?|<=|>=|!=|->|\|\||[A-Za-z]+\d*|\d+(?:\.\d+)?(?:e-?\d+)?|\s+|.")
+_TOKEN = re.compile(
+    r"\+-(?=[\s\d.])|\.\.\.?|<=|>=|!=|->|\|\||[A-Za-z]+\d*|\d+(?:\.\d+)?(?:e-?\d+)?|\s+|."
+)
 
 
 def _top_level_relation(run: str) -> bool:
@@ -383,4 +394,8 @@ def prose_latex(
             out.append(_file_latex(w) if kind == "file" else latex_text(w))
     flush()
     out.extend(latex_text(p) for p in pending)
-    return " ".join(out)
+    joined = " ".join(out)
+    if plain is _latex_text:
+        # `dpderive claim`: a command in type, not between two opening quotes (issue 43)
+        joined = re.sub(r"`([^`$]+)`", r"\\texttt{\1}", joined)
+    return joined

@@ -140,6 +140,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     out.write(
         f"wrote {summary.files} files ({summary.bytes / 1e6:.2f} MB; {what}) to {folder} "
         f"in {seconds:.1f} s; open {visible(str(target / 'index.html'))}\n"
+        + (f"note: {summary.missing}\n" if summary.missing else "")
     )
     # The site is written whatever the verdicts; the exit code says them, as check's does
     # (issue 43: a site of a refuted proof ended 0).  The lemmas checked only for the

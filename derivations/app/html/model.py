@@ -27,6 +27,7 @@ from symbolic.basis import (
 )
 from symbolic.derivation import Derivation, Step
 from symbolic.domains import Variable
+from symbolic.printing.atoms import readable_atoms
 from symbolic.printing.diagnosis import proof_diagnosis
 from symbolic.printing.latex import DerivationPrinter
 from symbolic.printing.summary import step_summary
@@ -157,11 +158,12 @@ def evidence_of(s: StepResult) -> Evidence:
     box: tuple[tuple[str, str, str], ...] = ()
     if cert is not None:
         box = tuple((n, f"{lo:.6g}", f"{hi:.6g}") for n, (lo, hi) in cert.box.items())
+    # z3's abstraction atoms (_exp0) put back as the terms they stand for (issue 43)
     return Evidence(
         verdict=verdict_word(s.verdict),
-        summary=step_summary(s),
-        detail=s.evidence,
-        symbolic=s.symbolic,
+        summary=readable_atoms(step_summary(s)),
+        detail=readable_atoms(s.evidence),
+        symbolic=readable_atoms(s.symbolic) if s.symbolic else s.symbolic,
         basis=s.basis,
         numeric=s.numeric.describe() if s.numeric else None,
         certificate=cert.describe() if cert else None,

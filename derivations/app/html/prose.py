@@ -71,7 +71,8 @@ def prose_html(text: str) -> Markup:
     # prose_latex joins its words with single spaces: the spaces around an author's $...$
     # come from the text itself.
     joined = "".join(out) + rest
-    return Markup(joined)
+    # `dpderive claim`: a command, set as code (issue 43)
+    return Markup(re.sub(r"`([^`<]+)`", r"<code>\1</code>", joined))
 
 
 _SKIP = re.compile(r"<(code|pre|script|style)\b.*?</\1>|<[^>]+>", re.S)
