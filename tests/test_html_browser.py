@@ -19,7 +19,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from derivations.app.cli import main
-from derivations.app.html.browser import INSTALL, chromium, find_chromium
+from derivations.app.html.browser import INSTALL, chromium, find_chromium, phone
 from derivations.catalog import catalog, get
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
@@ -339,12 +339,9 @@ return problems;
 
 def _window(driver: Any, width: int) -> None:
     """A window ``width`` px wide; below Chromium's smallest window (about 500 px) the
-    page is laid out as a phone's (device metrics, as DevTools' device mode does)."""
+    page is laid out as a phone's (:func:`~derivations.app.html.browser.phone`)."""
     if width < 500:
-        driver.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": 844, "deviceScaleFactor": 1, "mobile": True},
-        )
+        phone(driver, width)
 
 
 @pytest.mark.parametrize("width", [390, 1024, 1280])
@@ -415,5 +412,10 @@ def test_a_students_page_shows_their_own_lines_beside_the_steps(
     )
     assert "<mn>2</mn><mi>b</mi>" in step2 and "mfrac" not in step2
     assert "first-wrong" in driver.find_element("id", "step-2").get_attribute("class")
+    # the teaching view does not explain why a refuted step holds
+    why2 = driver.find_element("css selector", "#step-2 .why-text").text
+    assert why2.startswith("This step is wrong")
+    why3 = driver.find_element("css selector", "#step-3 .why-text").text
+    assert "wrong" not in why3
     said = driver.find_element("id", "diagnosis").text
     assert "your claim holds" in said and "step 2 of your proof is wrong" in said

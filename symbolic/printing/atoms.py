@@ -7,6 +7,8 @@ the engine's, not the reader's: the book and the site printed them (issue 43).  
 atom is replaced by its definition, and the clause that defined them says which terms were
 treated as variables.  The engine's evidence (and its JSON) keeps the atoms.
 
+>>> readable_atoms("no enclosure for PhiInv in PhiInv(_t8)")
+'no enclosure for PhiInv in PhiInv(t)'
 >>> readable_atoms("z3: _exp0*_min2 - _min1 >= 0; abstracting _exp0 = exp(eps), "
 ...                "_min1 = Min(p, q), _min2 = p; with facts")
 'z3: exp(eps)*p - Min(p, q) >= 0; treating exp(eps), Min(p, q), p as variables; with facts'
@@ -40,6 +42,9 @@ def _plain(value: str) -> bool:
 def readable_atoms(text: str) -> str:
     """``text`` with every abstraction atom it defines replaced by its definition (in
     brackets where the definition is a sum or product and stands inside a larger term)."""
+    # A bound variable renamed by the engine (PhiInv(_t8) of a quadrature) reads as its
+    # letter: it is bound, so its name is the reader's choice.
+    text = re.sub(r"(?<![\w])_([a-z])\d+(?![\w-])", r"\1", text)
     m = _CLAUSE.search(text)
     if m is None:
         return text

@@ -14,7 +14,6 @@ terms in the order the author wrote them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 
 import sympy as sp
@@ -23,13 +22,19 @@ from sympy.printing.latex import LatexPrinter
 from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
 from symbolic.derivation import USER_PROOF_ID, Derivation
 from symbolic.domains import Variable
-from symbolic.printing.atoms import readable_atoms
 from symbolic.printing.author_latex import author_latex, echoed_source
-from symbolic.printing.diagnosis import proof_diagnosis, sides_apart
+from symbolic.printing.diagnosis import proof_diagnosis
+from symbolic.printing.latex_evidence import (
+    counterexample_note,
+    counterexample_words,
+    evidence_latex,
+    evidence_text,
+    step_words,
+    verdict_badge,
+)
 from symbolic.printing.latex_layout import Link, Piece, align_chain, pieces
 from symbolic.printing.latex_preamble import BADGE_FALLBACK, BOOK_PREAMBLE, PREAMBLE
-from symbolic.printing.latex_prose import GREEK, latex_text, prose_latex
-from symbolic.printing.summary import step_summary
+from symbolic.printing.latex_prose import latex_text, prose_latex
 from symbolic.printing.wording import (
     NOT_CHECKED,
     erratum_state,
@@ -38,8 +43,7 @@ from symbolic.printing.wording import (
     verdict_glossary,
     verdict_word,
 )
-from symbolic.report import Counterexample, DerivationReport, OracleResult, StepResult
-from symbolic.verdicts import Verdict
+from symbolic.report import DerivationReport, OracleResult, StepResult
 
 __all__ = [
     "BOOK_PREAMBLE",
@@ -49,7 +53,6 @@ __all__ = [
     "as_written",
     "catalog_book",
     "counterexample_note",
-    "counterexample_words",
     "derivation_latex",
     "display_latex",
     "evidence_text",
@@ -71,18 +74,6 @@ def latex_id(ident: str) -> str:
     '\\path{kl-bound}'
     """
     return rf"\path{{{ident}}}"
-
-
-def evidence_text(text: str) -> str:
-    r"""The engine's evidence for text mode: its expressions are SymPy's strings without
-    spaces (``_t*eps/(exp(2*eps) - 1)``), so a line may break after ``*``, ``/``, ``(``
-    and ``=``.
-
-    >>> evidence_text("H(t) = eps*exp(t)")
-    'H(\\allowbreak{}t) =\\allowbreak{} eps*\\allowbreak{}exp(\\allowbreak{}t)'
-    """
-    # latex_text's output has none of these characters inside its own commands
-    return re.sub(r"([*/(=])", r"\1\\allowbreak{}", latex_text(text))
 
 
 def _unevaluated(expr: sp.Basic) -> bool:
@@ -236,22 +227,11 @@ class DerivationPrinter(LatexPrinter):
         return verdict_badge(s.verdict)
 
     def _evidence(self, text: str) -> str:
-        r"""The engine's words for text mode, for a reader: z3's atoms put back as the terms
-        they stand for (:func:`~symbolic.printing.atoms.readable_atoms`), and the names of
-        the variables and of Greek letters typeset (``eps`` as $\varepsilon$, ``fx`` as the
-        author's $f_x$), where the book printed ASCII eps, beta and Delta (issue 43)."""
-        out = evidence_text(readable_atoms(text)).replace("-$>$", r"$\to$")
-        names = {n: latex for n, latex in GREEK.items()} | {
-            n: latex for n, latex in self.names.items() if len(n) > 1 and latex
-        }
-        if not names:
-            return out
-        words = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-        return re.sub(rf"(?<![\\\w$])({words})(?![\w'$])", lambda m: f"${names[m.group(1)]}$", out)
+        """The engine's words for a reader, with this derivation's names (issue 43)."""
+        return evidence_latex(text, self.names)
 
     def _print_OracleResult(self, o: OracleResult, named: bool = True) -> str:
-        """The oracle's line; without ``named`` for an item already labelled "Oracle" (the
-        book printed "Oracle Oracle", issue 43)."""
+        """The oracle's line (``named`` False under an "Oracle" label: no "Oracle Oracle")."""
         state = oracle_state(o.agrees)
         lead = r"\textbf{Oracle} " if named else ""
         text = rf"{lead}\texttt{{{latex_text(o.name)}}} {state}: {self._evidence(o.detail)}"
@@ -266,17 +246,16 @@ class DerivationPrinter(LatexPrinter):
         """The evidence behind each badge, under the step numbers of the chain: which tactic
         or rule, how many points at how many digits, which counterexample; then the
         conclusion and the oracle."""
-        # A user's proof is a handout: each step's short line (the rule trace and SymPy's
-        # expressions stay in the book and in verify --verbose), its names typeset.
+        # A user's proof is a handout: each step's short line, not SymPy's rule trace.
         user = r.id == USER_PROOF_ID
-        said = step_summary if user else (lambda s: s.evidence)
         items = [
-            rf"\item[Step ({s.index})] {self._print_StepResult(s)} {self._evidence(said(s))}"
+            rf"\item[Step ({s.index})] {self._print_StepResult(s)} "
+            + self._evidence(step_words(s, user))
             for s in r.steps
         ]
         items.append(
             rf"\item[Conclusion] {self._print_StepResult(r.conclusion)} "
-            rf"{self._evidence(said(r.conclusion))}"
+            rf"{self._evidence(step_words(r.conclusion, user))}"
         )
         if r.oracle is not None:
             items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle, named=False)}")
@@ -289,7 +268,6 @@ class DerivationPrinter(LatexPrinter):
         if r.erratum:
             verdict += f"; an erratum, {erratum_state(r.as_expected)}"
         if diagnosis := proof_diagnosis(r):
-            # the claim and the proof told apart (issue 43)
             verdict += "\n\n\\noindent\\textbf{In short:} " + self._evidence(diagnosis) + "."
         return (
             verdict
@@ -320,8 +298,7 @@ class DerivationPrinter(LatexPrinter):
                 note += " " + self._print_StepResult(results[i])
                 cex = results[i].counterexample
                 if cex is not None:
-                    # Footnotes count from 1 (issue 43: the first counterexample, at step
-                    # 2, was footnote 2 with no footnote 1); the text names the step.
+                    # numbered from 1, not by the step (issue 43: a lone footnote 2)
                     mark = len(notes) + 1
                     note += rf"\footnotemark[{mark}]"
                     where = self._evidence(counterexample_words(i, cex, rel.value))
@@ -347,41 +324,6 @@ class DerivationPrinter(LatexPrinter):
             head = p._print(left) if i == 1 else ""
             rows.append(rf"{head} &{rel.latex} {p._print(right)} && \text{{({i})}}")
         return "\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}"
-
-
-_BADGE = {
-    Verdict.PROVED: ("dpproved", r"$\checkmark$"),
-    Verdict.CERTIFIED: ("dpcertified", r"$\checkmark$"),
-    Verdict.CHECKED: ("dpchecked", r"$\approx$"),
-    Verdict.REFUTED: ("dprefuted", r"$\times$"),
-    Verdict.UNDECIDED: ("dpundecided", "?"),
-}
-
-
-def verdict_badge(verdict: Verdict) -> str:
-    r"""``\dpbadge{dprefuted}{$\times$}{refuted}``: a verdict's colour, symbol and word."""
-    colour, symbol = _BADGE[verdict]
-    return rf"\dpbadge{{{colour}}}{{{symbol}}}{{{verdict_word(verdict)}}}"
-
-
-def counterexample_words(index: int, cex: Counterexample, relation: str) -> str:
-    """A footnote's words: where step ``index`` fails, both sides' values and how far apart
-    they are (the ratio and the difference, issue 43)."""
-    at = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
-    apart = sides_apart(cex, relation)
-    return (
-        f"Step {index} fails at {at}: the left side is {cex.lhs}, the right side {cex.rhs} "
-        f"({cex.digits} digits)" + (f"; {apart}" if apart else "") + "."
-    )
-
-
-def counterexample_note(index: int, cex: Counterexample) -> str:
-    """A footnote's text: where step ``index`` fails and both sides' values there."""
-    at = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
-    return (
-        rf"Step {index} fails at {latex_text(at)}: the left side is {latex_text(cex.lhs)}, "
-        rf"the right side {latex_text(cex.rhs)} ({cex.digits} digits)."
-    )
 
 
 def display_latex(d: Derivation) -> str:

@@ -14,7 +14,7 @@ raises :class:`Untypeset`, and the caller shows what was checked instead and say
 page never shows TeX source as if it were mathematics.  Every character of the author's
 text reaches the page escaped (text nodes only; no attribute takes their text).
 
->>> latex_mathml(r"\le e^{|f_x - f_y|/(2b)}")[:33]
+>>> latex_mathml(r"\le e^{|f_x - f_y|/(2b)}")[:32]
 '<mo>≤</mo><msup><mi>e</mi><mrow>'
 >>> latex_mathml(r"\frac{1}{2}")
 '<mfrac><mn>1</mn><mn>2</mn></mfrac>'
