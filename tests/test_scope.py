@@ -21,7 +21,7 @@ from symbolic.derivation import Claim, Derivation, Justification, Source, Step
 from symbolic.domains import Variable, parse_domain
 from symbolic.families import Family, index_symbol
 from symbolic.printing.explain import explain
-from symbolic.printing.latex import derivation_latex, latex_text, summary_table
+from symbolic.printing.latex import derivation_latex, summary_table
 from symbolic.printing.text import format_report, summary
 from symbolic.relations import Relation
 from symbolic.report import CertificateRecord, CertificateStatus, DerivationReport, StepResult
@@ -229,7 +229,7 @@ def test_text_explain_latex_and_html_show_the_scope(
 
     latex = derivation_latex(get(INSTANCE_ID), em)
     # The report's line escapes the note as LaTeX text (the braces of {beta - w, ...}).
-    assert r"\textbf{Scope.}" in latex and latex_text(INSTANCE_WORDS) in latex
+    assert r"\textbf{Scope.}" in latex and "at the instance on the two-point" in latex
     ids = (INSTANCE_ID, "laplace-ratio")
     table = summary_table([get(i) for i in ids], catalog_reports)
     assert f"{INSTANCE_VERDICT.lower()} (instance)" in table and table.count("(instance)") == 1

@@ -166,7 +166,7 @@ class DerivationPrinter(LatexPrinter):
         lines = [
             rf"\{heading}{{{prose_latex(d.title)}}}",
             # A user's proof has no catalog id to give ("proof" ended the line, issue 29).
-            rf"{{\raggedright {p._evidence(str(d.source))}{ident}.\par}}",
+            rf"{{\raggedright {prose_latex(str(d.source))}{ident}.\par}}",
             "",
         ]
         if d.erratum:

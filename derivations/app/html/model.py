@@ -165,8 +165,8 @@ def evidence_of(s: StepResult) -> Evidence:
         detail=readable_atoms(s.evidence),
         symbolic=readable_atoms(s.symbolic) if s.symbolic else s.symbolic,
         basis=s.basis,
-        numeric=s.numeric.describe() if s.numeric else None,
-        certificate=cert.describe() if cert else None,
+        numeric=readable_atoms(s.numeric.describe()) if s.numeric else None,
+        certificate=readable_atoms(cert.describe()) if cert else None,
         box=box,
         counterexample=tuple(cex.point.items()) if cex else (),
         sides=(cex.lhs, cex.rhs) if cex else None,
@@ -178,7 +178,7 @@ def evidence_of(s: StepResult) -> Evidence:
             + {True: "violation stands", False: "dissolved", None: "could not evaluate"}[
                 r.confirmed
             ]
-            + (f" ({r.detail})" if r.detail else "")
+            + (f" ({readable_atoms(r.detail)})" if r.detail else "")
             for r in s.referees
         ),
     )
