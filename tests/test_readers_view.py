@@ -160,3 +160,51 @@ def test_a_site_without_matplotlib_says_how_to_get_its_plots(
     assert summary.plots == []
     # Pages without plots need no matplotlib: nothing to say.
     assert site.build_site(tmp_path / "b", [get("laplace-tail")], {}).missing == ""
+
+
+@pytest.mark.parametrize(
+    ("latex", "fragment"),
+    [
+        (r"\frac{1}{2b}", "<mfrac><mn>1</mn><mrow><mn>2</mn><mi>b</mi></mrow></mfrac>"),
+        (r"\ln(1/\delta')", "<mi>ln</mi>"),  # \ln stays ln (SymPy read it as log)
+        (r"e^{-x}", "<msup><mi>e</mi><mrow><mo>−</mo><mi>x</mi></mrow></msup>"),
+        (r"\sqrt[3]{x}", "<mroot><mi>x</mi><mn>3</mn></mroot>"),
+        (r"\left| a \right|", '<mo lspace="0" rspace="0">|</mo><mi>a</mi>'),
+        (r"\text{<b>x</b>}", "<mtext>&lt;b&gt;x&lt;/b&gt;</mtext>"),  # escaped, never markup
+    ],
+)
+def test_the_authors_latex_is_typeset_as_written(latex: str, fragment: str) -> None:
+    from derivations.app.html.latex_mathml import latex_mathml
+
+    assert fragment in latex_mathml(latex)
+
+
+@pytest.mark.parametrize("latex", [r"\begin{cases} a \end{cases}", r"\foo{x}", "{x", "x}", "a^"])
+def test_latex_outside_the_vocabulary_is_shown_as_checked_and_says_why(latex: str) -> None:
+    from derivations.app.html.latex_mathml import Untypeset, latex_mathml
+    from derivations.app.html.model import _typeset_written
+
+    with pytest.raises(Untypeset):
+        latex_mathml(latex)
+    written, note = _typeset_written(latex, "")
+    assert written is None and note.startswith("your LaTeX is shown as checked")
+
+
+def test_page_text_gets_unicode_signs_but_code_and_markup_do_not() -> None:
+    from derivations.app.html.prose import page_typography, prose_html
+
+    page = (
+        '<p title="a <= b">x &lt;= 1, y &gt;= 2, z != 3, -0.5 +- 1e-06, a - b, eps-DP</p>'
+        "<code>a &lt;= b - c</code><pre>x - 1</pre>"
+        "<math><mo>-</mo><mi>&ExponentialE;</mi><mo>&dd;</mo></math>"
+    )
+    out = page_typography(page)
+    assert "x ≤ 1, y ≥ 2, z ≠ 3, −0.5 ± 1e-06, a − b, eps-DP" in out
+    assert '<p title="a <= b">' in out and "<code>a &lt;= b - c</code><pre>x - 1</pre>" in out
+    assert "<mo>−</mo><mi>e</mi>" in out and "&dd;" not in out and "ExponentialE" not in out
+    # prose: the book's runs of mathematics typeset, an author's $...$ too, code as code
+    html = str(
+        prose_html("sensitivity |f(x) - f(y)| <= Delta, since $k > 0$, see `dpderive claim`")
+    )
+    assert "&lt;=" not in html and "$" not in html and "<code>dpderive claim</code>" in html
+    assert html.count("<math") >= 2
