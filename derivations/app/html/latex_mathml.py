@@ -303,11 +303,16 @@ _CLOSING = {")", "]", "}", "⌋", "⌉", "⟩"}
 _BREAKS = {"+", "−", "=", "≤", "≥", "<", ">", "±", "·"}
 
 
-def latex_pieces(source: str) -> list[str]:
+def latex_pieces(source: str, also: str = "") -> list[str]:
     """The MathML of ``source`` cut before each top-level ``+``, ``−``, relation or ``·``
     (outside brackets and ``|...|``), each piece to be its own ``<math>``: MathML has no
     line breaking, so a long line of the author's wraps between pieces on a narrow screen,
-    as the site's chains do (:mod:`derivations.app.html.breaking`)."""
+    as the site's chains do (:mod:`derivations.app.html.breaking`).  ``also``: more signs
+    to cut before (a formula inside a sentence may break before ``/`` or after a comma).
+
+    >>> len(latex_pieces(r"\\exp(-|t|/b)/(2b)", also="/"))
+    2
+    """
     items = _Reader(source).sequence()
     if not items:
         raise Untypeset("no mathematics")
@@ -316,7 +321,8 @@ def latex_pieces(source: str) -> list[str]:
     for item in items:
         m = re.fullmatch(r"<mo(?: [^>]*)?>(.*)</mo>", item)
         mark = m.group(1) if m else ""
-        if mark in _BREAKS and depth == 0 and bars % 2 == 0 and pieces[-1]:
+        cut = mark in _BREAKS or (mark != "" and mark in also)
+        if cut and depth == 0 and bars % 2 == 0 and pieces[-1]:
             pieces.append([])
         depth += (mark in _OPENING) - (mark in _CLOSING)
         bars += mark == "|"

@@ -39,7 +39,7 @@ def _math(latex: str) -> str:
     pieces that a line may break between (a justification holds whole chains of
     inequalities, which as one ``<math>`` widened the chain past the window)."""
     try:
-        pieces = latex_pieces(latex)
+        pieces = latex_pieces(latex, also="/,:")
         return "\u2009".join(f'<span class="im"><math class="m">{p}</math></span>' for p in pieces)
     except Untypeset:
         # Never TeX source posing as mathematics: the words as they are, escaped.
