@@ -1,9 +1,10 @@
-"""No machine text where a reader reads (issue 43): every page of the site (the whole
+r"""No machine text where a reader reads (issue 43): every page of the site (the whole
 catalog with its checks, the errata, the lemma graph and users' proofs) and the book's text
 as pdftotext reads it, scanned for what a printer let through: raw ``$...$``, ``[U+...]``
-escapes, z3's abstraction atoms (``_exp0``), doubled words ("Oracle Oracle") and ASCII
-relations (``<=``) in prose.  Code, formulas and quotes of the seeds in their own words are
-not prose and are not scanned.
+escapes, z3's abstraction atoms (``_exp0``), doubled words ("Oracle Oracle"), ASCII
+relations (``<=``) and TeX commands (``\le``: prose LaTeX that was not typeset) in prose.
+Code, formulas and quotes of the seeds in their own words are not prose and are not
+scanned.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ MACHINE_TEXT: dict[str, re.Pattern[str]] = {
     # table in pdftotext's column order) is no doubled word
     "doubled word": re.compile(r"\b([A-Za-z]{3,}) \1\b", re.IGNORECASE),
     "ASCII relation": re.compile(r"<=|>=|!="),
+    "TeX command": re.compile(r"\\[A-Za-z]{2,}"),
 }
 
 
@@ -76,6 +78,7 @@ def machine_text(text: str) -> list[str]:
         "Oracle Oracle laplace agrees",
         "where |f(x) - f(y)| <= Delta",
         "eps != 0",
+        r"with D_{\infty}(Y\|Z) \le \varepsilon",
     ],
 )
 def test_the_scan_finds_each_kind_of_machine_text(bad: str) -> None:

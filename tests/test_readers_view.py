@@ -208,3 +208,21 @@ def test_page_text_gets_unicode_signs_but_code_and_markup_do_not() -> None:
     )
     assert "&lt;=" not in html and "$" not in html and "<code>dpderive claim</code>" in html
     assert html.count("<math") >= 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "D_inf(Y||Z) <= eps (e^eps - 1)",  # the divergence's || is no pair of bars
+        "E[C_i | C_1, ..., C_(i-1)] <= beta",  # a conditional bar, alone
+        "Pr[M_i(x) in S] for every i",  # a run may stop inside a bracket
+        "alpha_L = 2 sqrt(2) ln(2c/beta) (sqrt(512)+1)/eps",
+    ],
+)
+def test_prose_is_typeset_never_shown_as_tex(text: str) -> None:
+    """Issue 43: the statement of kl-bound showed D_{\\infty}(Y\\|Z) \\le \\varepsilon as
+    TeX source where the reader of the site's prose refused it."""
+    from derivations.app.html.prose import prose_html
+
+    html = str(prose_html(text))
+    assert "<math" in html and "\\" not in html and "&lt;=" not in html

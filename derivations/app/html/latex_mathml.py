@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from html import escape
 
-__all__ = ["Untypeset", "latex_mathml", "latex_pieces"]
+__all__ = ["Untypeset", "latex_mathml", "latex_pieces", "plain_math"]
 
 
 class Untypeset(ValueError):
@@ -88,7 +88,9 @@ _OPENERS = {"(": ")", "[": "]", "\\{": "\\}", "\\lbrace": "\\rbrace", "\\lvert":
             "\\lfloor": "\\rfloor", "\\lceil": "\\rceil", "\\langle": "\\rangle",
             "\\lVert": "\\rVert"}  # fmt: skip
 _CLOSERS = set(_OPENERS.values())
-_BARS = {"|", "\\|", "\\vert", "\\Vert"}
+_BARS = {"|", "\\vert"}
+"""Bars that pair up as |x|.  ``\\|`` is no fence: between two laws it is the divergence's
+separator, D(Y\\|Z), as the book's prose writes ``||``."""
 
 
 def _fence(token: str) -> str:
@@ -107,9 +109,12 @@ def _text(tag: str, text: str, **attrs: str) -> str:
 
 
 class _Reader:
-    def __init__(self, source: str):
+    def __init__(self, source: str, lenient: bool = False):
         self.tokens = [t for t in _TOKEN.findall(source) if t]
         self.i = 0
+        self.lenient = lenient
+        """Prose: a run of mathematics may stop inside a bracket (``Pr[M_i(x)`` before a
+        word): an unclosed bracket stays open, a lone closer is a sign."""
 
     def peek(self) -> str | None:
         """The next token that is not space.  ``\\left`` and ``\\right`` are dropped (the
@@ -163,7 +168,7 @@ class _Reader:
         while True:
             t = self.peek()
             if t is None:
-                if until is not None:
+                if until is not None and not (self.lenient and until != "}"):
                     raise Untypeset(f"missing {until}")
                 return out
             if t == until:
@@ -172,8 +177,15 @@ class _Reader:
             if t in ("}",):
                 raise Untypeset("an unmatched }")
             if t in _CLOSERS:
-                raise Untypeset(f"an unmatched {t}")
-            if t in _OPENERS or (t in _BARS and until not in _BARS):
+                if not self.lenient:
+                    raise Untypeset(f"an unmatched {t}")
+                self.take()
+                out.append(_fence(t))
+                continue
+            if t in _BARS and until not in _BARS:
+                out.append(self.bars(t))
+                continue
+            if t in _OPENERS:
                 # A bracketed group is its own row, so that a sign first inside it is a
                 # prefix (-|z - f_x|/b), spaced as one, not as a binary minus.
                 self.take()
@@ -197,6 +209,22 @@ class _Reader:
                 out.append(_el("msup", base, _text("mo", prime)))
                 continue
             out.extend(self.atom())
+
+    def bars(self, bar: str) -> str:
+        """``|x|`` as a group; a bar with no partner (E[C_i | C_1, ..., C_{i-1}]) is the
+        conditional bar, a sign."""
+        start, lenient = self.i, self.lenient
+        self.take()
+        self.lenient = False  # a partner is found, or this is no pair
+        try:
+            inner = self.sequence(until=bar)
+        except Untypeset:
+            self.i = start
+            self.take()
+            return _text("mo", "|")
+        finally:
+            self.lenient = lenient
+        return _el("mrow", _fence(bar), _row(inner) if inner else "", _fence(bar))
 
     def scripts(self, base: str) -> str:
         sub = sup = None
@@ -303,17 +331,18 @@ _CLOSING = {")", "]", "}", "⌋", "⌉", "⟩"}
 _BREAKS = {"+", "−", "=", "≤", "≥", "<", ">", "±", "·"}
 
 
-def latex_pieces(source: str, also: str = "") -> list[str]:
+def latex_pieces(source: str, also: str = "", lenient: bool = False) -> list[str]:
     """The MathML of ``source`` cut before each top-level ``+``, ``−``, relation or ``·``
     (outside brackets and ``|...|``), each piece to be its own ``<math>``: MathML has no
     line breaking, so a long line of the author's wraps between pieces on a narrow screen,
     as the site's chains do (:mod:`derivations.app.html.breaking`).  ``also``: more signs
-    to cut before (a formula inside a sentence may break before ``/`` or after a comma).
+    to cut before (a formula inside a sentence may break before ``/`` or after a comma);
+    ``lenient`` for a run of prose, which may leave a bracket open (see ``_Reader``).
 
     >>> len(latex_pieces(r"\\exp(-|t|/b)/(2b)", also="/"))
     2
     """
-    items = _Reader(source).sequence()
+    items = _Reader(source, lenient).sequence()
     if not items:
         raise Untypeset("no mathematics")
     pieces: list[list[str]] = [[]]
@@ -328,3 +357,17 @@ def latex_pieces(source: str, also: str = "") -> list[str]:
         bars += mark == "|"
         pieces[-1].append(item)
     return ["".join(p) for p in pieces if p]
+
+
+def plain_math(source: str) -> str:
+    """LaTeX this module does not typeset, as plain characters for a sentence: control
+    words as their symbols (``\\le`` as ≤, ``\\varepsilon`` as ε), braces and script marks
+    dropped.  The last resort of prose: never TeX source posing as mathematics."""
+    words = _GREEK | _CAPITALS | _OPERATORS | {"mathrm": "", "text": "", "operatorname": ""}
+
+    def symbol(m: re.Match[str]) -> str:
+        word = m.group(1)
+        return words.get(word, word if word in _FUNCTIONS else "")
+
+    out = re.sub(r"\\([A-Za-z]+|.)", symbol, source)
+    return re.sub(r"[{}^_]", "", out)

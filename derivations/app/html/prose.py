@@ -25,7 +25,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from derivations.app.html.latex_mathml import Untypeset, latex_pieces
+from derivations.app.html.latex_mathml import Untypeset, latex_pieces, plain_math
 from symbolic.printing.latex_prose import prose_latex
 
 __all__ = ["page_typography", "prose_html"]
@@ -39,11 +39,11 @@ def _math(latex: str) -> str:
     pieces that a line may break between (a justification holds whole chains of
     inequalities, which as one ``<math>`` widened the chain past the window)."""
     try:
-        pieces = latex_pieces(latex, also="/,:")
+        pieces = latex_pieces(latex, also="/,:", lenient=True)
         return "\u2009".join(f'<span class="im"><math class="m">{p}</math></span>' for p in pieces)
     except Untypeset:
-        # Never TeX source posing as mathematics: the words as they are, escaped.
-        return escape(latex, quote=False)
+        # Never TeX source posing as mathematics: its symbols as characters, escaped.
+        return escape(plain_math(latex), quote=False)
 
 
 def _path(word: str) -> str:
