@@ -70,8 +70,9 @@ def test_latex_with_report_shows_badges_and_evidence() -> None:
     d = get("numeric-sparse-privacy-approx-seed")
     report = check_derivation(d, CheckOptions(points=20, search_budget=20))
     text = derivation_latex(d, report)
-    assert r"\fbox{\scriptsize\textsf{refuted}}" in text
-    assert "counterexample at eps" in text
+    # issue 43: a badge has a colour and a symbol; the names in the evidence are typeset
+    assert r"\dpbadge{dprefuted}{$\times$}{refuted}" in text
+    assert r"counterexample at $\varepsilon$" in text
     assert "refuted as expected" in text
     assert r"\varepsilon" in text and "eps_" not in text
     # the evidence list refers to the numbers the chain gives its steps
@@ -180,7 +181,9 @@ def test_book_fits_the_page_and_has_its_contents(book: tuple[str, Path]) -> None
     assert [b for b in boxes if b[0] > 5.0] == []
     toc = (workdir / "doc.toc").read_text(errors="replace")
     assert toc.count(r"\contentsline {section}") == len(catalog())
-    assert r"\fbox{\scriptsize\textsf{proved}}" in tex and r"\footnotetext[2]" in tex
+    # issue 43: badges with a colour and a symbol; footnotes count from 1 in every chain
+    assert r"\dpbadge{dpproved}{$\checkmark$}{proved}" in tex and r"\footnotetext[1]" in tex
+    assert r"\footnotemark[2]" not in tex or r"\footnotemark[1]" in tex
 
 
 def _pdf_pages(pdf: Path) -> dict[int, str]:

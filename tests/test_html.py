@@ -197,7 +197,7 @@ def test_refuted_proof_shows_its_counterexample(tmp_path: Path) -> None:
         "--search",
         "60",
     )
-    assert code == 0
+    assert code == 1  # the site is written; the exit code says the proof is refuted
     (page,) = (tmp_path / "proofs").glob("*.html")
     text = page.read_text(encoding="utf-8")
     assert "v-refuted" in text and "counterexample" in text and "left side =" in text
@@ -279,7 +279,7 @@ def test_a_refuted_proof_alone_is_checked_alone_with_its_counterexample_open(
         "--search",
         "60",
     )
-    assert code == 0 and "0 catalog page(s) and 1 proof page(s)" in text
+    assert code == 1 and "0 catalog page(s) and 1 proof page(s)" in text
     assert not (tmp_path / "theorems").exists()
     (page,) = (tmp_path / "proofs").glob("*.html")
     _assert_counterexample_open(page.read_text(encoding="utf-8"))

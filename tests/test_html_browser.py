@@ -19,11 +19,13 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from derivations.app.cli import main
-from derivations.app.html.browser import INSTALL, chromium, find_chromium
+from derivations.app.html.browser import INSTALL, chromium, find_chromium, phone
 from derivations.catalog import catalog, get
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 REQUIRED = os.environ.get("DPDERIVE_REQUIRE_BROWSER") == "1"
+TRUE_CLAIM = "laplace_ratio_true_claim_wrong_step.toml"
+"""A student's proof of a true claim with one wrong step (step 2)."""
 
 pytestmark = pytest.mark.skipif(
     find_chromium() is None and not REQUIRED,
@@ -31,9 +33,10 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _build(out: Path, *argv: str) -> Path:
-    code = main(["html", "-o", str(out), "--no-plots", *argv], io.StringIO())
-    assert code == 0
+def _build(out: Path, *argv: str, code: int = 0) -> Path:
+    """The site of ``argv``; ``code`` the exit code its verdicts give (issue 43: a refuted
+    proof's site is written and exits 1)."""
+    assert main(["html", "-o", str(out), "--no-plots", *argv], io.StringIO()) == code
     return out
 
 
@@ -42,7 +45,11 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """``laplace-ratio`` checked (with a user's proof, unchecked pages would not show its
     verdicts), and the whole catalog without checks."""
     checked = _build(
-        tmp_path_factory.mktemp("checked"), "laplace-ratio", str(EXAMPLES / "laplace_ratio.toml")
+        tmp_path_factory.mktemp("checked"),
+        "laplace-ratio",
+        str(EXAMPLES / "laplace_ratio.toml"),
+        str(EXAMPLES / TRUE_CLAIM),
+        code=1,
     )
     whole = _build(tmp_path_factory.mktemp("whole"), "--no-check")
     return checked, whole
@@ -208,6 +215,7 @@ def test_refuted_steps_counterexample_is_shown_without_a_click(
         "40",
         "--search",
         "60",
+        code=1,
     )
     (page,) = (out / "proofs").glob("*.html")
     assert _open(driver, page) == []
@@ -240,7 +248,7 @@ def test_no_chain_cell_scrolls_horizontally(width: int, sites: tuple[Path, Path]
     if find_chromium() is None:
         pytest.fail(f"DPDERIVE_REQUIRE_BROWSER=1 but headless Chromium is missing: {INSTALL}")
     pages = sorted((sites[1] / "theorems").glob("*.html")) + sorted(sites[0].glob("*/*.html"))
-    assert len(pages) >= len(catalog()) + 2
+    assert len(pages) >= len(catalog()) + 3
     with chromium(width, 900) as driver:
         wide = {}
         for page in pages:
@@ -279,3 +287,135 @@ def test_narrow_screens_wrap_and_never_clip(sites: tuple[Path, Path]) -> None:
             )
             < 500
         )
+
+
+_LAID_OUT = """
+const done = arguments[arguments.length - 1];
+const frame = () => requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+document.fonts.ready.then(frame);
+"""
+
+_WIDE_OR_HIDDEN = """
+const page = document.documentElement, problems = [];
+if (page.scrollWidth > page.clientWidth + 1)
+  problems.push('page ' + page.scrollWidth + ' px wide in a ' + page.clientWidth + ' px window');
+// What a reader sees of a text: its box cut by every box that clips it (a formula that
+// scrolls in its own box shows only what is inside that box).
+function shown(node) {
+  let clip = {left: -1e9, right: 1e9, top: -1e9, bottom: 1e9};
+  for (let p = node.parentElement; p; p = p.parentElement) {
+    const cs = getComputedStyle(p);
+    if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+      const c = p.getBoundingClientRect();
+      clip = {left: Math.max(clip.left, c.left), right: Math.min(clip.right, c.right),
+              top: Math.max(clip.top, c.top), bottom: Math.min(clip.bottom, c.bottom)};
+    }
+  }
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return Array.from(range.getClientRects()).map(r => ({
+    left: Math.max(r.left, clip.left), right: Math.min(r.right, clip.right),
+    top: Math.max(r.top, clip.top), bottom: Math.min(r.bottom, clip.bottom)}))
+    .filter(r => r.right - r.left >= 1 && r.bottom - r.top >= 1);
+}
+const closed = 'details:not([open]) > :not(summary)';
+const badges = Array.from(document.querySelectorAll('.badge'))
+  .filter(b => !b.closest(closed)).map(b => [b, b.getBoundingClientRect()])
+  .filter(([b, r]) => r.width >= 1);
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+  if (!n.textContent.trim() || n.parentElement.closest('.badge') || n.parentElement.closest(closed))
+    continue;
+  for (const t of shown(n))
+    for (const [b, r] of badges)
+      if (t.left < r.right - 1 && t.right > r.left + 1
+          && t.top < r.bottom - 1 && t.bottom > r.top + 1)
+        problems.push('"' + n.textContent.trim().slice(0, 30) + '" under the badge '
+                      + b.textContent);
+}
+return problems;
+"""
+
+
+def _window(driver: Any, width: int) -> None:
+    """A window ``width`` px wide; below Chromium's smallest window (about 500 px) the
+    page is laid out as a phone's (:func:`~derivations.app.html.browser.phone`)."""
+    if width < 500:
+        phone(driver, width)
+
+
+@pytest.mark.parametrize("width", [390, 1024, 1280])
+def test_no_page_scrolls_sideways_and_no_text_runs_under_a_badge(
+    width: int, sites: tuple[Path, Path]
+) -> None:
+    """Issue 43: at 390 px (a phone) the index's source text ran under the verdict badge,
+    and eight theorem pages, the errata and the lemma graph were wider than the screen.
+    Every page of both sites (the whole catalog, the errata, the graph, a checked page and
+    users' proofs), at a phone's width and at 1024 and 1280 px: the page is no wider than
+    the window, and no text a reader sees lies under a badge."""
+    if find_chromium() is None:
+        pytest.fail(f"DPDERIVE_REQUIRE_BROWSER=1 but headless Chromium is missing: {INSTALL}")
+    pages = [p for site in sites for p in sorted(site.rglob("*.html"))]
+    with chromium(max(width, 500), 900) as driver:
+        _window(driver, width)
+        driver.set_script_timeout(10)
+        found = {}
+        for page in pages:
+            assert _open(driver, page) == []
+            assert driver.execute_script("return document.documentElement.clientWidth") <= width
+            driver.execute_async_script(_LAID_OUT)
+            if problems := driver.execute_script(_WIDE_OR_HIDDEN):
+                found[f"{page.parent.name}/{page.name}"] = problems[:3]
+        assert found == {}
+        # Both checks can fail: a box wider than the window, and a word under a badge.
+        driver.execute_script(
+            "const b = document.querySelector('.badge');"
+            "b.insertAdjacentHTML('afterend',"
+            " '<span style=\"position:relative;left:-3em\">x</span>');"
+            "document.body.insertAdjacentHTML('beforeend', '<div style=\"width:3000px\">x</div>');"
+        )
+        problems = driver.execute_script(_WIDE_OR_HIDDEN)
+        assert any("wide" in p for p in problems) and any("under the badge" in p for p in problems)
+
+
+def test_a_students_page_shows_their_own_lines_beside_the_steps(
+    driver: Any, sites: tuple[Path, Path]
+) -> None:
+    """Issue 43: the page of a user's proof showed SymPy's reading of each step.  Each step
+    now shows the line as its author wrote it (typeset from their LaTeX: ``(2b)`` stays a
+    product in brackets, not SymPy's fraction), with its line in their file, and what was
+    checked beneath it in smaller type; the first wrong step is marked, and the claim and
+    the proof are told apart at the top."""
+    page = sites[0] / "proofs" / TRUE_CLAIM.replace(".toml", ".html")
+    assert _open(driver, page) == []
+    source = (EXAMPLES / TRUE_CLAIM).read_text(encoding="utf-8").splitlines()
+    rows = driver.find_elements("css selector", "#chain tr.step")
+    assert len(rows) == 5
+    for row in rows:
+        written = row.find_element("css selector", "td.rhs .written")
+        checked = row.find_element("css selector", "td.rhs .checked-as")
+        assert written.is_displayed() and written.find_elements("tag name", "math")
+        line = int(row.find_element("css selector", ".line-no").text.removeprefix("line "))
+        assert "&" in source[line - 1]  # the row's line is the author's step in their file
+        big, small = (
+            float(
+                driver.execute_script(
+                    "return parseFloat(getComputedStyle(arguments[0]).fontSize)", e
+                )
+            )
+            for e in (written, checked)
+        )
+        assert small < big and "checked as" in checked.text.lower()
+    # step 2 as written: e^{|f_x - f_y|/(2b)}, its (2b) kept as the author typed it
+    step2 = driver.find_element("css selector", "#step-2 td.rhs .written").get_attribute(
+        "innerHTML"
+    )
+    assert "<mn>2</mn><mi>b</mi>" in step2 and "mfrac" not in step2
+    assert "first-wrong" in driver.find_element("id", "step-2").get_attribute("class")
+    # the teaching view does not explain why a refuted step holds
+    why2 = driver.find_element("css selector", "#step-2 .why-text").text
+    assert why2.startswith("This step is wrong")
+    why3 = driver.find_element("css selector", "#step-3 .why-text").text
+    assert "wrong" not in why3
+    said = driver.find_element("id", "diagnosis").text
+    assert "your claim holds" in said and "step 2 of your proof is wrong" in said

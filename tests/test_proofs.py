@@ -38,6 +38,13 @@ def _verify(*args: str) -> tuple[int, dict]:  # type: ignore[type-arg]
     [
         ("laplace_ratio.toml", ["proved"] * 4, None, 0),
         ("laplace_ratio_student.toml", ["proved", "refuted", "proved", "proved"], 2, 1),
+        # a true claim with one wrong step (issue 43): refuted, its conclusion proved
+        (
+            "laplace_ratio_true_claim_wrong_step.toml",
+            ["proved", "refuted", "proved", "proved", "proved"],
+            2,
+            1,
+        ),
         # step 3 (a square dropped, with log(1/delta) inside it): proved by z3 since issue 26
         ("gaussian_rdp_conversion.toml", ["proved"] * 4, None, 0),
         ("advanced_composition_tail.tex", ["proved", "proved"], None, 0),
@@ -82,8 +89,9 @@ def test_latex_gives_the_authors_own_lines_back_with_badges_and_a_footnote() -> 
     tex = derivation_latex(d, report, standalone=True)
     assert r"\frac{\exp(-|z - f_x|/b)}{\exp(-|z - f_y|/b)}" in tex  # as the student wrote it
     assert r"&\le e^{|f_x - f_y|/(2b)}" in tex
-    assert r"\textsf{refuted}}\footnotemark[2]" in tex
-    assert r"\footnotetext[2]{Step 2 fails at" in tex
+    # issue 43: the badge has a colour and a symbol, and the one footnote is numbered 1
+    assert r"\dpbadge{dprefuted}{$\times$}{refuted}\footnotemark[1]" in tex
+    assert r"\footnotetext[1]{Step 2 fails at" in tex and r"\footnotetext[2]" not in tex
 
 
 def test_explain_accepts_a_proof_file() -> None:

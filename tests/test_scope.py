@@ -17,7 +17,7 @@ from derivations.app.html.site import build_site
 from derivations.catalog import catalog, get
 from derivations.lemma_verdicts import with_lemma_verdicts
 from derivations.printing.explain import explain
-from derivations.printing.latex import derivation_latex, latex_text, summary_table
+from derivations.printing.latex import derivation_latex, summary_table
 from derivations.printing.text import format_report, summary
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.derivation import Claim, Derivation, Justification, Source, Step
@@ -39,6 +39,8 @@ INSTANCES = {
 
 INSTANCE_ID = "azuma-binomial"
 INSTANCE_NOTE = INSTANCES[INSTANCE_ID]
+INSTANCE_WORDS = "at the instance " + INSTANCE_NOTE.removeprefix("for ")
+"""How the outputs word that scope (issue 43: "for an instance" read as "at one point")."""
 INSTANCE_VERDICT = "CHECKED"
 """A catalog derivation shown for an instance only: the example of the outputs' scope."""
 
@@ -201,7 +203,7 @@ def test_summary_splits_proved_by_scope(catalog_reports: dict[str, DerivationRep
     general = sum(1 for r in proved if r.scope == GENERAL)
     line = summary(reports)
     split = [f"{general} in general"] + (
-        [f"{len(proved) - general} for an instance"] if len(proved) > general else []
+        [f"{len(proved) - general} at an instance or on a box"] if len(proved) > general else []
     )
     # The bases follow the scopes after a semicolon (symbolic.basis).
     expected = f"{len(proved)} proved ({', '.join(split)}; "
@@ -217,17 +219,17 @@ def test_text_explain_latex_and_html_show_the_scope(
     em, laplace = catalog_reports[INSTANCE_ID], catalog_reports["laplace-ratio"]
     text = format_report(em)
     assert text.startswith(f"{INSTANCE_ID}: {INSTANCE_VERDICT} ({INSTANCE_NOTE})")
-    assert f"scope: for an instance: {INSTANCE_NOTE}" in text
+    assert f"scope: {INSTANCE_WORDS}" in text
     assert "scope: in general: for all eps, Delta > 0" in format_report(laplace)
     assert "scope: in general: for all n >= 1" in format_report(catalog_reports["kl-bound"])
 
     lesson = explain(get(INSTANCE_ID), em)
-    assert f"Scope: for an instance: {INSTANCE_NOTE}." in lesson
+    assert f"Scope: {INSTANCE_WORDS}." in lesson
     assert "Scope: in general:" in explain(get("laplace-ratio"), laplace)
 
     latex = derivation_latex(get(INSTANCE_ID), em)
     # The report's line escapes the note as LaTeX text (the braces of {beta - w, ...}).
-    assert r"\textbf{Scope.}" in latex and latex_text(f"for an instance: {INSTANCE_NOTE}") in latex
+    assert r"\textbf{Scope.}" in latex and "at the instance on the two-point" in latex
     ids = (INSTANCE_ID, "laplace-ratio")
     table = summary_table([get(i) for i in ids], catalog_reports)
     assert f"{INSTANCE_VERDICT.lower()} (instance)" in table and table.count("(instance)") == 1
@@ -285,7 +287,7 @@ def test_summary_counts_a_proved_instance() -> None:
         CheckOptions(points=40, search_budget=20),
     )
     assert report.verdict is Verdict.PROVED and report.scope == INSTANCE
-    assert "1 derivation(s): 1 proved (1 for an instance" in summary([report])
+    assert "1 derivation(s): 1 proved (1 at an instance or on a box" in summary([report])
 
 
 def test_verify_json_and_text_have_scope() -> None:

@@ -80,13 +80,16 @@ ABOUT: dict[str, About] = {
     "latex": About(
         "The LaTeX of a catalog derivation or of a proof file (the author's own lines, "
         "with a verdict beside each with --with-verdicts), or with --all the whole catalog "
-        "as a book. A .pdf or .png output is compiled with pdflatex.",
+        "as a book. A .pdf or .png output is compiled with pdflatex. With --with-verdicts "
+        "(and --all unless --no-check) the exit code follows the verdicts, as check's does: "
+        "a refuted proof exits 1 even though the document was written, so a grading "
+        "script sees the failure.",
         (
             "dpderive latex laplace-ratio",
             "dpderive latex my_proof.tex --with-verdicts -o checked.pdf",
             "dpderive latex --all -o catalog.pdf",
         ),
-        WRITES,
+        CHECKS,
     ),
     "explain": About(
         "The proof of a catalog derivation or a proof file in words, step by step: what "
@@ -157,13 +160,15 @@ ABOUT: dict[str, About] = {
         "A static site that works offline: an index, a page per derivation with its chain, "
         "verdicts and evidence, a teaching mode. Given proof files, a page for each and "
         "for the catalog lemmas they cite (transitively); the whole catalog then only with "
-        "--with-catalog.",
+        "--with-catalog. Unless --no-check, the exit code follows the verdicts of the pages "
+        "written, as check's does (a refuted proof or derivation 1, an erratum not refuted "
+        "1, undecided 3); the site is written either way.",
         (
             "dpderive html -o site",
             "dpderive html -o site --no-check",
             "dpderive html -o site2 my_proof.toml",
         ),
-        WRITES,
+        CHECKS,
     ),
 }
 

@@ -31,8 +31,8 @@ from derivations.app.exitcodes import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_OK,
-    EXIT_REFUTED,
     EXIT_UNDECIDED,
+    for_reports,
     for_verdict,
 )
 from derivations.app.failures import (
@@ -69,7 +69,6 @@ from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError, InvalidInput
 from symbolic.report import DerivationReport
 from symbolic.scope import scope_of
-from symbolic.verdicts import Verdict
 
 PLOT_NAMES = tuple(PLOTS)
 
@@ -192,11 +191,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         for r in reports:
             out.write(format_report(r, verbose=args.verbose))
         out.write(summary(reports))
-    if any(not r.as_expected for r in reports):
-        return EXIT_REFUTED
-    if any(r.verdict is Verdict.UNDECIDED for r in reports):
-        return EXIT_UNDECIDED
-    return EXIT_OK
+    return for_reports(reports)
 
 
 def _cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
@@ -234,14 +229,18 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
         text = catalog_book(
             derivations, {r.id: r for r in checked}, errata=errata_latex(audit.errata())
         )
+        reports = checked
     else:
         d = _target(args.id)
         expect_checks(args, len(lemma_targets([d])) if args.with_verdicts else 0, 1, compiling)
         report = _check_one(d, check_options(args)) if args.with_verdicts else None
         text = derivation_latex(d, report, standalone=args.standalone or compiled)
+        reports = [report] if report is not None else []
+    # The document is written whatever the verdicts; the exit code says them (issue 43).
+    ended = for_reports(reports)
     if target is None:
         out.write(text)
-        return EXIT_OK
+        return ended
     retried = ""
     if compiled:
         plain = (
@@ -259,7 +258,7 @@ def _cmd_latex(args: argparse.Namespace, out: TextIO) -> int:
         written, what = target, "LaTeX"
     # Said on stdout, which carries nothing else with -o (the issue: silent on success).
     out.write(f"wrote {visible(str(written))} ({what}, {size_text(written)})\n" + retried)
-    return EXIT_OK
+    return ended
 
 
 def _cmd_explain(args: argparse.Namespace, out: TextIO) -> int:

@@ -1,12 +1,18 @@
 """Exit codes of ``dpderive`` (a public interface; never renumber them).
 
->>> from symbolic.verdicts import Verdict
+>>> from collections.abc import Sequence
+
+from symbolic.report import DerivationReport
+from symbolic.verdicts import Verdict
 >>> [for_verdict(v) for v in (Verdict.PROVED, Verdict.REFUTED, Verdict.UNDECIDED)]
 [0, 1, 3]
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
 
 EXIT_OK = 0
@@ -29,6 +35,18 @@ def for_verdict(verdict: Verdict) -> int:
     if verdict is Verdict.REFUTED:
         return EXIT_REFUTED
     if verdict is Verdict.UNDECIDED:
+        return EXIT_UNDECIDED
+    return EXIT_OK
+
+
+def for_reports(reports: Sequence[DerivationReport]) -> int:
+    """The exit code of several checked derivations, as ``check`` ends: 1 when one is not
+    as expected (refuted, or an erratum not refuted), else 3 when one is undecided, else 0.
+    ``latex`` and ``html`` end with it too, so that a written document of a refuted proof
+    is no success to a script (issue 43)."""
+    if any(not r.as_expected for r in reports):
+        return EXIT_REFUTED
+    if any(r.verdict is Verdict.UNDECIDED for r in reports):
         return EXIT_UNDECIDED
     return EXIT_OK
 

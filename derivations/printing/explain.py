@@ -7,6 +7,7 @@ its evidence), so that a reader learns the proof and how much to trust each line
 
 from __future__ import annotations
 
+from derivations.printing.diagnosis import proof_diagnosis, sides_apart
 from derivations.printing.terminal import visible
 from derivations.printing.text import said
 from derivations.printing.wording import oracle_state, scope_text, verdict_word
@@ -14,6 +15,7 @@ from symbolic.basis import BASIS_MEANING, NONE, basis_phrase
 from symbolic.derivation import Derivation, JustificationKind
 from symbolic.relations import Relation, compose
 from symbolic.report import DerivationReport
+from symbolic.verdicts import Verdict
 
 __all__ = ["explain"]
 
@@ -24,6 +26,15 @@ _WHAT = {
     Relation.GE: "replaces the expression by one at most as large (a lower bound)",
     Relation.GT: "replaces the expression by a strictly smaller one",
 }
+_CLAIMED = {
+    Relation.EQ: "the same value, rewritten",
+    Relation.LE: "an upper bound (an expression at least as large)",
+    Relation.LT: "a strictly larger expression",
+    Relation.GE: "a lower bound (an expression at most as large)",
+    Relation.GT: "a strictly smaller expression",
+}
+"""What a refuted step set out to do: a lesson never says that a wrong step does it."""
+
 _KIND = {
     JustificationKind.DEFINITION: "by definition",
     JustificationKind.ALGEBRA: "by algebra",
@@ -63,9 +74,15 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
         out += [f"  {s} = {v}" for s, v in d.defs]
     out += ["", f"Claim:  {visible(str(d.claim))}", "", "Proof, step by step:"]
     results = {s.index: s for s in report.steps} if report else {}
+    first = report.first_failure if report else None
+    if report and (diagnosis := proof_diagnosis(report)):
+        out += [f"In short: {diagnosis}.", ""]
     for i, ((left, rel, right, why), step) in enumerate(
         zip(d.links(), d.steps, strict=True), start=1
     ):
+        wrong = i in results and results[i].verdict is Verdict.REFUTED
+        if i == first:
+            out.append(f">>> Step {i} is the first wrong step of this proof. <<<")
         if typed := step.as_typed():
             where = f" (line {step.line})" if step.line else ""
             out.append(f"Step {i}.  As you wrote it{where}:  {visible(typed)}")
@@ -74,12 +91,26 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
         else:
             out.append(f"Step {i}.  {left}")
             out.append(f"    {rel.value} {right}")
-        out.append(f"  What it does: {_WHAT[rel]}.")
         rules = f" ({', '.join(why.rules)})" if why.rules else ""
         lemma = f" [lemma {why.lemma}]" if why.lemma else ""
         cited = f" [{visible(why.citation)}]" if why.citation else ""
         cited += f" [foundation {why.foundation}]" if why.foundation else ""
-        out.append(f"  Why it holds {_KIND[why.kind]}{rules}{lemma}{cited}: {visible(why.text)}.")
+        if wrong:
+            # A refuted step does not do what it says and has no reason to hold: the lesson
+            # gives the reason as the author's, then where it fails and by how much.
+            cex = results[i].counterexample
+            out.append(f"  What it claims: {_CLAIMED[rel]}; but the step is wrong.")
+            reason = f"{_KIND[why.kind]}{rules}{lemma}{cited}: {visible(why.text)}"
+            out.append(f"  The reason given ({reason}) does not hold here.")
+            if cex is not None:
+                point = ", ".join(f"{k} = {v}" for k, v in cex.point.items()) or "every point"
+                apart = sides_apart(cex, rel.value)
+                out.append(f"  Where it fails: at {point}" + (f", {apart}." if apart else "."))
+        else:
+            out.append(f"  What it does: {_WHAT[rel]}.")
+            out.append(
+                f"  Why it holds {_KIND[why.kind]}{rules}{lemma}{cited}: {visible(why.text)}."
+            )
         if i in results:
             r = results[i]
             out.append(f"  How it was checked: {verdict_word(r.verdict)}: {said(r, verbose)}.")

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
+from derivations.printing.diagnosis import proof_diagnosis
 from derivations.printing.summary import step_summary
 from symbolic.basis import Basis
 from symbolic.derivation import Derivation
@@ -85,8 +86,10 @@ def report_json(r: DerivationReport) -> dict[str, Any]:
 
 def proof_json(r: DerivationReport) -> dict[str, Any]:
     """The ``--json`` object of ``dpderive verify``: one element of ``check --json`` plus
-    ``first_failure`` (the 1-based index of the first refuted step, or null)."""
-    return report_json(r) | {"first_failure": r.first_failure}
+    ``first_failure`` (the 1-based index of the first refuted step, or null) and
+    ``diagnosis`` (the claim's own verdict and the first wrong step in one sentence, empty
+    when no step is refuted)."""
+    return report_json(r) | {"first_failure": r.first_failure, "diagnosis": proof_diagnosis(r)}
 
 
 def step_json(s: StepResult) -> dict[str, Any]:

@@ -14,15 +14,23 @@ terms in the order the author wrote them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from derivations.printing.author_latex import author_latex, echoed_source
+from derivations.printing.diagnosis import proof_diagnosis
+from derivations.printing.latex_evidence import (
+    counterexample_note,
+    counterexample_words,
+    evidence_latex,
+    evidence_text,
+    step_words,
+    verdict_badge,
+)
 from derivations.printing.latex_layout import Link, Piece, align_chain, pieces
-from derivations.printing.latex_preamble import BOOK_PREAMBLE, PREAMBLE
+from derivations.printing.latex_preamble import BADGE_FALLBACK, BOOK_PREAMBLE, PREAMBLE
 from derivations.printing.latex_prose import latex_text, prose_latex
 from derivations.printing.wording import (
     NOT_CHECKED,
@@ -35,7 +43,7 @@ from derivations.printing.wording import (
 from symbolic.basis import BASIS_MEANING, FROM_CITED, FROM_FOUNDATIONS, NONE, OUTRIGHT, basis_phrase
 from symbolic.derivation import USER_PROOF_ID, Derivation
 from symbolic.domains import Variable
-from symbolic.report import Counterexample, DerivationReport, OracleResult, StepResult
+from symbolic.report import DerivationReport, OracleResult, StepResult
 
 __all__ = [
     "BOOK_PREAMBLE",
@@ -66,18 +74,6 @@ def latex_id(ident: str) -> str:
     '\\path{kl-bound}'
     """
     return rf"\path{{{ident}}}"
-
-
-def evidence_text(text: str) -> str:
-    r"""The engine's evidence for text mode: its expressions are SymPy's strings without
-    spaces (``_t*eps/(exp(2*eps) - 1)``), so a line may break after ``*``, ``/``, ``(``
-    and ``=``.
-
-    >>> evidence_text("H(t) = eps*exp(t)")
-    'H(\\allowbreak{}t) =\\allowbreak{} eps*\\allowbreak{}exp(\\allowbreak{}t)'
-    """
-    # latex_text's output has none of these characters inside its own commands
-    return re.sub(r"([*/(=])", r"\1\\allowbreak{}", latex_text(text))
 
 
 def _unevaluated(expr: sp.Basic) -> bool:
@@ -170,7 +166,7 @@ class DerivationPrinter(LatexPrinter):
         lines = [
             rf"\{heading}{{{prose_latex(d.title)}}}",
             # A user's proof has no catalog id to give ("proof" ended the line, issue 29).
-            rf"{{\raggedright {latex_text(str(d.source))}{ident}.\par}}",
+            rf"{{\raggedright {prose_latex(str(d.source))}{ident}.\par}}",
             "",
         ]
         if d.erratum:
@@ -226,43 +222,53 @@ class DerivationPrinter(LatexPrinter):
         return text + ":\\par}\n" + align_chain(lhs, self._parts(d.claim.lhs), [claim], self.width)
 
     def _print_StepResult(self, s: StepResult) -> str:
-        """A step's verdict as a badge, for the chain's margin."""
-        return rf"\fbox{{\scriptsize\textsf{{{verdict_word(s.verdict)}}}}}"
+        """A step's verdict as a badge, for the chain's margin: its colour and its symbol
+        (``\\dpbadge`` of the preamble), so that refuted never looks like proved."""
+        return verdict_badge(s.verdict)
 
-    def _print_OracleResult(self, o: OracleResult) -> str:
+    def _evidence(self, text: str) -> str:
+        """The engine's words for a reader, with this derivation's names (issue 43)."""
+        return evidence_latex(text, self.names)
+
+    def _print_OracleResult(self, o: OracleResult, named: bool = True) -> str:
+        """The oracle's line (``named`` False under an "Oracle" label: no "Oracle Oracle")."""
         state = oracle_state(o.agrees)
-        text = (
-            rf"\textbf{{Oracle}} \texttt{{{latex_text(o.name)}}} {state}: {evidence_text(o.detail)}"
-        )
+        lead = r"\textbf{Oracle} " if named else ""
+        text = rf"{lead}\texttt{{{latex_text(o.name)}}} {state}: {self._evidence(o.detail)}"
         if o.counterexample:
             at = ", ".join(f"{k} = {v}" for k, v in o.counterexample.items())
-            text += rf" (at {latex_text(at)})"
+            text += rf" (at {self._evidence(at)})"
         if o.closest:
-            text += rf"; closest to failing: {latex_text(o.closest)}"
+            text += rf"; closest to failing: {self._evidence(o.closest)}"
         return text + "."
 
     def _print_DerivationReport(self, r: DerivationReport) -> str:
         """The evidence behind each badge, under the step numbers of the chain: which tactic
         or rule, how many points at how many digits, which counterexample; then the
         conclusion and the oracle."""
+        # A user's proof is a handout: each step's short line, not SymPy's rule trace.
+        user = r.id == USER_PROOF_ID
         items = [
-            rf"\item[Step ({s.index})] {self._print_StepResult(s)} {evidence_text(s.evidence)}"
+            rf"\item[Step ({s.index})] {self._print_StepResult(s)} "
+            + self._evidence(step_words(s, user))
             for s in r.steps
         ]
         items.append(
             rf"\item[Conclusion] {self._print_StepResult(r.conclusion)} "
-            rf"{evidence_text(r.conclusion.evidence)}"
+            rf"{self._evidence(step_words(r.conclusion, user))}"
         )
         if r.oracle is not None:
-            items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle)}")
+            items.append(rf"\item[Oracle] {self._print_OracleResult(r.oracle, named=False)}")
         verdict = rf"\textbf{{Verdict: {verdict_word(r.verdict)}}}"
         if r.scope:
-            verdict += ", " + latex_text(scope_text(r.scope, r.scope_note))
+            verdict += ", " + self._evidence(scope_text(r.scope, r.scope_note))
         phrase = basis_phrase(r.basis, r.rests_on)
         if phrase:
             verdict += "; " + latex_text(phrase)
         if r.erratum:
             verdict += f"; an erratum, {erratum_state(r.as_expected)}"
+        if diagnosis := proof_diagnosis(r):
+            verdict += "\n\n\\noindent\\textbf{In short:} " + self._evidence(diagnosis) + "."
         return (
             verdict
             + "\n\\begin{description}\\small\\raggedright\n"
@@ -292,8 +298,11 @@ class DerivationPrinter(LatexPrinter):
                 note += " " + self._print_StepResult(results[i])
                 cex = results[i].counterexample
                 if cex is not None:
-                    note += rf"\footnotemark[{i}]"
-                    notes.append(rf"\footnotetext[{i}]{{{counterexample_note(i, cex)}}}")
+                    # numbered from 1, not by the step (issue 43: a lone footnote 2)
+                    mark = len(notes) + 1
+                    note += rf"\footnotemark[{mark}]"
+                    where = self._evidence(counterexample_words(i, cex, rel.value))
+                    notes.append(rf"\footnotetext[{mark}]{{{where}}}")
             steps.append(Link(rel.latex, self._parts(right, source), note))
         head = head_source or self._print(d.claim.lhs)
         chain = align_chain(head, self._parts(d.claim.lhs, head_source), steps, self.width)
@@ -315,15 +324,6 @@ class DerivationPrinter(LatexPrinter):
             head = p._print(left) if i == 1 else ""
             rows.append(rf"{head} &{rel.latex} {p._print(right)} && \text{{({i})}}")
         return "\\begin{aligned}\n" + " \\\\\n".join(rows) + "\n\\end{aligned}"
-
-
-def counterexample_note(index: int, cex: Counterexample) -> str:
-    """A footnote's text: where step ``index`` fails and both sides' values there."""
-    at = ", ".join(f"{k} = {v}" for k, v in cex.point.items())
-    return (
-        rf"Step {index} fails at {latex_text(at)}: the left side is {latex_text(cex.lhs)}, "
-        rf"the right side {latex_text(cex.rhs)} ({cex.digits} digits)."
-    )
 
 
 def display_latex(d: Derivation) -> str:
@@ -348,7 +348,8 @@ def derivation_latex(
     body = DerivationPrinter(author=author)._print_Derivation(d, report)
     if standalone:
         return PREAMBLE + body + "\n\\end{document}\n"
-    return body + "\n"
+    # A fragment with badges goes into someone else's document: the badge macro with it.
+    return (BADGE_FALLBACK + "\n" if report is not None else "") + body + "\n"
 
 
 def summary_table(

@@ -5,9 +5,26 @@ font never breaks a document."""
 
 from __future__ import annotations
 
-__all__ = ["BOOK_PREAMBLE", "PREAMBLE"]
+__all__ = ["BADGE_FALLBACK", "BOOK_PREAMBLE", "PREAMBLE"]
 
-_PACKAGES = r"""\usepackage[T1]{fontenc}
+BADGES = r"""\usepackage{xcolor}
+\definecolor{dpproved}{HTML}{1F7A3A}
+\definecolor{dpcertified}{HTML}{0F6D78}
+\definecolor{dpchecked}{HTML}{8A5A00}
+\definecolor{dprefuted}{HTML}{B3261E}
+\definecolor{dpundecided}{HTML}{5B6573}
+\newcommand{\dpbadge}[3]{\fcolorbox{#1}{#1}{\scriptsize\sffamily\color{white}#2~#3}}
+"""
+"""A verdict badge is coloured *and* carries a symbol (issue 43: in print a refuted badge
+looked like a proved one): ✓ proved and certified, ≈ checked, × refuted, ? undecided, in the
+site's colours."""
+
+BADGE_FALLBACK = r"\providecommand{\dpbadge}[3]{\fbox{\scriptsize\textsf{#2~#3}}}"
+"""For a fragment pasted into another document (without our preamble): the symbol and the
+word in a frame, still told apart without colour."""
+
+_PACKAGES = (
+    r"""\usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
 \usepackage{amssymb,mathtools}
 \usepackage[margin=2cm]{geometry}
@@ -23,6 +40,8 @@ _PACKAGES = r"""\usepackage[T1]{fontenc}
 \fi
 \allowdisplaybreaks
 """
+    + BADGES
+)
 
 PREAMBLE = "\\documentclass[11pt,a4paper]{article}\n" + _PACKAGES + "\\begin{document}\n"
 

@@ -21,8 +21,10 @@ but never start one.  What cannot be converted safely stays text, so a document 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from derivations.printing.text_latex import latex_text
+from derivations.printing.text_latex import latex_text as _latex_text
 
 __all__ = ["latex_text", "math_latex", "prose_latex"]
 
@@ -61,7 +63,15 @@ FUNCTIONS = {
     "sum": r"\sum",
     "int": r"\int",
 }
-_OPERATORS = {"<=": r"\le", ">=": r"\ge", "!=": r"\ne", "->": r"\to", "||": r"\|", "~": r"\sim"}
+_OPERATORS = {
+    "+-": r"\pm",
+    "<=": r"\le",
+    ">=": r"\ge",
+    "!=": r"\ne",
+    "->": r"\to",
+    "||": r"\|",
+    "~": r"\sim",
+}
 _MATH_UNICODE = {
     "∩": r"\cap",
     "∪": r"\cup",
@@ -92,7 +102,9 @@ _OPERATOR_CHARS = set("_^=<>/+*|~")
 _PUNCT = ",.;:"
 _RELATION = re.compile(r"<=|>=|!=|[=<>≤≥]")
 _SUFFIX = re.compile(r"^(.+?)(-(?:[a-z]?DP|GDP|zCDP|accurate|approximate|close|fold))(\W*)$")
-_TOKEN = re.compile(r"\.\.\.?|<=|>=|!=|->|\|\||[A-Za-z]+\d*|\d+(?:\.\d+)?(?:e-?\d+)?|\s+|.")
+_TOKEN = re.compile(
+    r"\+-(?=[\s\d.])|\.\.\.?|<=|>=|!=|->|\|\||[A-Za-z]+\d*|\d+(?:\.\d+)?(?:e-?\d+)?|\s+|."
+)
 
 
 def _top_level_relation(run: str) -> bool:
@@ -311,8 +323,24 @@ def _file_latex(word: str) -> str:
     return latex_text(word[: m.start()]) + path + latex_text(word[m.end() :])
 
 
-def prose_latex(text: str) -> str:
-    """``text`` for LaTeX text mode with its runs of ASCII mathematics set as math."""
+def _dollars(math: str) -> str:
+    return f"${math}$"
+
+
+def prose_latex(
+    text: str,
+    *,
+    plain: Callable[[str], str] = latex_text,
+    math: Callable[[str], str] = _dollars,
+    path: Callable[[str], str] = _file_latex,
+) -> str:
+    r"""``text`` for LaTeX text mode with its runs of ASCII mathematics set as math.
+
+    The site finds the same runs (``plain``, ``math`` and ``path`` say how each kind is
+    written out: here LaTeX text, ``$...$`` and ``\path``; there escaped HTML and MathML),
+    so that a statement reads the same in the book and on the page (issue 43)."""
+    latex_text = plain  # the text between the runs, in the output's own escaping
+    _file_latex = path
     words: list[tuple[str, str]] = []
     for w in text.split(" "):
         m = _SUFFIX.match(w)
@@ -332,7 +360,7 @@ def prose_latex(text: str) -> str:
         if converted is None or not body.strip():
             out.append(latex_text(joined))
         else:
-            out.append(latex_text(lead) + f"${converted}$" + latex_text(trail))
+            out.append(latex_text(lead) + math(converted) + latex_text(trail))
         run.clear()
 
     pending: list[str] = []  # numbers and operators: math only next to a math word
@@ -366,4 +394,8 @@ def prose_latex(text: str) -> str:
             out.append(_file_latex(w) if kind == "file" else latex_text(w))
     flush()
     out.extend(latex_text(p) for p in pending)
-    return " ".join(out)
+    joined = " ".join(out)
+    if plain is _latex_text:
+        # `dpderive claim`: a command in type, not between two opening quotes (issue 43)
+        joined = re.sub(r"`([^`$]+)`", r"\\texttt{\1}", joined)
+    return joined

@@ -23,9 +23,19 @@ from xml.dom import minidom
 
 import sympy as sp
 from latex2mathml.converter import convert
+from markupsafe import Markup
 from sympy.printing.latex import LatexPrinter
 
-__all__ = ["OURS", "Notation", "is_ours", "latex_mathml", "mathml_nodes", "notation_table"]
+__all__ = [
+    "OURS",
+    "Notation",
+    "code_names",
+    "function_names",
+    "is_ours",
+    "latex_mathml",
+    "mathml_nodes",
+    "notation_table",
+]
 
 OURS = ("symbolic", "derivations", "numeric_checks")
 """The packages whose functions have a notation of their own."""
@@ -82,6 +92,28 @@ def _ours(cls: type) -> list[type]:
             found.append(sub)
         found += _ours(sub)
     return found
+
+
+def function_names() -> list[str]:
+    """The names of our functions now imported (their plain-text form's head)."""
+    return sorted({cls.__name__ for cls in _ours(sp.Function)})
+
+
+def code_names(text: str) -> Markup:
+    """``text`` escaped for HTML, with our functions' names set as code: in a sentence of
+    evidence (``OptimalDelta is computed numerically``) a name is the identifier a claim
+    file types, not mathematics, and it reads as one.
+
+    >>> from symbolic.functions import Phi
+    >>> str(code_names("Phi is computed numerically; x < 1"))
+    '<code>Phi</code> is computed numerically; x &lt; 1'
+    """
+    names = function_names()
+    escaped = Markup.escape(text)
+    if not names:
+        return escaped
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b")
+    return Markup(pattern.sub(r"<code>\1</code>", str(escaped)))
 
 
 def notation_table(book: LatexPrinter | None = None) -> list[Notation]:

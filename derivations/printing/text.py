@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from derivations.printing.diagnosis import proof_diagnosis, sides_apart
 from derivations.printing.summary import step_summary
 from derivations.printing.terminal import visible
 from derivations.printing.wording import (
@@ -87,15 +88,15 @@ def format_report(r: DerivationReport, verbose: bool = False) -> str:
 
 _SCOPED = (Verdict.PROVED, Verdict.CERTIFIED)
 """The verdicts whose count the summary splits by scope: what they show, they show in
-general or for an instance only."""
+general or at an instance (or on a box) only."""
 
 
 def summary(reports: Sequence[DerivationReport]) -> str:
     """One line counting the verdicts of ``reports`` (and the errata among them); proved and
-    certified counts say how many hold in general and how many for an instance.
+    certified counts say how many hold in general and how many at an instance or on a box.
 
-    Counts: "23 proved (15 in general, 8 for an instance; 12 outright, 3 from foundations,
-    8 from cited results)"."""
+    Counts: "23 proved (15 in general, 8 at an instance or on a box; 12 outright, 3 from
+    foundations, 8 from cited results)"."""
     counts: dict[str, int] = {}
     for r in reports:
         word = verdict_word(r.verdict)
@@ -113,7 +114,7 @@ def summary(reports: Sequence[DerivationReport]) -> str:
 
 
 def _splits(reports: Sequence[DerivationReport]) -> str:
-    """`` (15 in general, 8 for an instance; 12 outright, 11 from cited results)`` for
+    """`` (15 in general, 8 at an instance or on a box; 12 outright, 11 from cited results)`` for
     reports of one scoped verdict (a proof): how many by scope, how many by basis."""
     if not reports or reports[0].verdict not in _SCOPED:
         return ""
@@ -127,7 +128,7 @@ def _scope_split(reports: Sequence[DerivationReport]) -> str:
     general = sum(1 for r in reports if r.scope == "general")
     instance = sum(1 for r in reports if r.scope == "instance")
     parts = [f"{general} in general"] if general else []
-    parts += [f"{instance} for an instance"] if instance else []
+    parts += [f"{instance} at an instance or on a box"] if instance else []
     return ", ".join(parts)
 
 
@@ -184,6 +185,9 @@ def proof_text(d: Derivation, r: DerivationReport, verbose: bool = False) -> str
     evidence when ``verbose``), and the first failing step marked with its counterexample
     (both sides' values)."""
     lines = [f"{visible(r.title)}: {based_headline(r)}"]
+    # The claim and the proof told apart: a wrong step of a true claim is not a false claim.
+    if diagnosis := proof_diagnosis(r):
+        lines.append(f"  in short: {diagnosis}")
     if r.scope:
         lines.append(f"  scope: {scope_text(r.scope, r.scope_note)}")
     lines.append(f"  claim: {visible(str(d.claim))}")
@@ -210,6 +214,8 @@ def proof_text(d: Derivation, r: DerivationReport, verbose: bool = False) -> str
             lines.append(f"      FIRST WRONG STEP: at {point}")
             lines.append(f"        left side  = {cex.lhs}")
             lines.append(f"        right side = {cex.rhs}")
+            if apart := sides_apart(cex, s.relation):
+                lines.append(f"        {apart}")
     c = r.conclusion
     lines.append(f"  conclusion: {verdict_word(c.verdict)}: {said(c, verbose)}")
     lines += [f"  note: {visible(n)}" for n in r.notes]

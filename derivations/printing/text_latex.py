@@ -47,6 +47,29 @@ _UNICODE = {
     "⊥": r"$\bot$",
     "κ": r"$\kappa$",
     "≠": r"$\ne$",
+    # Issue 43: these printed as [U+00A0], or as a quote mark where code was meant.
+    "\u00a0": "~",
+    "±": r"$\pm$",
+    "≈": r"$\approx$",
+    "‘": "`",
+    "’": "'",
+    "“": "``",
+    "”": "''",
+    "–": "--",
+    "—": "---",
+    "γ": r"$\gamma$",
+    "λ": r"$\lambda$",
+    "σ": r"$\sigma$",
+    "ρ": r"$\rho$",
+    "τ": r"$\tau$",
+    "θ": r"$\theta$",
+    "π": r"$\pi$",
+    "Δ": r"$\Delta$",
+    "Φ": r"$\Phi$",
+    "⊗": r"$\otimes$",
+    "∘": r"$\circ$",
+    "‖": r"$\|$",
+    "✓": r"$\checkmark$",
 }
 _CJK = re.compile(r"([\u3000-\u9fff\uff00-\uffef]+)")
 
@@ -84,4 +107,8 @@ def latex_text(text: str) -> str:
         for k, part in enumerate(_CJK.split(text))
     )
     out = out.replace("<=", r"$\le$").replace(">=", r"$\ge$")
+    # +- of a residual ball is a plus-minus sign, not "+ -" (issue 43)
+    out = re.sub(r"\+-(?=[\s\d.])", r"$\\pm$", out)
+    # `dpderive claim`: a command, in type, not between two opening quotes (issue 43)
+    out = re.sub(r"`([^`]+)`", r"\\texttt{\1}", out)
     return re.sub(r"(?<![\\$])([<>])", r"$\1$", out)

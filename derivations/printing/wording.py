@@ -58,15 +58,25 @@ def headline(verdict: Verdict) -> str:
 def scope_text(scope: str, note: str) -> str:
     """What a verdict covers, as one phrase (empty when no scope was computed).
 
+    A verdict resting on a certificate short of the domain is scoped by its box: "on the
+    box ..." says so, where "for an instance" read as "at one point" (issue 43).
+
     >>> scope_text("instance", "for n = 3 outcomes only")
-    'for an instance: for n = 3 outcomes only'
+    'at the instance n = 3 outcomes only'
+    >>> scope_text("instance", "on the box eps in [1e-06, 5]")
+    'on the box eps in [1e-06, 5]'
     >>> scope_text("general", "for all eps > 0")
     'in general: for all eps > 0'
     """
     if not scope:
         return ""
-    head = "for an instance" if scope == "instance" else "in general"
-    return f"{head}: {note}" if note else head
+    if scope != "instance":
+        return f"in general: {note}" if note else "in general"
+    if not note:
+        return "at an instance"
+    if note.startswith("on the box") or note.startswith("on a box"):
+        return note
+    return "at the instance " + note.removeprefix("for ")
 
 
 def scoped_headline(verdict: Verdict, scope: str, note: str) -> str:
@@ -78,7 +88,7 @@ def scoped_headline(verdict: Verdict, scope: str, note: str) -> str:
     'PROVED'
     """
     if scope == "instance":
-        return f"{headline(verdict)} ({note or 'for an instance'})"
+        return f"{headline(verdict)} ({note or 'at an instance'})"
     return headline(verdict)
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "chromium",
     "find_chromium",
     "full_page",
+    "phone",
     "screenshot",
     "teaching_view",
 ]
@@ -111,6 +112,15 @@ def teaching_view(driver: Any, page: Path, target: Path, steps: int, why: int) -
     return target
 
 
+def phone(driver: Any, width: int = 390, height: int = 844) -> None:
+    """Lay pages out as a phone ``width`` px wide: below about 500 px Chromium does not
+    shrink a window, so the device metrics are set (as DevTools' device mode does)."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+    )
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print("usage: python3 -m derivations.app.html.browser SITE_DIR OUT_DIR", file=sys.stderr)
@@ -123,6 +133,14 @@ def main(argv: list[str]) -> int:
         kl = site / "theorems" / "kl-bound.html"
         print(full_page(driver, kl, out / "html-kl-bound.png", 2100))
         print(teaching_view(driver, kl, out / "html-teaching.png", steps=5, why=5))
+        # A student's proof, when the site has it (dpderive html -o SITE --with-catalog
+        # docs/examples/laplace_ratio_true_claim_wrong_step.toml): their own lines.
+        proof = site / "proofs" / "laplace_ratio_true_claim_wrong_step.html"
+        if proof.is_file():
+            print(full_page(driver, proof, out / "html-proof.png", 2000))
+    with chromium(500, 900) as driver:
+        phone(driver, 390, 1400)
+        print(screenshot(driver, site / "index.html", out / "html-phone.png"))
     # the graph page takes the whole window: one wide enough for every column of the graph
     with chromium(2400, 900) as driver:
         print(full_page(driver, site / "graph.html", out / "lemma-graph.png", 2400))

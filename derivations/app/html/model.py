@@ -13,10 +13,14 @@ from typing import Any
 
 from markupsafe import Markup
 
+from derivations.app.html.latex_mathml import Untypeset, latex_pieces
 from derivations.catalog import lookup
+from derivations.printing.atoms import readable_atoms
 from derivations.printing.breaking import math_lines, mathml_em
+from derivations.printing.diagnosis import proof_diagnosis
 from derivations.printing.latex import DerivationPrinter
 from derivations.printing.mathml import MathPrinter, display_names, math_block, relation_mathml
+from derivations.printing.notation import code_names
 from derivations.printing.summary import step_summary
 from derivations.printing.wording import (
     NOT_CHECKED,
@@ -33,7 +37,7 @@ from symbolic.basis import (
     basis_phrase,
     used_by,
 )
-from symbolic.derivation import Derivation
+from symbolic.derivation import Derivation, Step
 from symbolic.domains import Variable
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import INSTANCE
@@ -88,6 +92,13 @@ class StepRow:
     citation: str | None
     evidence: Evidence | None
     foundation: str | None = None
+    written: Markup | None = None
+    """The step as its author wrote it (relation and right side), typeset from their LaTeX
+    (or their SymPy text as code); None for a catalog step."""
+    line: int = 0
+    """The line of the author's file the step stands on (0 when unknown)."""
+    written_note: str = ""
+    """Why the author's LaTeX is not typeset (what was checked is shown instead)."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +144,14 @@ class Page:
     rests_on: tuple[tuple[str, tuple[str, str | None], str], ...] = ()
     """(kind, (ref, href), verdict) of each lemma, foundation and cited result below the
     derivation, transitively."""
+    authored: bool = False
+    """A user's proof whose steps keep what the author wrote: the chain shows their lines
+    (with line numbers) and what was checked beneath, in smaller type."""
+    lhs_written: Markup | None = None
+    """The chain's first expression as its author wrote it, typeset."""
+    diagnosis: str = ""
+    """The claim and the proof told apart
+    (:func:`derivations.printing.diagnosis.proof_diagnosis`)."""
 
 
 def evidence_of(s: StepResult) -> Evidence:
@@ -141,14 +160,15 @@ def evidence_of(s: StepResult) -> Evidence:
     box: tuple[tuple[str, str, str], ...] = ()
     if cert is not None:
         box = tuple((n, f"{lo:.6g}", f"{hi:.6g}") for n, (lo, hi) in cert.box.items())
+    # z3's abstraction atoms (_exp0) put back as the terms they stand for (issue 43)
     return Evidence(
         verdict=verdict_word(s.verdict),
-        summary=step_summary(s),
-        detail=s.evidence,
-        symbolic=s.symbolic,
+        summary=code_names(readable_atoms(step_summary(s))),
+        detail=code_names(readable_atoms(s.evidence)),
+        symbolic=code_names(readable_atoms(s.symbolic)) if s.symbolic else s.symbolic,
         basis=s.basis,
-        numeric=s.numeric.describe() if s.numeric else None,
-        certificate=cert.describe() if cert else None,
+        numeric=code_names(readable_atoms(s.numeric.describe())) if s.numeric else None,
+        certificate=code_names(readable_atoms(cert.describe())) if cert else None,
         box=box,
         counterexample=tuple(cex.point.items()) if cex else (),
         sides=(cex.lhs, cex.rhs) if cex else None,
@@ -160,7 +180,7 @@ def evidence_of(s: StepResult) -> Evidence:
             + {True: "violation stands", False: "dissolved", None: "could not evaluate"}[
                 r.confirmed
             ]
-            + (f" ({r.detail})" if r.detail else "")
+            + (f" ({readable_atoms(r.detail)})" if r.detail else "")
             for r in s.referees
         ),
     )
@@ -204,7 +224,9 @@ def page_of(
     wide = mathml_em(p.inner(d.claim.lhs)) > HEAD_EM
     head = math_lines(d.claim.lhs, p, book) if wide else None
     rows = []
-    for i, (left, rel, right, why) in enumerate(d.links(), start=1):
+    for i, ((left, rel, right, why), step) in enumerate(
+        zip(d.links(), d.steps, strict=True), start=1
+    ):
         rows.append(
             StepRow(
                 index=i,
@@ -218,6 +240,7 @@ def page_of(
                 citation=why.citation,
                 foundation=why.foundation,
                 evidence=evidence_of(results[i]) if i in results else None,
+                **_as_written(step),
             )
         )
     lemmas = tuple(dict.fromkeys(s.justification.lemma for s in d.steps if s.justification.lemma))
@@ -248,14 +271,39 @@ def page_of(
         oracle=_oracle(report),
         lemmas=tuple((lemma, href(lemma)) for lemma in lemmas if lemma),
         used_by=tuple((u, href(u)) for u in users.get(d.id, ())),
-        notes=report.notes if report else (),
+        notes=tuple(code_names(n) for n in report.notes) if report else (),
         scope=scope[0],
         scope_text=scope[1],
         basis=basis,
         basis_text=basis_text,
         basis_meaning=meaning,
         rests_on=rests_on,
+        authored=any(s.source or s.written or s.line for s in d.steps),
+        lhs_written=_typeset_written(d.lhs_source, d.lhs_written)[0],
+        diagnosis=proof_diagnosis(report) if report else "",
     )
+
+
+def _typeset_written(latex: str, sympy_text: str) -> tuple[Markup | None, str]:
+    """What an author wrote, for the page: their LaTeX typeset as written (pieces that wrap,
+    :func:`~derivations.app.html.latex_mathml.latex_pieces`), their SymPy text as code, or
+    None with the reason when their LaTeX is outside what the site typesets."""
+    if latex:
+        try:
+            pieces = latex_pieces(latex)
+        except Untypeset as exc:
+            return None, f"your LaTeX is shown as checked ({exc} is not typeset here)"
+        return Markup(" ".join(str(math_block(p)) for p in pieces)), ""
+    if sympy_text:
+        return Markup("<code>%s</code>") % sympy_text, ""
+    return None, ""
+
+
+def _as_written(step: Step) -> dict[str, Any]:
+    """The StepRow fields of what the author wrote at ``step`` (its right side: the
+    relation has its own column)."""
+    written, note = _typeset_written(step.source, step.written)
+    return {"written": written, "line": step.line, "written_note": note}
 
 
 def _basis(

@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from derivations.app.html.graph import LEGEND, graph_nodes, graph_svg
 from derivations.app.html.model import Page, page_of, users_of
+from derivations.app.html.prose import page_typography, prose_html
 from derivations.catalog import HOMES, MODULE_NAMES, family_module
 from derivations.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.basis import BASES, NONE
@@ -36,7 +37,19 @@ from symbolic.foundations import FOUNDATIONS
 from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
 
-__all__ = ["PLOT_OWNERS", "Proof", "SiteSummary", "build_site", "writable_directory"]
+PLOTS_MISSING = (
+    "the plots were left out: matplotlib is not installed "
+    "(python3 -m pip install matplotlib, or reinstall dpderive: it is a dependency)"
+)
+
+__all__ = [
+    "PLOTS_MISSING",
+    "PLOT_OWNERS",
+    "Proof",
+    "SiteSummary",
+    "build_site",
+    "writable_directory",
+]
 
 PLOT_OWNERS: dict[str, tuple[tuple[str, ...], str]] = {
     "gdp-tradeoff": (
@@ -79,6 +92,9 @@ class SiteSummary:
     files: int = 0
     bytes: int = 0
     plots: list[str] = field(default_factory=list)
+    missing: str = ""
+    """Why the pages that have plots were written without them (empty when none is
+    missing)."""
 
 
 def writable_directory(target: Path) -> Path:
@@ -103,6 +119,7 @@ def _environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["prose"] = prose_html
     env.globals["glossary"] = verdict_glossary()
     env.globals["meaning"] = {v.value: m for v, m in VERDICT_MEANING.items()}
     return env
@@ -136,8 +153,11 @@ def _slug(name: str, taken: set[str]) -> str:
 
 
 def _draw_plots(out: Path, ids: set[str], summary: SiteSummary) -> dict[str, list[Any]]:
-    """Draw the plots of the derivations in ``ids`` (skipped without matplotlib)."""
+    """Draw the plots of the derivations in ``ids``; without matplotlib none, and the
+    summary says why and how to get them (issue 43: they were left out silently)."""
     if importlib.util.find_spec("matplotlib") is None:
+        if any(o in ids for owners, _ in PLOT_OWNERS.values() for o in owners):
+            summary.missing = PLOTS_MISSING
         return {}
     from derivations.app.plots import plot  # matplotlib is imported only to draw
 
@@ -176,6 +196,8 @@ def build_site(
 
     def write(relative: str, text: str) -> None:
         target = out / relative
+        if relative.endswith(".html"):
+            text = page_typography(text)  # the signs of the text and the MathML (issue 43)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
