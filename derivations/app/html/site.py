@@ -32,6 +32,7 @@ from symbolic.basis import BASES, NONE
 from symbolic.derivation import Derivation
 from symbolic.errors import DpderiveError
 from symbolic.foundations import FOUNDATIONS
+from symbolic.printing.audit import RUBRIC_TEXT
 from symbolic.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.report import DerivationReport
 from symbolic.verdicts import Verdict
@@ -204,7 +205,10 @@ def build_site(
         write(f"proofs/{slug}.html", chapter.render(page=page, root="../"))
     if errata:
         rows = [dict(e) | {"links": _errata_links(e, href)} for e in errata]
-        write("errata.html", env.get_template("errata.html").render(errata=rows, root=""))
+        write(
+            "errata.html",
+            env.get_template("errata.html").render(errata=rows, root="", rubric=RUBRIC_TEXT),
+        )
     nodes = graph_nodes(derivations, reports, lambda did: href(did, ""))
     write(
         "graph.html",

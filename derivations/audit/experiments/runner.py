@@ -29,6 +29,8 @@ def _load() -> None:
     # The topic modules register themselves on import.
     from derivations.audit.experiments import (  # noqa: F401
         composition,
+        crossover,
+        definitions,
         divergence,
         exact,
         finite,
