@@ -165,6 +165,10 @@ class NotErratum(Enum):
     EXTRACTION = "extraction"
     """A typesetting artefact or misspelling of this copy (a lost subscript, display,
     parenthesis, glyph or letter) with one mathematical reading only, which holds."""
+    UNCONFIRMED = "unconfirmed"
+    """The failing reading is false by a theorem the audit does not check (its negation is
+    universal), and no counterexample can confirm it: the entry's verdict is ``undecided``
+    and its note names the theorem."""
     EVERY_READING_HOLDS = "every-reading-holds"
     """The display is ill-formed (an unbound or stray symbol), but every reading of it
     holds, as the entry's check shows: no reading is wrong."""

@@ -292,6 +292,9 @@ def test_a_not_erratum_reason_meets_its_obligation(spec: SeedSpec, entry: EntryS
     elif reason is NotErratum.EVERY_READING_HOLDS:
         assert entry.check is not None, f"{entry.id}: every reading holds by a check"
         assert read_results(spec)[entry.id]["verdict"] in HOLDS, entry.id
+    elif reason is NotErratum.UNCONFIRMED:
+        assert entry.check is not None, entry.id
+        assert read_results(spec)[entry.id]["verdict"] == "undecided", entry.id
     elif reason is NotErratum.OUTSIDE_CONVENTIONS:
         assert spec.conventions, f"{entry.id}: the seed states no conventions to be outside of"
 

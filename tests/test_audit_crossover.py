@@ -44,7 +44,7 @@ def test_the_second_term_is_checked_at_its_crossover() -> None:
     k = result.point["k"]
     assert expected < k < 1.01 * expected and k.denominator == 1
     # both sides' magnitudes are printed, past the crossover and before it
-    assert result.evidence.count(" = ") >= 6 and "before it it holds" in result.evidence
+    assert result.evidence.count(" = ") >= 6 and "below it it holds" in result.evidence
     assert str(k) in result.evidence
     # the refutation rechecks exactly (SymPy, 60 digits), and just before the crossover holds
     assert recheck("crossover", SECOND_TERM, [], result.point) is False
@@ -66,6 +66,27 @@ def test_a_mutant_that_doubles_the_large_side_moves_the_crossover() -> None:
     doubled = crossover_of(dict(SECOND_TERM, factor="2"))
     assert base is not None and doubled is not None
     assert doubled[1] == pytest.approx(4 * base[1], rel=1e-9)
+
+
+def test_a_comparison_that_fails_below_its_crossover() -> None:
+    """'Advanced composition is better than k eps' fails for every k below
+    2 ln(1/delta')/(2 - e^eps)^2 = 28.19 (eps = 1/100, delta' = 1e-6): refuted at k = 28."""
+    params = {
+        "small": "sqrt(2*k*log(1/delta_p))*eps + k*eps*(exp(eps) - 1)",
+        "large": "k*eps",
+        "solve": "k",
+        "at": {"eps": "1/100", "delta_p": "1/1000000"},
+        "range": ["1", "1e9"],
+        "integer": True,
+        "fails": "below",
+    }
+    expected = 2 * math.log(10**6) / (2 - math.exp(0.01)) ** 2
+    result = run("crossover", params)
+    assert result.verdict.value == "refuted" and result.point["k"] == math.floor(expected)
+    assert recheck("crossover", params, [], result.point) is False
+    assert recheck("crossover", params, [], dict(result.point, k=Fraction(29))) is True
+    # read as failing above the crossover, Arb finds no failure there: not refuted
+    assert run("crossover", dict(params, fails="above")).verdict.value == "undecided"
 
 
 def test_the_classical_gaussian_calibration_fails_from_eps_8_42_at_delta_1e_5() -> None:

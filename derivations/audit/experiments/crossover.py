@@ -30,7 +30,7 @@ from symbolic.verdicts import Verdict
 __all__ = ["crossover", "crossover_of"]
 
 _BITS = 256
-_PARAMS = ("small", "large", "solve", "at", "factor", "range", "integer", "names")
+_PARAMS = ("small", "large", "solve", "at", "factor", "range", "integer", "names", "fails")
 
 
 def _symbols(params: Mapping[str, Any]) -> dict[str, sp.Symbol]:
@@ -105,9 +105,15 @@ def _round(c: float, up: bool) -> Fraction:
     return Fraction(n) / scale
 
 
-def _round_past(c: float, up: bool, integer: bool) -> Fraction:
-    """A round number past the crossover c (3 significant digits, an integer where the
-    parameter is one), or a tenth of it on the side where the comparison should hold."""
+def _round_past(c: float, up: bool, integer: bool, above: bool = True) -> Fraction:
+    """A round number past the crossover c on the failing side (3 significant digits, an
+    integer where the parameter is one; ``up``), or a tenth (ten times, when the comparison
+    fails ``above`` False: below the crossover) of it on the side where it should hold."""
+    if not above:
+        x = _round(c, False) if up else _round(10 * c, True)
+        if integer:
+            return Fraction(math.floor(x) if up else math.ceil(x))
+        return x
     x = _round(c if up else c / 10, up)
     return Fraction(math.ceil(x) if up else max(1, math.floor(x))) if integer else x
 
@@ -161,7 +167,8 @@ def _fails_at(params: Mapping[str, Any], point: Mapping[str, Fraction]) -> bool:
 )
 def crossover(params: Mapping[str, Any]) -> Result:
     """``small <= factor * large`` for the parameter ``solve`` over ``range``, the other
-    parameters fixed by ``at``: refuted at the first round value past the crossover (both
+    parameters fixed by ``at``: refuted at the first round value past the crossover on the
+    side where it fails (``fails``: "above", the default, or "below" the crossover; both
     sides printed, by Arb), else checked at the two ends of the range (no crossover)."""
     v, small, large, at = _sides(params)
     integer = bool(params.get("integer", False))
@@ -182,19 +189,21 @@ def crossover(params: Mapping[str, Any]) -> Result:
             )
         return Result(Verdict.UNDECIDED, scope, "crossover: neither a root nor a bracket found")
     text, c = found
-    past = _round_past(c, True, integer)
-    before = _round_past(c, False, integer)
+    above = params.get("fails", "above") == "above"
+    past = _round_past(c, True, integer, above)
+    before = _round_past(c, False, integer, above)
     if not (lo <= past <= hi) or not _gap(v, small, large, past) > 0:
         return Result(
             Verdict.UNDECIDED, scope, f"crossover {text}; Arb could not confirm a failure past it"
         )
-    before = max(before, lo)
+    before = min(max(before, lo), hi)
     held = bool(_gap(v, small, large, before) < 0)
     evidence = (
-        f"at {fixed}: crossover {text}; past it the comparison fails: "
+        f"at {fixed}: crossover {text}; {'above' if above else 'below'} it the comparison "
+        "fails: "
         + _show_point(v, past, small, large, names)
         + f" ({names[0]} is the larger); "
-        + ("before it it holds: " if held else "before it too it fails: ")
+        + (("below" if above else "above") + " it it holds: " if held else "there too it fails: ")
         + _show_point(v, before, small, large, names)
     )
     return Result(Verdict.REFUTED, scope, evidence, point={**at, str(v): past})

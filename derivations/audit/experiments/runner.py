@@ -36,6 +36,7 @@ def _load() -> None:
         finite,
         gdp,
         mechanisms,
+        notions,
         sparse_algebra,
         sparse_exact,
         tradeoff,
