@@ -292,8 +292,12 @@ def errata_latex(errata: Sequence[tuple[Entry, Erratum]]) -> str:
         latex_text(
             f"{len(errata)} statements of the seed texts are wrong as written "
             f"({_severity_line(errata)}), listed most severe first. Each was refuted with a "
-            "counterexample and corrected; the full audit is in docs/audit.md. " + RUBRIC_TEXT
+            "counterexample and corrected; the full audit is in docs/audit.md."
         ),
+        "",
+        # No hyphenation: a hyphen at a line break (T1's slot 127) gave the text font of a
+        # bitmap-font build a ToUnicode map that garbled pdftotext's reading of every page.
+        r"{\hyphenpenalty=10000\exhyphenpenalty=10000 " + latex_text(RUBRIC_TEXT) + r"\par}",
         r"\begin{description}\raggedright",
     ]
     for e, x in errata:
