@@ -19,12 +19,16 @@ from typing import Any
 from symbolic.errors import IllFormedDerivation
 
 __all__ = [
+    "RUBRIC",
     "AuditVerdict",
     "Entry",
     "Erratum",
     "ErratumKind",
     "Method",
+    "NotCheckable",
+    "NotErratum",
     "Outcome",
+    "Role",
     "Severity",
     "severity_of",
 ]
@@ -71,16 +75,19 @@ class ErratumKind(Enum):
 
 
 class Severity(Enum):
-    """How much an erratum matters, most serious first (the order of every errata list)."""
+    """How much an erratum matters, most serious first (the order of every errata list);
+    decided from the erratum's :class:`Role` by the rubric (``RUBRIC``)."""
 
     FALSE = "false"
-    """A stated theorem or claim is false as written."""
+    """A statement refuted under the seed's standing conventions (a theorem without a
+    hypothesis it needs included)."""
     TYPO = "typo"
-    """A displayed formula is wrong, but the intended one is clear and true."""
+    """A symbol slip in a display; the intended reading is clear and proved."""
     GAP = "gap"
-    """A step or hypothesis is missing; the conclusion stands once it is supplied."""
+    """A proof step, written or silent, does not follow; the conclusion stands once the
+    step is supplied."""
     WORDING = "wording"
-    """An informal sentence that misleads."""
+    """An informal sentence that misleads; its intended point holds."""
 
 
 _SEVERITY_OF_KIND = {
@@ -90,6 +97,97 @@ _SEVERITY_OF_KIND = {
     ErratumKind.MISSING_HYPOTHESIS: Severity.GAP,
     ErratumKind.INVALID_STEP: Severity.GAP,
 }
+
+
+class Role(Enum):
+    """What the refuted text is: the severity rubric's input (``RUBRIC``).
+
+    The rubric, applied by rule: a statement refuted under the seed's standing conventions is
+    ``false``, unless it is a symbol slip whose intended reading is proved (then ``typo``);
+    a proof step that does not follow while the proof's conclusion holds is a ``gap``; an
+    informal framing sentence (no formula, no guarantee) whose intended point holds is
+    ``wording``.  A missing hypothesis of a stated theorem is therefore ``false`` (the
+    theorem as stated is refuted), of a proof step a ``gap``.  Orthogonal to the severity,
+    ``Erratum.edge`` marks a failure seen only at degenerate parameters (outside the seed's
+    realistic ranges: delta << 1/n, beta <= 0.1, eps <= 10)."""
+
+    STATEMENT = "statement"
+    """A theorem, claim, formula or definition as asserted (its use included)."""
+    SLIP = "slip"
+    """A wrong, unbound or clashing symbol (index, codomain, support, a sum for an integral,
+    a reused name) whose intended reading is proved."""
+    STEP = "step"
+    """A step of a proof, written or silent, that does not follow as written; the proof's
+    conclusion holds."""
+    ASIDE = "aside"
+    """An informal framing sentence (no formula, no guarantee) whose intended point holds."""
+
+
+RUBRIC = {
+    Role.STATEMENT: Severity.FALSE,
+    Role.SLIP: Severity.TYPO,
+    Role.STEP: Severity.GAP,
+    Role.ASIDE: Severity.WORDING,
+}
+"""The severity rubric (``Role``'s docstring): role -> severity."""
+
+_ROLES_OF_KIND = {
+    ErratumKind.TYPO: {Role.SLIP},
+    ErratumKind.ILL_FORMED: {Role.SLIP},
+    ErratumKind.INVALID_STEP: {Role.STEP},
+    ErratumKind.MISSING_HYPOTHESIS: {Role.STATEMENT, Role.STEP},
+    ErratumKind.FALSE: {Role.STATEMENT, Role.ASIDE},
+}
+
+
+def rubric_problem(kind: ErratumKind, role: Role, severity: Severity | None) -> str | None:
+    """Why an erratum's declared kind, role and severity break the rubric (None: they
+    agree): the severity is the role's, and the kind fits the role (a typo is a slip, an
+    invalid step a step)."""
+    if role not in _ROLES_OF_KIND[kind]:
+        allowed = ", ".join(sorted(r.value for r in _ROLES_OF_KIND[kind]))
+        return f"kind {kind.value!r} is a {allowed}, not a {role.value}"
+    if severity is not None and severity is not RUBRIC[role]:
+        return f"a {role.value} is {RUBRIC[role].value!r} by the rubric, not {severity.value!r}"
+    return None
+
+
+class NotErratum(Enum):
+    """The closed list of reasons why an entry whose own notes describe a failure in some
+    reading is no erratum (``not_erratum = "reason: why"`` in the data)."""
+
+    OUTSIDE_CONVENTIONS = "outside-conventions"
+    """The failing reading needs parameters outside the seed's standing conventions."""
+    COUNTED_ELSEWHERE = "counted-elsewhere"
+    """The failure is another entry's erratum (its id is named): one problem, one erratum."""
+    FIXED_BY_TEXT = "fixed-by-text"
+    """The seed's own words (quoted in the reason) fix the reading that holds."""
+    EXTRACTION = "extraction"
+    """A typesetting artefact or misspelling of this copy (a lost subscript, display,
+    parenthesis, glyph or letter) with one mathematical reading only, which holds."""
+    UNCONFIRMED = "unconfirmed"
+    """The failing reading is false by a theorem the audit does not check (its negation is
+    universal), and no counterexample can confirm it: the entry's verdict is ``undecided``
+    and its note names the theorem."""
+    EVERY_READING_HOLDS = "every-reading-holds"
+    """The display is ill-formed (an unbound or stray symbol), but every reading of it
+    holds, as the entry's check shows: no reading is wrong."""
+
+
+class NotCheckable(Enum):
+    """The closed list of reasons why an entry is ``not checkable``
+    (``why_not_checkable = "reason: why"`` in the data)."""
+
+    DEFINITION = "definition"
+    """A definition, or a set-up naming objects or hypotheses: it asserts no fact (its uses
+    are checked against it)."""
+    POINTER = "pointer"
+    """A heading, an announcement, a transition or a reference to text, proof or figure
+    elsewhere."""
+    HISTORY = "history"
+    """Attribution, citation, title, byline or a remark on the literature."""
+    NOTATION = "notation"
+    """A name or a notation, or a sentence with no mathematical content (an opinion)."""
 
 
 def severity_of(x: Erratum) -> Severity:
@@ -125,6 +223,13 @@ class Erratum:
     """Ids of errata merged into this one (the same problem at another place)."""
     same_as: str | None = None
     """Set on a merged duplicate: the id of the erratum it repeats (listed there only)."""
+    role: Role | None = None
+    """What the refuted text is (the rubric's input; None for the Python-module seeds)."""
+    edge: bool = False
+    """The failure is seen only at degenerate parameters: the counterexample lies outside
+    the seed's realistic ranges (``Role``'s docstring)."""
+    edge_note: str = ""
+    """Which parameters of the counterexample are degenerate (empty unless ``edge``)."""
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -160,6 +265,12 @@ class Entry:
     notes: str = ""
     """What a check teaches beyond the verdict, e.g. a refutation outside the seed's
     standing conventions (not an erratum)."""
+    not_erratum: str = ""
+    """Why a failure the entry's own notes describe is no erratum: a :class:`NotErratum`
+    value, a colon, the reason."""
+    not_checkable: NotCheckable | None = None
+    """Why a ``not checkable`` entry is so (the closed list); None for the Python-module
+    seeds."""
 
     @classmethod
     def of(cls, seed: str, key: str, **fields: Any) -> Entry:

@@ -26,7 +26,17 @@ from derivations.audit.run import (
 )
 from derivations.audit.spec import CheckSpec, EntrySpec, SeedSpec, data_seeds, load_seed
 from derivations.catalog import catalog, get
-from symbolic.audit import AuditVerdict, Severity, severity_of
+from symbolic.audit import (
+    RUBRIC,
+    AuditVerdict,
+    ErratumKind,
+    NotCheckable,
+    NotErratum,
+    Role,
+    Severity,
+    rubric_problem,
+    severity_of,
+)
 from symbolic.errors import InvalidInput
 from symbolic.functions import unfold
 
@@ -38,8 +48,15 @@ ENTRY_SPECS = [(s, e) for s in SPECS.values() for e in s.entries]
 HOLDS = {"proved", "certified", "checked"}
 BOILERPLATE = re.compile(r"results matching")
 CJK = re.compile(r"[\u4e00-\u9fff]")
-# Words by which an entry's own text says that something is wrong with the statement.
-FAILURE = re.compile(r"\b(fails?|clash(es)?|missing|is not in|omits?|wrong|typo|false)\b", re.I)
+# Words by which an entry's own text says that the statement is wrong in some reading (rule 1
+# of issue 44): in its readings, note or reason for not checking it ...
+FAILURE = re.compile(
+    r"\b(fails?|failing|clash(es)?|wrong|typo|false|refuted|does not hold|not true|unbound"
+    r"|not what|charitabl\w*|overtakes?|turns|dropped|silent(?:ly)?)\b",
+    re.I,
+)
+# ... and, in its readings or note, that something of the display is missing or stray.
+DEFECT = re.compile(r"\b(missing|is not in|omits?|slip|garbled?|lost|debris)\b", re.I)
 COMPARED = ("verdict", "scope", "basis", "point", "witness")
 
 
@@ -217,9 +234,10 @@ def test_an_entry_describing_a_failure_is_an_erratum_or_says_why_not(
 
 def _unexplained_failure(entry: EntrySpec) -> str | None:
     """The word by which the entry's own text says something fails, when the entry is no
-    erratum and does not say why not."""
-    said = FAILURE.search(f"{entry.readings} {entry.note}")
-    if said and entry.erratum is None and not entry.not_erratum:
+    erratum and gives no reason from the closed list (:class:`NotErratum`) why not."""
+    said = FAILURE.search(f"{entry.readings} {entry.note} {entry.why_not_checkable}")
+    said = said or DEFECT.search(f"{entry.readings} {entry.note}")
+    if said and entry.erratum is None and entry.not_erratum_reason is None:
         return said[0]
     return None
 
@@ -227,11 +245,183 @@ def _unexplained_failure(entry: EntrySpec) -> str | None:
 def test_the_consistency_rule_catches_an_unexplained_failure() -> None:
     quiet = EntrySpec("seed-999-a", "s", "q", "c", note="The bound holds.")
     loud = EntrySpec("seed-999-a", "s", "q", "c", readings="As printed the symbols clash.")
-    explained = EntrySpec(
+    aside = EntrySpec(
+        "seed-999-a", "s", "q", "c", why_not_checkable="pointer: read charitably, it holds."
+    )
+    unlisted = EntrySpec(
         "seed-999-a", "s", "q", "c", note="A hypothesis is missing.", not_erratum="Stated once."
+    )
+    explained = EntrySpec(
+        "seed-999-a",
+        "s",
+        "q",
+        "c",
+        note="A hypothesis is missing.",
+        not_erratum="counted-elsewhere: seed-000-thm-3-14-independence.",
     )
     assert _unexplained_failure(quiet) is None and _unexplained_failure(explained) is None
     assert _unexplained_failure(loud) == "clash"
+    assert _unexplained_failure(aside) == "charitably"
+    # a reason outside the closed list explains nothing
+    assert _unexplained_failure(unlisted) == "missing"
+
+
+ERRATUM_IDS = {e.erratum.id for _, e in ENTRY_SPECS if e.erratum is not None}
+
+
+@pytest.mark.parametrize(("spec", "entry"), ENTRY_SPECS, ids=_ids(ENTRY_SPECS))
+def test_a_not_erratum_reason_meets_its_obligation(spec: SeedSpec, entry: EntrySpec) -> None:
+    """Rule 1's closed list, each reason with what backs it: the erratum counted elsewhere
+    exists, the seed's own words fixing the reading are quoted from the seed, a reading
+    outside the conventions or ill-formed in every reading has a check that decided it."""
+    reason = entry.not_erratum_reason
+    if reason is None:
+        assert not entry.not_erratum, entry.id
+        return
+    why = entry.not_erratum
+    if reason is NotErratum.COUNTED_ELSEWHERE:
+        named = set(re.findall(r"seed-\d{3}-[a-z0-9-]+[a-z0-9]", why))
+        assert named & ERRATUM_IDS, f"{entry.id}: name the erratum that counts it: {why}"
+    elif reason is NotErratum.FIXED_BY_TEXT:
+        text = _seed_text(spec)
+        # every span between two apostrophes (overlapping: an English "it's" may come first)
+        quoted = [m.group(2) for m in re.finditer(r"(?=('([^']{2,})'))", why)]
+        assert any(q.split("...")[0] in text for q in quoted), (
+            f"{entry.id}: quote the seed's words that fix the reading: {why}"
+        )
+    elif reason is NotErratum.EVERY_READING_HOLDS:
+        assert entry.check is not None, f"{entry.id}: every reading holds by a check"
+        assert read_results(spec)[entry.id]["verdict"] in HOLDS, entry.id
+    elif reason is NotErratum.UNCONFIRMED:
+        assert entry.check is not None, entry.id
+        assert read_results(spec)[entry.id]["verdict"] == "undecided", entry.id
+    elif reason is NotErratum.OUTSIDE_CONVENTIONS:
+        assert spec.conventions, f"{entry.id}: the seed states no conventions to be outside of"
+
+
+@pytest.mark.parametrize(("spec", "entry"), ENTRY_SPECS, ids=_ids(ENTRY_SPECS))
+def test_not_checkable_only_for_a_reason_of_the_closed_list(
+    spec: SeedSpec, entry: EntrySpec
+) -> None:
+    """Rule 6: an entry without a check says which of definition, pointer, history,
+    notation it is; an entry with a check gives no such reason."""
+    del spec
+    if entry.check is None:
+        assert entry.not_checkable_reason in set(NotCheckable), entry.id
+    else:
+        assert not entry.why_not_checkable, entry.id
+
+
+def test_every_not_checkable_entry_carries_its_reason_into_the_audit() -> None:
+    found = [e for e in entries() if e.verdict is AuditVerdict.NOT_CHECKABLE]
+    assert found and all(e.not_checkable is not None for e in found)
+    assert {e.not_checkable for e in found} == set(NotCheckable)
+
+
+@pytest.mark.parametrize(
+    ("why", "ok"),
+    [
+        ("definition: A definition.", True),
+        ("history: A citation.", True),
+        ("Too vague to check.", False),
+        ("vague: no criterion.", False),
+    ],
+)
+def test_a_not_checkable_reason_outside_the_closed_list_is_bad_input(
+    tmp_path: Path, why: str, ok: bool
+) -> None:
+    path = tmp_path / "seed_999.toml"
+    path.write_text(
+        'seed = "999"\nfile = "x.txt"\nsection = "1.1 s"\n[[entries]]\n'
+        f'key = "a"\nquote = "q"\nclaim = "c"\nwhy_not_checkable = "{why}"\n',
+        encoding="utf-8",
+    )
+    if ok:
+        assert load_seed(path).entries[0].not_checkable_reason is not None
+    else:
+        with pytest.raises(InvalidInput, match="open with one of"):
+            load_seed(path)
+
+
+def test_every_erratum_has_the_rubric_severity_of_its_role() -> None:
+    """Rule 5: the severity is decided by the rubric from what the refuted text is."""
+    for _, e in ENTRY_SPECS:
+        if e.erratum is not None:
+            spec = e.erratum
+            assert spec.severity is RUBRIC[spec.role], e.id
+            assert rubric_problem(spec.kind, spec.role, spec.severity) is None, e.id
+    for _, x in errata():
+        assert x.role is not None and severity_of(x) is RUBRIC[x.role], x.id
+
+
+@pytest.mark.parametrize(
+    ("kind", "role", "severity", "problem"),
+    [
+        (ErratumKind.FALSE, Role.STATEMENT, Severity.FALSE, None),
+        (ErratumKind.MISSING_HYPOTHESIS, Role.STATEMENT, Severity.FALSE, None),
+        (ErratumKind.MISSING_HYPOTHESIS, Role.STATEMENT, Severity.GAP, "not 'gap'"),
+        (ErratumKind.MISSING_HYPOTHESIS, Role.STEP, Severity.GAP, None),
+        (ErratumKind.INVALID_STEP, Role.STEP, Severity.GAP, None),
+        (ErratumKind.INVALID_STEP, Role.STATEMENT, Severity.FALSE, "not a statement"),
+        (ErratumKind.TYPO, Role.SLIP, Severity.TYPO, None),
+        (ErratumKind.ILL_FORMED, Role.SLIP, Severity.FALSE, "not 'false'"),
+        (ErratumKind.FALSE, Role.ASIDE, Severity.WORDING, None),
+        (ErratumKind.FALSE, Role.STATEMENT, Severity.WORDING, "not 'wording'"),
+        (ErratumKind.TYPO, Role.ASIDE, Severity.WORDING, "not a aside"),
+    ],
+)
+def test_the_severity_rubric(
+    kind: ErratumKind, role: Role, severity: Severity, problem: str | None
+) -> None:
+    found = rubric_problem(kind, role, severity)
+    assert (found is None) == (problem is None) and (problem is None or problem in (found or ""))
+
+
+def test_a_seed_breaking_the_rubric_is_bad_input(tmp_path: Path) -> None:
+    (tmp_path / "c.toml").write_text("", encoding="utf-8")
+    path = tmp_path / "seed_999.toml"
+    erratum = (
+        '[entries.erratum]\nseverity = "{severity}"\nrole = "statement"\n'
+        'kind = "missing hypothesis"\nwrong = "w"\ncorrection = "c"\n'
+        'correction_checks = [{{ claim = "c.toml" }}]\n'
+    )
+    head = (
+        'seed = "999"\nfile = "x.txt"\nsection = "1.1 s"\n[[entries]]\n'
+        'key = "a"\nquote = "q"\nclaim = "c"\ncheck = { claim = "c.toml" }\n'
+    )
+    path.write_text(head + erratum.format(severity="gap"), encoding="utf-8")
+    with pytest.raises(InvalidInput, match="severity rubric"):
+        load_seed(path)
+    path.write_text(head + erratum.format(severity="false"), encoding="utf-8")
+    assert load_seed(path).entries[0].erratum is not None
+
+
+def test_a_counterexample_at_degenerate_parameters_is_flagged_edge(tmp_path: Path) -> None:
+    path = tmp_path / "seed_999.toml"
+    path.write_text(
+        'seed = "999"\nfile = "x.txt"\nsection = "1.1 s"\n'
+        '[conventions]\ndelta = "[0, 1]"\n[[entries]]\n'
+        'key = "a"\nquote = "q"\nclaim = "c"\ncheck = { experiment = "coins" }\n'
+        '[entries.erratum]\nseverity = "false"\nrole = "statement"\nkind = "false"\n'
+        'wrong = "w"\ncorrection = "c"\ncorrection_checks = [{ experiment = "coins" }]\n',
+        encoding="utf-8",
+    )
+    spec = load_seed(path)
+    record = {
+        "verdict": "refuted",
+        "scope": "instance",
+        "basis": "",
+        "evidence": "fails",
+        "point": {"delta": "9/10"},
+        "witness": [],
+        "corrections": [],
+    }
+    (entry,) = entries_of(spec, {"seed-999-a": record})
+    assert entry.erratum is not None and entry.erratum.edge
+    assert "delta = 9/10 outside delta in [0, 1/100]" in entry.erratum.edge_note
+    realistic = dict(record, point={"delta": "1/100000"})
+    (entry,) = entries_of(spec, {"seed-999-a": realistic})
+    assert entry.erratum is not None and not entry.erratum.edge
 
 
 def test_catalog_errata_are_the_ones_cited() -> None:
@@ -331,7 +521,7 @@ def test_a_claim_file_is_checked_as_dpderive_claim(tmp_path: Path, rhs: str, ver
     [
         ('key = "a"\nquote = "q"\nclaim = "c"\n', "give a check or why_not_checkable"),
         (
-            'key = "a"\nquote = "q"\nclaim = "c"\nwhy_not_checkable = "w"\n'
+            'key = "a"\nquote = "q"\nclaim = "c"\nwhy_not_checkable = "definition: w"\n'
             'check = { experiment = "coins" }\n',
             "exactly one",
         ),
@@ -362,7 +552,9 @@ def test_malformed_data_is_bad_input_naming_the_place(
 def test_headings_are_read_as_the_seed_marks_them(tmp_path: Path) -> None:
     path = tmp_path / "seed_999.toml"
     head = 'seed = "999"\nfile = "x.txt"\nsection = "s"\n'
-    entry = '[[entries]]\nkey = "a"\nquote = "q"\nclaim = "c"\nwhy_not_checkable = "w"\n'
+    entry = (
+        '[[entries]]\nkey = "a"\nquote = "q"\nclaim = "c"\nwhy_not_checkable = "definition: w"\n'
+    )
     path.write_text(head + 'headings = "^(.+)¶$"\n' + entry, encoding="utf-8")
     spec = load_seed(path)
     assert spec.heading("Gaussian Mechanism¶") == "Gaussian Mechanism"

@@ -64,6 +64,9 @@ def test_audit_json_is_stable_and_counts_add_up() -> None:
             "scope",
             "basis",
             "notes",
+            "not_erratum",
+            "not_checkable",
+            "edge",
         }
 
 
@@ -96,7 +99,12 @@ def test_errata_json_fields() -> None:
         "check",
         "scope",
         "basis",
+        "role",
+        "edge",
+        "edge_note",
     }
+    assert all(isinstance(r["edge"], bool) for r in rows)
+    assert all(r["role"] in ("statement", "slip", "step", "aside") for r in rows)
     severities = [r["severity"] for r in rows]
     order = ["false", "typo", "gap", "wording"]
     assert severities == sorted(severities, key=order.index), "errata are listed by severity"

@@ -235,11 +235,14 @@ def read_results(seed: SeedSpec) -> dict[str, Record]:
     return data
 
 
-def outside_conventions(seed: SeedSpec, point: Mapping[str, str]) -> list[str]:
-    """The standing conventions of ``seed`` that the refuting ``point`` violates."""
+def outside_conventions(
+    seed: SeedSpec, point: Mapping[str, str], ranges: Mapping[str, Any] | None = None
+) -> list[str]:
+    """The standing conventions of ``seed`` (or the given ``ranges``, e.g. the realistic
+    ones) that the refuting ``point`` violates."""
     out = []
     for name, value in point.items():
-        c = convention_for(name, seed.conventions)
+        c = convention_for(name, seed.conventions if ranges is None else ranges)
         try:
             x = Fraction(value)
         except (ValueError, ZeroDivisionError):
@@ -285,6 +288,7 @@ def _entry(seed: SeedSpec, e: EntrySpec, record: Record | None) -> Entry:
             e.id.split("-", 2)[2],
             verdict=AuditVerdict.NOT_CHECKABLE,
             detail=e.why_not_checkable,
+            not_checkable=e.not_checkable_reason,
             **base,
         )
     if record is None:
@@ -316,6 +320,10 @@ def _entry(seed: SeedSpec, e: EntrySpec, record: Record | None) -> Entry:
             severity=x.severity,
             aliases=x.aliases,
             same_as=x.same_as,
+            role=x.role,
+            # Degenerate only: the confirmed counterexample leaves the realistic ranges.
+            edge=bool(degenerate := outside_conventions(seed, record["point"], seed.realistic)),
+            edge_note="; ".join(degenerate),
         )
     elif e.erratum is not None:
         raise InvalidInput(f"{e.id}: declares an erratum but its check gave {verdict.value}")
@@ -329,6 +337,7 @@ def _entry(seed: SeedSpec, e: EntrySpec, record: Record | None) -> Entry:
         scope=record["scope"],
         basis=record["basis"],
         notes=notes,
+        not_erratum=e.not_erratum,
         **base,
     )
 

@@ -25,11 +25,19 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from symbolic.audit import ErratumKind, Severity
+from symbolic.audit import (
+    ErratumKind,
+    NotCheckable,
+    NotErratum,
+    Role,
+    Severity,
+    rubric_problem,
+)
 from symbolic.errors import InvalidInput
 
 __all__ = [
     "DATA",
+    "REALISTIC",
     "CheckSpec",
     "Convention",
     "EntrySpec",
@@ -41,7 +49,7 @@ __all__ = [
 
 DATA = Path(__file__).resolve().parent / "data"
 
-_SEED_KEYS = {"seed", "file", "section", "headings", "conventions", "entries"}
+_SEED_KEYS = {"seed", "file", "section", "headings", "conventions", "realistic", "entries"}
 _ENTRY_KEYS = {
     "key",
     "section",
@@ -67,7 +75,18 @@ _ERRATUM_KEYS = {
     "corrected",
     "correction_checks",
     "aliases",
+    "role",
 }
+REALISTIC = {
+    "eps": "[0, 10]",
+    "delta": "[0, 1/100]",
+    "delta_p": "[0, 1/100]",
+    "beta": "[0, 1/10]",
+}
+"""The realistic ranges of the seeds' parameters (issue 44): eps <= 10, delta << 1/n
+(at most 1/100), beta <= 0.1.  A seed's ``[realistic]`` table adds to them; a
+counterexample outside them is flagged ``edge``."""
+_REASON = re.compile(r"^([a-z-]+):\s*(\S.*)$", re.S)
 NUMBERED = r"^\d+(?:\.\d+)+\s+\S.*$"
 """Numbered headings (``3.5.1 合成``), the default."""
 _INTERVAL = re.compile(r"^([\[(])\s*(-oo|[-0-9/.]+)\s*,\s*(oo|[-0-9/.]+)\s*([\])])$")
@@ -127,6 +146,8 @@ class ErratumSpec:
     same_as: str | None = None
     """The id of the erratum this one repeats (one problem at another place): listed
     there as an alias, not on its own."""
+    role: Role = Role.STATEMENT
+    """What the refuted text is; its severity follows by the rubric (:class:`Role`)."""
 
 
 @dataclass(frozen=True)
@@ -142,6 +163,17 @@ class EntrySpec:
     not_erratum: str = ""
     erratum: ErratumSpec | None = None
 
+    @property
+    def not_checkable_reason(self) -> NotCheckable | None:
+        """The closed-list reason of a ``not checkable`` entry (validated on load)."""
+        m = _REASON.match(self.why_not_checkable)
+        return NotCheckable(m[1]) if m else None
+
+    @property
+    def not_erratum_reason(self) -> NotErratum | None:
+        m = _REASON.match(self.not_erratum)
+        return NotErratum(m[1]) if m else None
+
 
 @dataclass(frozen=True)
 class SeedSpec:
@@ -151,6 +183,8 @@ class SeedSpec:
     entries: tuple[EntrySpec, ...]
     directory: Path
     headings: str = NUMBERED
+    realistic: Mapping[str, Convention] = field(default_factory=dict)
+    """The realistic ranges (``REALISTIC`` and the seed's ``[realistic]`` table)."""
     """How the seed marks its headings: a regular expression matched at the start of a
     line, whose first group that matched (else the whole match) is the section name."""
 
@@ -228,8 +262,12 @@ def _erratum(
     try:
         severity = Severity(_text(table, "severity", where))
         kind = ErratumKind(_text(table, "kind", where))
+        role = Role(_text(table, "role", where))
     except ValueError as exc:
         raise InvalidInput(f"{where}: {exc}") from None
+    problem = rubric_problem(kind, role, severity)
+    if problem is not None:
+        raise InvalidInput(f"{where}: breaks the severity rubric: {problem}")
     return ErratumSpec(
         id=table.get("id", entry_id),
         severity=severity,
@@ -243,7 +281,17 @@ def _erratum(
         corrected=table.get("corrected"),
         aliases=tuple(table.get("aliases", ())),
         same_as=table.get("same_as"),
+        role=role,
     )
+
+
+def _reason(text: str, reasons: type[NotCheckable] | type[NotErratum], where: str) -> str:
+    """``text`` when it opens with a reason of the closed list ``reasons`` and a colon."""
+    m = _REASON.match(text)
+    known = [r.value for r in reasons]
+    if m is None or m[1] not in known:
+        raise InvalidInput(f"{where}: open with one of {known} and a colon, got {text[:40]!r}")
+    return text
 
 
 def load_seed(path: Path) -> SeedSpec:
@@ -268,6 +316,10 @@ def load_seed(path: Path) -> SeedSpec:
         why = table.get("why_not_checkable", "")
         if (check is None) == (not why):
             raise InvalidInput(f"{where}: give a check or why_not_checkable, exactly one")
+        if why:
+            _reason(why, NotCheckable, f"{where} why_not_checkable")
+        if table.get("not_erratum"):
+            _reason(table["not_erratum"], NotErratum, f"{where} not_erratum")
         erratum = table.get("erratum")
         out.append(
             EntrySpec(
@@ -290,8 +342,23 @@ def load_seed(path: Path) -> SeedSpec:
         re.compile(headings)
     except re.error as exc:
         raise InvalidInput(f"{path.name}: 'headings' is not a regular expression: {exc}") from None
+    realistic = {k: _convention(k, v) for k, v in REALISTIC.items()}
+    realistic.update(
+        {
+            k: _convention(k, v)
+            for k, v in _table(
+                data.get("realistic", {}), "realistic", set(data.get("realistic", {}))
+            ).items()
+        }
+    )
     return SeedSpec(
-        seed, _text(data, "file", str(path)), conventions, tuple(out), path.parent, headings
+        seed,
+        _text(data, "file", str(path)),
+        conventions,
+        tuple(out),
+        path.parent,
+        headings,
+        realistic,
     )
 
 

@@ -272,14 +272,22 @@ def _edge_cases(s: FiniteStatement) -> list[tuple[tuple[Dist, ...], dict[str, Fr
     return out
 
 
+def _denominator(lo: Fraction, hi: Fraction) -> int:
+    """The largest denominator drawn in [lo, hi]: 8, or the ends' own when larger."""
+    return max(8, Fraction(lo).denominator, Fraction(hi).denominator)
+
+
 def _strategy(s: FiniteStatement) -> Any:
     @st.composite
     def examples(draw: Any) -> tuple[tuple[Dist, ...], dict[str, Fraction]]:
         n = draw(st.integers(*s.outcomes))
         weights = st.lists(st.integers(0, MAX_WEIGHT), min_size=n, max_size=n).filter(any)
         dists = tuple(_normalise(draw(weights)) for _ in range(s.arity))
+        # Small denominators keep the witnesses short; a range whose ends need more (delta
+        # in [0, 1/100], a realistic delta) is drawn with the denominators its ends have.
         params = {
-            k: draw(st.fractions(lo, hi, max_denominator=8)) for k, (lo, hi) in s.params.items()
+            k: draw(st.fractions(lo, hi, max_denominator=_denominator(lo, hi)))
+            for k, (lo, hi) in s.params.items()
         }
         return dists, params
 

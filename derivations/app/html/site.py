@@ -29,6 +29,7 @@ from derivations.app.html.graph import LEGEND, graph_nodes, graph_svg
 from derivations.app.html.model import Page, page_of, users_of
 from derivations.app.html.prose import page_typography, prose_html
 from derivations.catalog import HOMES, MODULE_NAMES, family_module
+from derivations.printing.audit import RUBRIC_TEXT
 from derivations.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.basis import BASES, NONE
 from symbolic.derivation import Derivation
@@ -230,7 +231,10 @@ def build_site(
         write(f"proofs/{slug}.html", chapter.render(page=page, root="../"))
     if errata:
         rows = [dict(e) | {"links": _errata_links(e, href)} for e in errata]
-        write("errata.html", env.get_template("errata.html").render(errata=rows, root=""))
+        write(
+            "errata.html",
+            env.get_template("errata.html").render(errata=rows, root="", rubric=RUBRIC_TEXT),
+        )
     nodes = graph_nodes(derivations, reports, lambda did: href(did, ""))
     write(
         "graph.html",

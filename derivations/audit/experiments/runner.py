@@ -29,11 +29,14 @@ def _load() -> None:
     # The topic modules register themselves on import.
     from derivations.audit.experiments import (  # noqa: F401
         composition,
+        crossover,
+        definitions,
         divergence,
         exact,
         finite,
         gdp,
         mechanisms,
+        notions,
         sparse_algebra,
         sparse_exact,
         tradeoff,
