@@ -251,13 +251,13 @@ def test_a_confirmed_false_link_is_still_searched_by_the_rules_on_a_smaller_budg
     from symbolic.rules.facts import MAX_GOALS
 
     budgets: list[int] = []
-    real = stages.prove_relation
+    real = stages.prove_traced
 
-    def spy(*args: object, **kwargs: object) -> str | None:
+    def spy(*args: object, **kwargs: object) -> object:
         budgets.append(int(kwargs.get("max_goals", MAX_GOALS)))  # type: ignore[call-overload]
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(stages, "prove_relation", spy)
+    monkeypatch.setattr(stages, "prove_traced", spy)
     text = '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "x/2"\n[variables]\nx = "(0, 1]"\n'
     result = check_claim(parse_claim(text), CheckOptions(points=20, search_budget=10))
     assert result.verdict is Verdict.REFUTED

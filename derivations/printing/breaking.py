@@ -140,8 +140,10 @@ class _Cutter:
             if den != 1:
                 return self._quotient(num, den, budget) or [whole]
             return self._product(expr, budget)
+        if is_ours(expr):
+            return self._notation(whole, budget)
         if isinstance(expr, (sp.Max, sp.Min)) or (
-            isinstance(expr, sp.Function) and len(expr.args) > 1 and not is_ours(expr)
+            isinstance(expr, sp.Function) and len(expr.args) > 1
         ):
             # Our functions print in the book's notation (Pr[f(x) + Lap(b) = z]), which
             # has no argument list to break after: whole, as the book sets them.
@@ -149,6 +151,20 @@ class _Cutter:
         if isinstance(expr, sp.Sum) and isinstance(expr.function, sp.Add):
             return self._big_sum(expr, budget)
         return [whole]
+
+    def _notation(self, whole: Piece, budget: float) -> list[Piece]:
+        """One of our functions in the book's notation (``G_mu(1 - [...](alpha))``), too
+        wide for its line: cut between the symbols of its MathML, opening a bracketed group
+        where one alone is too wide, as a line of the book would break."""
+        try:
+            root = ET.fromstring(_ENTITY.sub("", whole.joined))
+        except ET.ParseError:  # markup the estimate cannot read: kept whole
+            return [whole]
+        out: list[Piece] = []
+        for node in _flat(root, budget):
+            text = ET.tostring(node, encoding="unicode")
+            out.append(Piece(text, text, mathml_em(text)))
+        return out or [whole]
 
     def _big_sum(self, expr: sp.Sum, budget: float) -> list[Piece]:
         """``Σ_{i=1}^{n} (a + b)``: the operator with its limits opens the bracket, the
@@ -225,6 +241,18 @@ class _Cutter:
             last = out[-1]
             out[-1] = Piece(last.joined + tail, last.opening + tail, last.width + 0.4)
         return out
+
+
+def _flat(node: ET.Element, budget: float) -> list[ET.Element]:
+    """The children of an ``mrow`` to cut between: an ``mrow`` child wider than ``budget``
+    (a bracketed group) is opened into its own children, recursively."""
+    if node.tag != "mrow":
+        return [node]
+    out: list[ET.Element] = []
+    for child in node:
+        wide = mathml_em(ET.tostring(child, encoding="unicode")) > budget
+        out += _flat(child, budget) if child.tag == "mrow" and wide else [child]
+    return out
 
 
 def _bracket(inner: list[Piece]) -> list[Piece]:

@@ -23,6 +23,12 @@ BADGE_FALLBACK = r"\providecommand{\dpbadge}[3]{\fbox{\scriptsize\textsf{#2~#3}}
 """For a fragment pasted into another document (without our preamble): the symbol and the
 word in a frame, still told apart without colour."""
 
+# CJKutf8 gives each CJK font it loads a ToUnicode map (\CJK@addcmap), but it also runs for a
+# Latin font selected inside a CJK environment after a CJK character: that font (the body's
+# roman) then got a CJK plane's map, and pdftotext read the whole book's Latin text as CJK
+# glyphs (found when issues 43 and 44 met; 44 had dodged it by a paragraph without
+# hyphens).  The map is kept to the CJK encoding (C70) here.  \defaulthyphenchar=45: a word
+# broken at a line's end gets the hyphen of slot 45, which every T1 font has.
 _PACKAGES = (
     r"""\usepackage[T1]{fontenc}
 \usepackage[utf8]{inputenc}
@@ -31,9 +37,15 @@ _PACKAGES = (
 \usepackage[hyphens]{url}
 \usepackage{array,longtable,booktabs}
 \ifdefined\pdfgentounicode\input{glyphtounicode}\pdfgentounicode=1\fi
+\defaulthyphenchar=45
 \IfFileExists{CJKutf8.sty}{\IfFileExists{c70gbsn.fd}{\def\dpzhfont{gbsn}}{}}{}
 \ifdefined\dpzhfont
   \usepackage{CJKutf8}
+  \makeatletter
+  \let\dp@addcmap\CJK@addcmap
+  \def\CJK@addcmap#1{\edef\dp@enc{\f@encoding}\def\dp@cjk{C70}%
+    \ifx\dp@enc\dp@cjk\dp@addcmap{#1}\fi}
+  \makeatother
   \DeclareRobustCommand{\zh}[1]{\begin{CJK}{UTF8}{\dpzhfont}#1\end{CJK}}
 \else
   \DeclareRobustCommand{\zh}[1]{[Chinese text]}

@@ -122,7 +122,7 @@ class MathPrinter(MathMLPresentationPrinter):
     def mathml_tag(self, e: Any) -> str:
         """Our own functions under their names as written (``GaussianDelta``, ``Φ``), not
         SymPy's lower-cased class name (``gaussiandelta``)."""
-        if isinstance(e, sp.Function) and type(e).__module__.split(".")[0] in _OURS:
+        if isinstance(e, sp.Function) and (type(e).__module__ or "").split(".")[0] in _OURS:
             name = type(e).__name__
             return _FUNCTION_NAMES.get(name, name)
         return str(super().mathml_tag(e))

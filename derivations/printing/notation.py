@@ -46,7 +46,7 @@ _MATH = re.compile(r"^<math[^>]*>(.*)</math>$", re.S)
 
 def is_ours(e: sp.Basic) -> bool:
     """``e`` is an application of one of our functions (not one of SymPy's)."""
-    return isinstance(e, sp.Function) and type(e).__module__.split(".")[0] in OURS
+    return isinstance(e, sp.Function) and (type(e).__module__ or "").split(".")[0] in OURS
 
 
 def latex_mathml(latex: str) -> str:
@@ -87,7 +87,7 @@ def _ours(cls: type) -> list[type]:
     sub: type
     for sub in cls.__subclasses__():
         # Bases (DefinedFunction, a family's functional) name no function of their own.
-        mine = sub.__module__.split(".")[0] in OURS and not sub.__name__.startswith("_")
+        mine = (sub.__module__ or "").split(".")[0] in OURS and not sub.__name__.startswith("_")
         if mine and not sub.__subclasses__():
             found.append(sub)
         found += _ours(sub)

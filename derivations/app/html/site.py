@@ -30,6 +30,7 @@ from derivations.app.html.model import Page, page_of, users_of
 from derivations.app.html.prose import page_typography, prose_html
 from derivations.catalog import HOMES, MODULE_NAMES, family_module
 from derivations.printing.audit import RUBRIC_TEXT
+from derivations.printing.notation import code_names
 from derivations.printing.wording import VERDICT_MEANING, verdict_glossary
 from symbolic.basis import BASES, NONE
 from symbolic.derivation import Derivation
@@ -230,7 +231,12 @@ def build_site(
         proof_pages.append((page, f"proofs/{slug}.html"))
         write(f"proofs/{slug}.html", chapter.render(page=page, root="../"))
     if errata:
-        rows = [dict(e) | {"links": _errata_links(e, href)} for e in errata]
+        # An expression in a counterexample is SymPy syntax: our functions' names as code.
+        rows = [
+            dict(e)
+            | {"links": _errata_links(e, href), "counterexample": code_names(e["counterexample"])}
+            for e in errata
+        ]
         write(
             "errata.html",
             env.get_template("errata.html").render(errata=rows, root="", rubric=RUBRIC_TEXT),
