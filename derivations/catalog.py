@@ -11,13 +11,23 @@ catalog, so a derivation added without an entry is still found, just later.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Container
 from functools import cache
 from types import ModuleType
 
 from symbolic.derivation import Derivation
 from symbolic.errors import IllFormedDerivation, InvalidInput
 
-__all__ = ["HEADLINE", "HOMES", "MODULE_NAMES", "catalog", "family_module", "get", "lookup"]
+__all__ = [
+    "HEADLINE",
+    "HOMES",
+    "IDS",
+    "MODULE_NAMES",
+    "catalog",
+    "family_module",
+    "get",
+    "lookup",
+]
 
 # The five headline theorems of the mission (NumericSparse accuracy in both forms).
 HEADLINE = (
@@ -138,6 +148,18 @@ def lookup(derivation_id: str) -> Derivation | None:
         return get(derivation_id)
     except InvalidInput:
         return None
+
+
+class _Ids(Container[str]):
+    """The catalog's ids as a container that builds nothing until asked: ``id in IDS``
+    looks the id up (its family module alone when :data:`HOMES` places it)."""
+
+    def __contains__(self, derivation_id: object) -> bool:
+        return isinstance(derivation_id, str) and lookup(derivation_id) is not None
+
+
+IDS: Container[str] = _Ids()
+"""What a proof file's ``lemma:ID`` may cite (a proof that cites no lemma builds nothing)."""
 
 
 def __getattr__(name: str) -> tuple[ModuleType, ...]:

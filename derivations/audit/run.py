@@ -23,7 +23,7 @@ from typing import Any
 
 from derivations.audit import experiments
 from derivations.audit.spec import CheckSpec, EntrySpec, SeedSpec, convention_for
-from derivations.catalog import catalog, get
+from derivations.catalog import IDS, get
 from derivations.lemma_verdicts import LemmaVerdicts, check_one
 from numeric_checks import CheckOptions, check_claim
 from symbolic.audit import AuditVerdict, Entry, Erratum, Method, Outcome
@@ -155,7 +155,7 @@ def _file_record(spec: CheckSpec, directory: Path) -> Record:
         evidence = f"{spec.target[0]} checked as `dpderive claim`: {result.evidence}"
         basis = claim_basis(result.verdict)
         return _record(result.verdict, _scope(*scope), evidence, basis.basis, point)
-    report = check_one(load_proof(path, catalog()), LemmaVerdicts(OPTIONS))
+    report = check_one(load_proof(path, IDS), LemmaVerdicts(OPTIONS))
     failing = next((s for s in report.steps if s.verdict is Verdict.REFUTED), None)
     point = failing.counterexample.point if failing and failing.counterexample else None
     steps = ", ".join(s.verdict.value for s in report.steps)

@@ -24,7 +24,7 @@ from derivations.app.exitcodes import for_reports
 from derivations.app.options import add_check_options, add_jobs_option, check_options
 from derivations.app.parallel import check_many, stderr_counter
 from derivations.app.phases import expect, html_seconds
-from derivations.catalog import catalog, get
+from derivations.catalog import IDS, catalog, get
 from derivations.lemma_verdicts import LemmaVerdicts, check_one, lemma_targets
 from derivations.printing.terminal import visible
 from symbolic.derivation import Derivation
@@ -73,7 +73,7 @@ def _split(
     ids, files = [], []
     for t in targets:
         if Path(t).suffix.lower() in (".toml", ".tex"):
-            files.append((load_proof(t, catalog()), Path(t)))
+            files.append((load_proof(t, IDS), Path(t)))
         else:
             ids.append(get(t).id)
     if not ids and (with_catalog or not files):
