@@ -30,7 +30,7 @@ from flint import arb
 from derivations.accounting.assess import Claim
 from numeric_checks.accounting.mechanisms import KINDS, MAX_STEPS, Composition, Mechanism, Round
 from symbolic.errors import InvalidInput
-from symbolic.readers.claim_files import read_text
+from symbolic.readers.claim_files import read_text, table_of
 
 TOP_KEYS = {"title", "source", "mechanism", "composition", "claim"}
 PARAMETERS = {
@@ -74,23 +74,12 @@ def parse_account(text: str, name: str = "<account>") -> tuple[Composition, Clai
             raise InvalidInput(f"{name}: {key} must be a string")
         about[key] = value
     comp = _composition(data, name)
-    claim = _claim(_table(data, "claim", name), name)
+    claim = _claim(table_of(data, "claim", name, required=True), name)
     return comp, claim, about
 
 
-def _table(data: dict[str, Any], key: str, name: str, required: bool = True) -> dict[str, Any]:
-    if key not in data:
-        if required:
-            raise InvalidInput(f"{name}: missing [{key}] table")
-        return {}
-    value = data[key]
-    if not isinstance(value, dict):
-        raise InvalidInput(f"{name}: [{key}] must be a table")
-    return value
-
-
 def _composition(data: dict[str, Any], name: str) -> Composition:
-    comp = _table(data, "composition", name)
+    comp = table_of(data, "composition", name, required=True)
     bad = set(comp) - {"steps", "rounds"}
     if bad:
         raise InvalidInput(
@@ -124,7 +113,7 @@ def _composition(data: dict[str, Any], name: str) -> Composition:
         if "steps" not in comp:
             raise InvalidInput(f"{name}: [composition] needs steps = N (or rounds = [...])")
         steps = _steps(comp["steps"], name, "[composition]")
-        mech = _mechanism(_table(data, "mechanism", name), name, "[mechanism]")
+        mech = _mechanism(table_of(data, "mechanism", name, required=True), name, "[mechanism]")
         result = Composition((Round(mech, steps),))
     if result.steps > MAX_STEPS:
         raise InvalidInput(

@@ -163,7 +163,7 @@ class _Cutter:
         out: list[Piece] = []
         for node in _flat(root, budget):
             text = ET.tostring(node, encoding="unicode")
-            out.append(Piece(text, text, mathml_em(text)))
+            out.append(Piece(text, text, _em(node)))
         return out or [whole]
 
     def _big_sum(self, expr: sp.Sum, budget: float) -> list[Piece]:
@@ -250,8 +250,8 @@ def _flat(node: ET.Element, budget: float) -> list[ET.Element]:
         return [node]
     out: list[ET.Element] = []
     for child in node:
-        wide = mathml_em(ET.tostring(child, encoding="unicode")) > budget
-        out += _flat(child, budget) if child.tag == "mrow" and wide else [child]
+        wide = child.tag == "mrow" and _em(child) > budget
+        out += _flat(child, budget) if wide else [child]
     return out
 
 

@@ -77,10 +77,6 @@ def _reading_name(name: str, latex_name: str) -> str | None:
     return f"{base}_{sub}" if sub else base
 
 
-_OURS = ("symbolic", "derivations", "numeric_checks")
-_FUNCTION_NAMES = {"Phi": "\u03a6", "PhiInv": "\u03a6\u207b\u00b9"}
-
-
 def display_names(d: Derivation | None) -> dict[str, str]:
     """Symbol name -> reading name for the variables of ``d`` (and ``eps*`` as epsilon,
     the catalog's convention, for names without a LaTeX name)."""
@@ -118,14 +114,6 @@ class MathPrinter(MathMLPresentationPrinter):
         if order is None:
             order = "none" if as_written(expr) else "lex"
         return super()._print_Add(expr, order=order)
-
-    def mathml_tag(self, e: Any) -> str:
-        """Our own functions under their names as written (``GaussianDelta``, ``Φ``), not
-        SymPy's lower-cased class name (``gaussiandelta``)."""
-        if isinstance(e, sp.Function) and (type(e).__module__ or "").split(".")[0] in _OURS:
-            name = type(e).__name__
-            return _FUNCTION_NAMES.get(name, name)
-        return str(super().mathml_tag(e))
 
     def _print_Function(self, e: sp.Function) -> Any:
         """Our functions in the book's notation (``Pr[f(x) + Lap(b) = z]``, ``D(p || q)``),
