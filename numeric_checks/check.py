@@ -30,6 +30,7 @@ from numeric_checks.general import (
     check_general_derivation,
     has_families,
 )
+from numeric_checks.interior_ties import interior_tie
 from numeric_checks.oracle_run import run_oracle
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from numeric_checks.referees import arb_referee, evalf_referee
@@ -156,6 +157,10 @@ def check_link(
     # precision (it is then shown at the end as written).
     confirmed = bool(referees) and referees[0].confirmed is True
     at_end = (at_exact_end if confirmed else exact_end_violation)(plan, link, spot)
+    if at_end is None and not referees:
+        # A strict relation whose sides touch inside the domain: no binary point lands on
+        # the touching set, so the sampled point nearest to it is made exact there.
+        at_end = interior_tie(plan, link, spot)
     if at_end is not None:
         spot, referees = at_end[0], (at_end[1],)
     if referees and spot.counterexample is not None and spot.point is not None:

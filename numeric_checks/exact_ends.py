@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from numeric_checks.stages import Link
     from symbolic.domains import Variable
 
-__all__ = ["MAX_OPS", "at_exact_end", "exact_end_violation"]
+__all__ = ["MAX_OPS", "at_exact_end", "decided_at", "evaluable_link", "exact_end_violation"]
 
 MAX_OPS = 200
 """Links larger than this are not evaluated exactly (SymPy's evalf on a large tree)."""
@@ -57,10 +57,10 @@ def exact_end_violation(
 ) -> tuple[SpotOutcome, RefereeRecord] | None:
     """A violation of ``link`` at an inexact closed end, decided exactly, as the spot
     outcome and referee ruling that show it; None when there is none (or none decidable)."""
-    if not _evaluable(link.lhs, link.rhs):
+    if not evaluable_link(link.lhs, link.rhs):
         return None
     for values, shown, at in _end_points(plan):
-        decided = _decided(plan, link, spot, values, shown, at)
+        decided = decided_at(plan, link, spot, values, shown, _at_ends(shown, at))
         if decided is not None:
             return decided
     return None
@@ -73,7 +73,7 @@ def at_exact_end(
     working precision (``eps = 0.0000199...98`` for the end ``1/50000``), moved onto the end
     itself where the link fails there too, decided exactly: the point then is the end as
     written, not the binary number just inside it.  None when there is no such end."""
-    if spot.point is None or not _evaluable(link.lhs, link.rhs):
+    if spot.point is None or not evaluable_link(link.lhs, link.rhs):
         return None
     at: list[str] = []
     values: dict[sp.Symbol, sp.Expr] = {}
@@ -87,7 +87,12 @@ def at_exact_end(
             shown[v.name] = fmt(x) if end is None else str(end)
     if not at:
         return None
-    return _decided(plan, link, spot, values, shown, at)
+    return decided_at(plan, link, spot, values, shown, _at_ends(shown, at))
+
+
+def _at_ends(shown: dict[str, str], at: Sequence[str]) -> str:
+    where = ", ".join(f"{k} = {shown[k]}" for k in at)
+    return f"at the closed end {where}, exactly"
 
 
 def _end_near(v: Variable, x: Any) -> sp.Expr | None:
@@ -109,34 +114,33 @@ def _end_near(v: Variable, x: Any) -> sp.Expr | None:
     return None
 
 
-def _decided(
+def decided_at(
     plan: CheckPlan,
     link: Link,
     spot: SpotOutcome,
     values: dict[sp.Symbol, sp.Expr],
     shown: dict[str, str],
-    at: Sequence[str],
+    note: str,
+    place: str = "at the exact end",
 ) -> tuple[SpotOutcome, RefereeRecord] | None:
-    """The outcome and exact ruling of a violation at the exact point ``values``, or None
-    when the link holds there, or a hypothesis fails, or either cannot be decided."""
+    """The outcome and exact ruling of a violation at the exact point ``values`` (shown to
+    the user as ``shown``, with ``note`` saying where it lies), or None when the link holds
+    there, or a hypothesis fails, or either cannot be decided."""
     residual = link.lhs - link.rhs
     sign = _exact_sign_at(residual, values)
     if sign is None or sign not in _FAILS[link.relation] or not _satisfies(plan, values):
         return None
     lhs, rhs = (_shown(side.xreplace(values)) for side in (link.lhs, link.rhs))
-    where = ", ".join(f"{k} = {shown[k]}" for k in at)
-    cex = Counterexample(
-        shown, lhs, rhs, plan.options.dps, note=f"at the closed end {where}, exactly"
-    )
+    cex = Counterexample(shown, lhs, rhs, plan.options.dps, note=note)
     # Shown as the referees show it: the gap the relation needs nonnegative (rhs - lhs for
     # <= and <), negative here.
     gap = -residual if link.relation in (Relation.LE, Relation.LT) else residual
-    detail = f"residual {_shown(gap.xreplace(values))} at the exact end"
+    detail = f"residual {_shown(gap.xreplace(values))} {place}"
     ruling = RefereeRecord(RefereeKind.EXACT, True, detail, method="exactly")
     return SpotOutcome(Verdict.REFUTED, spot.evidence, cex, point=None), ruling
 
 
-def _evaluable(*sides: sp.Expr) -> bool:
+def evaluable_link(*sides: sp.Expr) -> bool:
     """Elementary and small: no sum, product or integral (evaluated elsewhere, with tails)
     and no function computed only numerically."""
     for side in sides:

@@ -70,6 +70,10 @@ class SpotOutcome:
     unshrunk: tuple[tuple[Any, ...], Counterexample] | None = None
     """The violation as found, before shrinking (when the shown point is a shrunk one): the
     counterexample shown instead if the shrunk point cannot be confirmed rigorously."""
+    nearest_values: tuple[Any, ...] | None = None
+    """The free variables' values at the defined point nearest to failing (None when no
+    point was defined): where a strict relation's sides may touch
+    (:mod:`numeric_checks.interior_ties`)."""
 
 
 def spot_check(
@@ -252,7 +256,13 @@ def spot_check(
             ties_left=ties_left,
         )
     return SpotOutcome(
-        Verdict.CHECKED, evidence, None, ties, ties_left=ties_left, distinct=len(distinct)
+        Verdict.CHECKED,
+        evidence,
+        None,
+        ties,
+        ties_left=ties_left,
+        distinct=len(distinct),
+        nearest_values=None if worst_at is None else tuple(worst_at.values),
     )
 
 

@@ -9,7 +9,9 @@ nor ``certified``, and its evidence must name the side condition that failed.
 
 The classes: ``equalities`` (an equality hypothesis solved by dividing by what may vanish),
 ``domain_ends`` (an end opened, or replaced by a rational, where it is closed or exact),
-``side_conditions`` (a denominator, log or root defined only on part of the domain).
+``side_conditions`` (a denominator, log or root defined only on part of the domain),
+``interior_ties`` (a strict relation whose sides meet exactly inside the domain, on a set no
+sampled point lands on).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def _id(p: Path) -> str:
 
 
 def test_every_class_has_five_true_and_five_false() -> None:
-    for folder in ("equalities", "domain_ends", "side_conditions"):
+    for folder in ("equalities", "domain_ends", "side_conditions", "interior_ties"):
         names = [p.stem for p in (HERE / folder).glob("*.toml")]
         truths = sum(n.endswith("_true") for n in names)
         falsities = sum(n.endswith(("_false", "_undefined")) for n in names)
@@ -58,6 +60,23 @@ def test_false_claims_are_not_shown(path: Path) -> None:
     if path.parent.name in ("equalities", "domain_ends"):
         # Decided here: by the cases, or exactly at the domain's end.
         assert result.verdict is not Verdict.CHECKED, result.evidence
+    if path.parent.name == "interior_ties":
+        # Refuted where the sides meet (sampled there, or the point made exact).
+        assert result.verdict is Verdict.REFUTED, result.evidence
+        assert any(r.confirmed for r in result.referees), result.referees
+
+
+def test_a_tie_no_binary_point_reaches_is_found_exactly() -> None:
+    """Bun & Steinke's bound made strict: its sides meet at alpha = 1 + sqrt(L/rho), where
+    no binary point lies (420 sampled points came within 1e-7 and called it checked)."""
+    result = check_claim(load_claim(HERE / "interior_ties" / "zcdp_strict_false.toml"), OPTIONS)
+    assert result.verdict is Verdict.REFUTED, result.evidence
+    assert result.counterexample is not None
+    assert "the sides meet there, exactly" in result.counterexample.note
+    assert result.counterexample.lhs == result.counterexample.rhs
+    (ruling,) = result.referees
+    assert ruling.method == "exactly" and ruling.confirmed is True
+    assert "residual 0 at the exact point" in ruling.detail
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.stem.endswith("_true")], ids=_id)

@@ -1,0 +1,58 @@
+"""A strict relation whose sides meet inside the domain (numeric_checks.interior_ties): the
+tie is refuted only at a point decided exactly, never on SymPy's word for a root."""
+
+from __future__ import annotations
+
+import sympy as sp
+from pytest import MonkeyPatch
+
+from numeric_checks import CheckOptions, check_claim, interior_ties
+from symbolic.derivation import Derivation
+from symbolic.readers.claim_files import parse_claim
+from symbolic.verdicts import Verdict
+
+OPTIONS = CheckOptions(points=40, search_budget=60)
+
+NEAR_TIE = """
+[claim]
+lhs = "x*exp(-x)"
+relation = "<"
+rhs = "exp(-1) + 10**(-30)"
+[variables]
+x = "(0, 3)"
+"""
+
+
+def _claim(text: str) -> Derivation:
+    return parse_claim(text, "near_tie.toml")
+
+
+def test_a_root_where_the_sides_do_not_meet_refutes_nothing(monkeypatch: MonkeyPatch) -> None:
+    """x = 1 is where x e^-x is largest, 1e-30 below the right side: a solver that called
+    it a root (or a root rounded there) must not make the true claim refuted."""
+    asked: list[sp.Expr] = []
+
+    def fake_roots(equation: sp.Expr, x: sp.Symbol) -> list[sp.Expr]:
+        asked.append(equation)
+        return [sp.Integer(1), sp.Integer(5), sp.Rational(-1, 2)]  # near tie, outside, outside
+
+    monkeypatch.setattr(interior_ties, "_roots", fake_roots)
+    result = check_claim(_claim(NEAR_TIE), OPTIONS)
+    assert asked, "the tie search did not run on a near tie"
+    assert result.verdict is not Verdict.REFUTED, result.evidence
+
+
+def test_the_same_claim_without_its_lift_is_refuted_at_the_peak() -> None:
+    """The mutant: without the 1e-30 the sides meet at x = 1 and the claim is false."""
+    result = check_claim(_claim(NEAR_TIE.replace(" + 10**(-30)", "")), OPTIONS)
+    assert result.verdict is Verdict.REFUTED, result.evidence
+    assert result.counterexample is not None
+    assert result.counterexample.point == {"x": "1"}
+
+
+def test_a_non_strict_relation_is_never_refuted_by_a_tie(monkeypatch: MonkeyPatch) -> None:
+    called: list[object] = []
+    monkeypatch.setattr(interior_ties, "_roots", lambda e, x: called.append(e) or [])
+    result = check_claim(_claim(NEAR_TIE.replace('"<"', '"<="')), OPTIONS)
+    assert result.verdict is not Verdict.REFUTED
+    assert not called
