@@ -41,6 +41,29 @@ def _sqrt(x: Any) -> Any:
     return arb(x).sqrt()
 
 
+def _ipow(x: Any, n: int) -> Any:
+    """``x**n`` for an integer ``n``, by multiplication.  python-flint's ``arb ** int`` goes
+    through ``arb_pow`` and gives a NaN ball whenever the base's ball holds 0 (the square of
+    ``[0 +- 1e-39]`` is NaN): a side ``(x - 1/3)**2`` at x = 1/3 printed as "not finite",
+    and no box crossing a zero of a base could be certified.  Such a ball's power is taken
+    by repeated products, an even one clamped to its nonnegative part."""
+    x = arb(x)
+    if not x.contains(0) or not x.is_finite():
+        return x**n  # Arb's own power, as before, where it is defined
+    if n < 0:
+        return 1 / _ipow(x, -n)
+    even = n % 2 == 0
+    result, base = arb(1), x
+    while n:
+        if n & 1:
+            result = result * base
+        n >>= 1
+        if n:
+            base = base * base
+    # Arb's product of balls holding 0 reaches below 0; an even power does not.
+    return result.nonnegative_part() if even else result
+
+
 def _pow(x: Any, y: Any) -> Any:
     # x**y = exp(y log x) for x > 0; a ball reaching x <= 0 gives a NaN ball (undecided).
     return (arb(y) * arb(x).log()).exp()
@@ -172,6 +195,7 @@ NAMESPACE: dict[str, Any] = {
     "_log": _log,
     "_sqrt": _sqrt,
     "_pow": _pow,
+    "_ipow": _ipow,
     "_phi": _phi,
     "_max": _max,
     "_binomial": _binomial,
@@ -222,7 +246,7 @@ def _code(e: sp.Basic, names: dict[sp.Basic, str], extended: bool = False) -> st
         base, expo = e.args
         b = _code(base, names, extended)
         if expo.is_Integer:
-            return f"({b})**({int(expo)})"
+            return f"_ipow({b}, {int(expo)})"
         if expo == sp.S.Half:
             return f"_sqrt({b})"
         if expo == -sp.S.Half:

@@ -177,6 +177,7 @@ NAMESPACE: dict[str, Any] = {
     "_log": _cut("log"),
     "_sqrt": _cut("sqrt"),
     "_pow": lambda x, y: (acb(y) * acb(x).log(analytic=Analytic.on)).exp(),
+    "_ipow": lambda x, n: acb(x) ** n,  # acb's integer power is exact at 0 (arb's is NaN)
     "_phi": lambda x: (-acb(x) / acb(2).sqrt()).erfc() / 2,
     "_max": _fold(True),
     "_min": _fold(False),
