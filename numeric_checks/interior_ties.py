@@ -60,7 +60,9 @@ def interior_tie(
     if link.relation not in (Relation.LT, Relation.GT) or spot.verdict is not Verdict.CHECKED:
         return None
     gap = spot.evidence.worst_margin_value
-    if gap is None or gap < -NEAR or spot.nearest_values is None:
+    # Against a side that is 0 every gap relative to the larger side is 100%: no nearness.
+    zero_side = link.lhs == 0 or link.rhs == 0
+    if gap is None or (gap < -NEAR and not zero_side) or spot.nearest_values is None:
         return None
     if not evaluable_link(link.lhs, link.rhs):
         return None
