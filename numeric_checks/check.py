@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 import sympy as sp
 
-from numeric_checks.budget import BudgetSpent, deadline, remaining, time_limit
+from numeric_checks.budget import BudgetSpent, cpu_limit, deadline, remaining, time_limit
 from numeric_checks.cases import by_cases, combine_reports, combine_steps
 from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
 from numeric_checks.decide import Records, decide, needs_certificate, needs_evalf
@@ -63,11 +63,12 @@ __all__ = [
 
 
 SYMBOLIC_SECONDS = 30.0
-"""Wall-time bound on the symbolic stage of a link with integrals or sums (SymPy's
+"""CPU-time bound (:func:`~numeric_checks.budget.cpu_limit`) on the symbolic stage of an
+equality link, in particular one with integrals or sums (SymPy's
 ``integrate`` and ``summation`` can run for minutes on a Laplace or binomial integrand).
-A time bound is the one guard that can depend on load, so it is set well above what the
-catalog's symbolic integrals take on a loaded machine (gdp-to-dp's, the slowest, about 10 s
-at load 6), and SymPy's one-off warm-up is kept out of it (:func:`_warm_up_integration`)."""
+Counted in CPU seconds so that it does not depend on the load; set well above what the
+catalog's symbolic integrals take (gdp-to-dp's, the slowest, about 10 s at load 6), and
+SymPy's one-off warm-up is kept out of it (:func:`_warm_up_integration`)."""
 SYMBOLIC_INEQUALITY_SECONDS = 8.0
 """The same bound for an inequality link: its integrals or sums are either integrated fast
 or certified by enclosures (issue 39: a failing integration of the Laplace KL bound ran the
@@ -87,7 +88,7 @@ continues after it, and the other links of a derivation, keep the rest.  On the 
 it."""
 
 CHEAP_PROOF_SECONDS = 2.0
-"""Wall-time bound on the rules run on a link with sums or integrals whose violation is
+"""CPU-time bound on the rules run on a link with sums or integrals whose violation is
 already confirmed (``cheap``): they cannot prove it and run only to catch an unsound rule
 that claims it, which happens near the root; their full search on a refuted optimal
 composition variant took 8 s of its 9 (issue 40).  The verdict does not depend on it."""
@@ -214,17 +215,17 @@ def _bounded_prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof
     bounded: at most :data:`SYMBOLIC_SECONDS` for a link with integrals or sums, and never
     past the budget.  A bound that fires proves nothing; the numeric layers decide."""
     integrals = link.lhs.has(sp.Integral) or link.rhs.has(sp.Integral)
-    seconds = PROOF_SHARE * remaining()
-    if integrals or link.lhs.has(sp.Sum) or link.rhs.has(sp.Sum):
-        seconds = min(seconds, CHEAP_PROOF_SECONDS if cheap else SYMBOLIC_SECONDS)
+    work = SYMBOLIC_SECONDS if link.relation is Relation.EQ else SYMBOLIC_INEQUALITY_SECONDS
+    if cheap and (integrals or link.lhs.has(sp.Sum) or link.rhs.has(sp.Sum)):
+        work = CHEAP_PROOF_SECONDS
     if integrals:
         # Sums need no Meijer G tables: kl-bound's start-up did this for nothing (0.3 s).
         _warm_up_integration()
-    seconds = SYMBOLIC_SECONDS
-    if link.relation is not Relation.EQ:
-        seconds = SYMBOLIC_INEQUALITY_SECONDS
     try:
-        with time_limit(seconds):
+        # Work is capped in CPU seconds, so that the verdict does not depend on the load;
+        # wall time only by the budget's share (a merge of issues 39 and 40 had left a
+        # wall-time cap of 8 s on every inequality, and the proof share unused).
+        with time_limit(PROOF_SHARE * remaining()), cpu_limit(work):
             return prove(plan, link, cheap=cheap)
     except BudgetSpent:
         return SymbolicProof(None, stopped=True)
