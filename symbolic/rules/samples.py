@@ -44,12 +44,9 @@ def clearly_nonzero(e: sp.Expr) -> bool:
             if value is None:
                 return False
             point[s] = value
-        try:
-            number = sp.N(e.xreplace(point), 20)
-        except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
-            return False
         # A function SymPy cannot evaluate (Phi, say) leaves a symbolic remainder: no evidence.
-        if number.is_Number and number.is_finite and abs(number) > TOLERANCE:
+        number = _real(e.xreplace(point), 20)
+        if number is not None and abs(number) > TOLERANCE:
             return True
     return False
 
@@ -63,12 +60,7 @@ def _value(s: sp.Symbol, i: int) -> sp.Expr | None:
     if s.is_nonpositive:
         value = -value
     # the sample must satisfy every assumption the symbol carries (even, prime, ...)
-    checks = {k: v for k, v in s.assumptions0.items() if v is not None}
-    for key, wanted in checks.items():
-        got = getattr(value, f"is_{key}", None)
-        if got is not None and got != wanted:
-            return None
-    return value
+    return value if _allowed(s, value) else None
 
 
 GRID = tuple(
@@ -135,14 +127,20 @@ def _allowed(s: sp.Symbol, v: sp.Expr) -> bool:
     return True
 
 
-def _number(e: sp.Expr) -> float | None:
+def _real(e: sp.Expr, digits: int) -> sp.Number | None:
+    """``e`` evaluated at ``digits`` digits, if that is a finite real number."""
     try:
-        value = sp.N(e, DIGITS)
+        value = sp.N(e, digits)
     except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
         return None
     if not (value.is_real and value.is_finite and value.is_Number):
         return None
-    return float(value)
+    return value
+
+
+def _number(e: sp.Expr) -> float | None:
+    value = _real(e, DIGITS)
+    return None if value is None else float(value)
 
 
 def _holds(e: sp.Expr, strict: bool) -> bool:
