@@ -52,7 +52,7 @@ from derivations.sources import DPDERIVE, DWORK_ROTH, KAIROUZ_OH_VISWANATH
 from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.families import Family, index_symbol
-from symbolic.kit import Chain, by, chain
+from symbolic.kit import by, chain
 
 __all__ = [
     "DERIVATIONS",
@@ -237,57 +237,52 @@ def _cost_points(rng: random.Random, _dps: int) -> list[dict[str, Any]]:
     return out
 
 
-def mixture_chain(
-    start: tuple[sp.Expr, sp.Expr, sp.Expr],
-    bad: tuple[sp.Expr, sp.Expr],
-    why: tuple[str, str, str],
-    ratio: tuple[sp.Expr, str, str],
-    below: tuple[sp.Expr, str],
-) -> Chain:
-    """The mixture argument of approximate composition (Dwork & Roth 2014, Theorem 3.16 and
-    the proof of Theorem 3.20): ``Pr[V^0 in S] = a <= g0 + f`` (split on whether every round
-    drew from its good part), ``f <= sum of the rounds' delta parts`` (a union bound) ``<=
-    the deltas`` (approx-dp-good-part-mass), then the good parts' bound (``ratio``: its
-    right side, the lemma it cites, why) and ``g1 <= Pr[V^1 in S]`` (``below``).
-    ``start = (a, g0, f)``, ``bad = (the sum, the deltas)``, ``why``: the three first
-    steps' reasons."""
-    a, g0, f = start
-    return (
-        chain(a)
-        .le(g0 + f, by.foundation("total-probability", why[0]))
-        .le(g0 + bad[0], by.foundation("union-bound", why[1]))
-        .le(g0 + bad[1], by.lemma("approx-dp-good-part-mass", why[2]))
-        .le(ratio[0], by.lemma(ratio[1], ratio[2]))
-        .le(below[0], by.lemma("approx-dp-good-part-below", below[1]))
-    )
-
-
 def approx_composition_cost() -> Derivation:
     """k (eps, delta)-DP rounds cost k delta on top of the good parts' (eps', delta')."""
     k, delta, eps_p, delta_p = (v.symbol for v in (K, DELTA, EPS_P, DELTA_P))
     a, b, g0, g1, f, fsum = (v.symbol for v in (A, B, G0, G1, BAD, BAD_SUM))
-    proof = mixture_chain(
-        (a, g0, f),
-        (fsum, k * delta),
-        (
-            "split on whether every round was drawn from its good part",
-            "some round drawn from its delta part: at most the sum over the k rounds",
-            "each round is drawn from its delta part with probability 1 - w <= delta, "
-            "whatever came before (w >= 1 - delta); k such terms",
-        ),
-        (
+    proof = (
+        chain(a)
+        .le(
+            g0 + f,
+            by.foundation(
+                "total-probability",
+                "split on whether every round was drawn from its good part",
+            ),
+        )
+        .le(
+            g0 + fsum,
+            by.foundation(
+                "union-bound",
+                "some round drawn from its delta part: at most the sum over the k rounds",
+            ),
+        )
+        .le(
+            g0 + k * delta,
+            by.lemma(
+                "approx-dp-good-part-mass",
+                "each round is drawn from its delta part with probability 1 - w <= delta, "
+                "whatever came before (w >= 1 - delta); k such terms",
+            ),
+        )
+        .le(
             sp.exp(eps_p) * g1 + delta_p + k * delta,
-            "approx-dp-good-part-ratio",
-            "the good parts, normalised, are eps-close both ways, so the privacy-loss "
-            "bound of the pure case (advanced-composition's chain: the loss exceeds eps' "
-            "with probability at most delta') gives g0 <= e^(eps') g1 + delta' (the weights "
-            "w <= 1 only shrink the measure of the set where the loss exceeds eps')",
-        ),
-        (
+            by.lemma(
+                "approx-dp-good-part-ratio",
+                "the good parts, normalised, are eps-close both ways, so the privacy-loss "
+                "bound of the pure case (advanced-composition's chain: the loss exceeds eps' "
+                "with probability at most delta') gives g0 <= e^(eps') g1 + delta' (the weights "
+                "w <= 1 only shrink the measure of the set where the loss exceeds eps')",
+            ),
+        )
+        .le(
             sp.exp(eps_p) * b + delta_p + k * delta,
-            "the good parts' measure of S on x^1 is at most Pr[V^1 in S]: what is left "
-            "of each round's law after its good part is nonnegative",
-        ),
+            by.lemma(
+                "approx-dp-good-part-below",
+                "the good parts' measure of S on x^1 is at most Pr[V^1 in S]: what is left "
+                "of each round's law after its good part is nonnegative",
+            ),
+        )
     )
     return proof.derive(
         id="approx-composition-cost",

@@ -43,7 +43,7 @@ from symbolic.derivation import Derivation
 from symbolic.domains import Domain, Variable, parse_domain
 from symbolic.families import ForAll
 from symbolic.functions import DefinedFunction
-from symbolic.kit import Chain, by, chain
+from symbolic.kit import by, chain
 
 PROB = Domain(lower=sp.S.Zero, upper=sp.S.One, upper_open=False)
 FAMILY = "Dwork & Roth, section 3.5: composition"
@@ -150,29 +150,24 @@ def _theorem_3_14() -> dict[str, Any]:
     }
 
 
-def _two_mechanisms(second: str, independence: str) -> Chain:
-    """Theorem 3.14's chain, its second denominator ``Pr[M_2(y) = r_2]`` (``second="y"``) or,
-    as seed 000 writes it, ``Pr[M_2(x) = r_2]`` (``second="x"``)."""
+def basic_composition_seed() -> Derivation:
+    """Theorem 3.14 with the chain exactly as seed 000 writes it: an erratum."""
     _, (a1, a2), (b1, b2), (eps1, eps2) = _mechanisms(2)
-    d2 = a2 if second == "x" else b2
-    return (
+    proof = (
         chain(Joint(a1, a2) / Joint(b1, b2))
-        .eq(frac(a1 * a2, b1 * d2), by.definition(independence))
-        .eq(product(frac(a1, b1), frac(a2, d2)), by.algebra("regroup into one ratio per mechanism"))
+        .eq(
+            frac(a1 * a2, b1 * a2),
+            by.definition(
+                "independence: the joint probability is the product"
+                " (the seed writes Pr[M_2(x) = r_2] in the denominator)"
+            ),
+        )
+        .eq(product(frac(a1, b1), frac(a2, a2)), by.algebra("regroup into one ratio per mechanism"))
         .le(
             sp.Mul(sp.exp(eps1), sp.exp(eps2), evaluate=False),
             by.hypothesis("M_1 is eps_1-DP and M_2 is eps_2-DP"),
         )
         .eq(sp.exp(eps1 + eps2), by.algebra("e^a e^b = e^(a+b)"))
-    )
-
-
-def basic_composition_seed() -> Derivation:
-    """Theorem 3.14 with the chain exactly as seed 000 writes it: an erratum."""
-    proof = _two_mechanisms(
-        "x",
-        "independence: the joint probability is the product"
-        " (the seed writes Pr[M_2(x) = r_2] in the denominator)",
     )
     return proof.derive(
         id="basic-composition-seed",
@@ -188,7 +183,20 @@ def basic_composition_seed() -> Derivation:
 
 def basic_composition() -> Derivation:
     """Theorem 3.14, corrected."""
-    proof = _two_mechanisms("y", "independence: the joint probability is the product")
+    _, (a1, a2), (b1, b2), (eps1, eps2) = _mechanisms(2)
+    proof = (
+        chain(Joint(a1, a2) / Joint(b1, b2))
+        .eq(
+            frac(a1 * a2, b1 * b2),
+            by.definition("independence: the joint probability is the product"),
+        )
+        .eq(product(frac(a1, b1), frac(a2, b2)), by.algebra("regroup into one ratio per mechanism"))
+        .le(
+            sp.Mul(sp.exp(eps1), sp.exp(eps2), evaluate=False),
+            by.hypothesis("M_1 is eps_1-DP and M_2 is eps_2-DP"),
+        )
+        .eq(sp.exp(eps1 + eps2), by.algebra("e^a e^b = e^(a+b)"))
+    )
     return proof.derive(
         id="basic-composition", title="Composition of two pure DP mechanisms", **_theorem_3_14()
     )

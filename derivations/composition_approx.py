@@ -17,7 +17,6 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from derivations.approx_decomposition import mixture_chain
 from derivations.composition import FAMILY, K_MECHANISMS
 from derivations.composition_families import (
     BAD_ANY,
@@ -126,24 +125,43 @@ def approx_basic_composition() -> Derivation:
     e, dl, fi = EPS_I.base[i], DELTA_I.base[i], BAD_I.base[i]
     a, b, g0, g1, f = (v.symbol for v in (SET_X, SET_Y, GOOD_X, GOOD_Y, BAD_ANY))
     total_eps, total_delta = sp.exp(sp.Sum(e, (i, 1, k))), sp.Sum(dl, (i, 1, k))
-    proof = mixture_chain(
-        (a, g0, f),
-        (sp.Sum(fi, (i, 1, k)), total_delta),
-        (
-            "split on whether every mechanism drew from its good part",
-            "some mechanism drew from its delta part: a sum over the k",
-            "M_i draws from its delta part with probability 1 - w_i <= delta_i; termwise",
-        ),
-        (
+    proof = (
+        chain(a)
+        .le(
+            g0 + f,
+            by.foundation(
+                "total-probability",
+                "split on whether every mechanism drew from its good part",
+            ),
+        )
+        .le(
+            g0 + sp.Sum(fi, (i, 1, k)),
+            by.foundation(
+                "union-bound", "some mechanism drew from its delta part: a sum over the k"
+            ),
+        )
+        .le(
+            g0 + total_delta,
+            by.lemma(
+                "approx-dp-good-part-mass",
+                "M_i draws from its delta part with probability 1 - w_i <= delta_i; termwise",
+            ),
+        )
+        .le(
             total_eps * g1 + total_delta,
-            "basic-composition-k",
-            "the good parts are eps_i-close outcome by outcome (approx-dp-good-part-ratio), "
-            "so their product is within e^(sum eps_i) at every output tuple; summed over S",
-        ),
-        (
+            by.lemma(
+                "basic-composition-k",
+                "the good parts are eps_i-close outcome by outcome (approx-dp-good-part-ratio), "
+                "so their product is within e^(sum eps_i) at every output tuple; summed over S",
+            ),
+        )
+        .le(
             total_eps * b + total_delta,
-            "the good parts' measure of S on y is at most Pr[M(y) in S]",
-        ),
+            by.lemma(
+                "approx-dp-good-part-below",
+                "the good parts' measure of S on y is at most Pr[M(y) in S]",
+            ),
+        )
     )
     return proof.derive(
         id="approx-basic-composition",
