@@ -174,15 +174,15 @@ def test_a_site_without_matplotlib_says_how_to_get_its_plots(
     ],
 )
 def test_the_authors_latex_is_typeset_as_written(latex: str, fragment: str) -> None:
-    from derivations.app.html.latex_mathml import latex_mathml
+    from derivations.printing.latex_mathml import latex_mathml
 
     assert fragment in latex_mathml(latex)
 
 
 @pytest.mark.parametrize("latex", [r"\begin{cases} a \end{cases}", r"\foo{x}", "{x", "x}", "a^"])
 def test_latex_outside_the_vocabulary_is_shown_as_checked_and_says_why(latex: str) -> None:
-    from derivations.app.html.latex_mathml import Untypeset, latex_mathml
     from derivations.app.html.model import _typeset_written
+    from derivations.printing.latex_mathml import Untypeset, latex_mathml
 
     with pytest.raises(Untypeset):
         latex_mathml(latex)
