@@ -171,6 +171,9 @@ def test_a_site_without_matplotlib_says_how_to_get_its_plots(
         (r"\sqrt[3]{x}", "<mroot><mi>x</mi><mn>3</mn></mroot>"),
         (r"\left| a \right|", '<mo lspace="0" rspace="0">|</mo><mi>a</mi>'),
         (r"\text{<b>x</b>}", "<mtext>&lt;b&gt;x&lt;/b&gt;</mtext>"),  # escaped, never markup
+        # a function word's scripts sit on the word, not on the application mark after it
+        (r"\max_{i} x_i", "<msub><mi>max</mi><mi>i</mi></msub><mo>\u2061</mo>"),
+        (r"\Pr_{X}[X]", "<msub><mi>Pr</mi><mi>X</mi></msub><mo>\u2061</mo>"),
     ],
 )
 def test_the_authors_latex_is_typeset_as_written(latex: str, fragment: str) -> None:

@@ -197,7 +197,12 @@ class _Reader:
             if t in ("^", "_"):
                 if not out:
                     out.append("<mrow></mrow>")
-                out[-1] = self.scripts(out[-1])
+                if out[-1] == _APPLY and len(out) > 1:
+                    # \max_i, \Pr_{X \sim P}: the scripts go on the word, before the
+                    # application mark that follows it
+                    out[-2:] = [self.scripts(out[-2]), _APPLY]
+                else:
+                    out[-1] = self.scripts(out[-1])
                 continue
             if t == "'":  # primes: f', \delta''
                 self.take()
@@ -275,7 +280,7 @@ class _Reader:
         if word in _CAPITALS:
             return [_text("mi", _CAPITALS[word], mathvariant="normal")]
         if word in _FUNCTIONS:
-            return [_text("mi", word), _text("mo", "\u2061")]
+            return [_text("mi", word), _APPLY]
         if word in _OPERATORS:
             return [_text("mo", _OPERATORS[word])]
         if word in _LARGE:
@@ -293,7 +298,7 @@ class _Reader:
             name = self.raw_group().strip()
             if not re.fullmatch(r"[A-Za-z0-9 ]+", name):
                 raise Untypeset(f"\\{word} of more than letters")
-            fn = [_text("mo", "\u2061")] if word.startswith("operatorname") else []
+            fn = [_APPLY] if word.startswith("operatorname") else []
             return [_text("mi", name, mathvariant=_VARIANTS[word]), *fn]
         if word in _FRACTIONS:
             return [_el("mfrac", self.argument(), self.argument())]
@@ -310,6 +315,10 @@ class _Reader:
         if word in _ACCENTS:
             return [_el("mover", self.argument(), _text("mo", _ACCENTS[word]), accent="true")]
         raise Untypeset(f"\\{word}")
+
+
+_APPLY = _text("mo", "\u2061")
+"""The invisible function application mark after a function's name (ln x, Pr[...])."""
 
 
 def _row(items: list[str]) -> str:
