@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from html import escape
 
+from symbolic.readers.latex import vocabulary
+
 __all__ = ["Untypeset", "latex_mathml", "latex_pieces", "plain_math"]
 
 
@@ -34,6 +36,10 @@ class Untypeset(ValueError):
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
+
+
+def _bare(commands: frozenset[str]) -> frozenset[str]:
+    return frozenset(c.removeprefix("\\") for c in commands)
 
 
 _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\d+(?:\.\d+)?|\s+|.", re.S)
@@ -73,16 +79,18 @@ _DROPPED = _words(
     "bigl bigr Bigl Bigr biggl biggr Biggl Biggr bigm Bigm allowbreak mathop middle "
     "hfill"
 )
-_DROPPED_WITH_ARG = _words("label hspace hspace* vspace phantom hphantom")
-_TEXT = _words("text textrm textit textbf textnormal mbox textup")
 _VARIANTS = {
     "mathrm": "normal", "operatorname": "normal", "operatorname*": "normal",
     "mathit": "italic", "mathsf": "sans-serif", "mathbf": "bold", "boldsymbol": "bold-italic",
     "mathcal": "script", "mathnormal": "italic", "mathbb": "double-struck",
 }  # fmt: skip
 _ACCENTS = {"bar": "¯", "overline": "¯", "hat": "^", "widehat": "^", "tilde": "~", "vec": "→"}
-_FRACTIONS = frozenset({"frac", "tfrac", "dfrac", "cfrac"})
-_BINOMIALS = frozenset({"binom", "tbinom", "dbinom"})
+# The reader's own command sets (:mod:`symbolic.readers.latex.vocabulary`), without their
+# backslash: what it drops with its argument, reads as words, fractions and binomials.
+_DROPPED_WITH_ARG = _bare(vocabulary.IGNORED_WITH_ARG)
+_TEXT = _bare(vocabulary.TEXT_COMMANDS)
+_FRACTIONS = _bare(vocabulary.FRACTIONS)
+_BINOMIALS = _bare(vocabulary.BINOMIALS)
 _MO_CHARS = set("+=<>,;:!/*?")
 _OPENERS = {"(": ")", "[": "]", "\\{": "\\}", "\\lbrace": "\\rbrace", "\\lvert": "\\rvert",
             "\\lfloor": "\\rfloor", "\\lceil": "\\rceil", "\\langle": "\\rangle",
