@@ -174,6 +174,10 @@ def test_a_site_without_matplotlib_says_how_to_get_its_plots(
         # a function word's scripts sit on the word, not on the application mark after it
         (r"\max_{i} x_i", "<msub><mi>max</mi><mi>i</mi></msub><mo>\u2061</mo>"),
         (r"\Pr_{X}[X]", "<msub><mi>Pr</mi><mi>X</mi></msub><mo>\u2061</mo>"),
+        (
+            r"\begin{cases} x & \text{if } x > 0 \\ 0 & \text{otherwise} \end{cases}",
+            "<mtr><mtd><mn>0</mn></mtd><mtd><mtext>otherwise</mtext></mtd></mtr></mtable>",
+        ),
     ],
 )
 def test_the_authors_latex_is_typeset_as_written(latex: str, fragment: str) -> None:
@@ -182,7 +186,7 @@ def test_the_authors_latex_is_typeset_as_written(latex: str, fragment: str) -> N
     assert fragment in latex_mathml(latex)
 
 
-@pytest.mark.parametrize("latex", [r"\begin{cases} a \end{cases}", r"\foo{x}", "{x", "x}", "a^"])
+@pytest.mark.parametrize("latex", [r"\begin{matrix} a \end{matrix}", r"\foo{x}", "{x", "x}", "a^"])
 def test_latex_outside_the_vocabulary_is_shown_as_checked_and_says_why(latex: str) -> None:
     from derivations.app.html.model import _typeset_written
     from derivations.printing.latex_mathml import Untypeset, latex_mathml

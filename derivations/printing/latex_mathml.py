@@ -171,10 +171,13 @@ class _Reader:
             return _text("mn", t[0])
         return _row(self.atom())
 
-    def sequence(self, until: str | None = None) -> list[str]:
+    def sequence(self, until: str | None = None, stops: frozenset[str] = frozenset()) -> list[str]:
+        """Items up to ``until`` (taken) or, left for the caller, one of ``stops``."""
         out: list[str] = []
         while True:
             t = self.peek()
+            if t in stops:
+                return out
             if t is None:
                 if until is not None and not (self.lenient and until != "}"):
                     raise Untypeset(f"missing {until}")
@@ -282,6 +285,27 @@ class _Reader:
             return [_el("mspace", width="0.25em")]
         raise Untypeset(f"the character {t!r}")
 
+    def cases(self) -> str:
+        """``\\begin{cases} v & c \\\\ ... \\end{cases}`` (SymPy's Piecewise) as a brace
+        before a table of rows, each a value and its condition."""
+        rows: list[str] = []
+        cells: list[str] = []
+        while True:
+            cell = self.sequence(stops=_CELL_ENDS)
+            end = self.peek()
+            if end is None:
+                raise Untypeset("missing \\end{cases}")
+            self.take()
+            cells.append(_el("mtd", _row(cell) if cell else ""))
+            if end != "&":
+                if any(c != "<mtd></mtd>" for c in cells):
+                    rows.append(_el("mtr", *cells))
+                cells = []
+            if end == "\\end":
+                self.raw_group()
+                table = _el("mtable", *rows, columnalign="left")
+                return _el("mrow", _fence("{"), table)
+
     def command(self, word: str) -> list[str]:
         if word in _GREEK:
             return [_text("mi", _GREEK[word])]
@@ -314,6 +338,10 @@ class _Reader:
             top, bottom = self.argument(), self.argument()
             frac = _el("mfrac", top, bottom, linethickness="0")
             return [_el("mrow", _text("mo", "("), frac, _text("mo", ")"))]
+        if word == "begin":
+            if self.raw_group().strip() != "cases":
+                raise Untypeset("an environment other than cases")
+            return [self.cases()]
         if word == "sqrt":
             if self.peek() == "[":
                 self.take()
@@ -325,6 +353,8 @@ class _Reader:
         raise Untypeset(f"\\{word}")
 
 
+_CELL_ENDS = frozenset({"&", "\\\\", "\\end"})
+"""What ends a cell of a ``cases`` environment: the next cell, row, or the end."""
 _APPLY = _text("mo", "\u2061")
 """The invisible function application mark after a function's name (ln x, Pr[...])."""
 
