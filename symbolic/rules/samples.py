@@ -44,9 +44,12 @@ def clearly_nonzero(e: sp.Expr) -> bool:
             if value is None:
                 return False
             point[s] = value
+        try:
+            number = sp.N(e.xreplace(point), 20)
+        except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
+            return False
         # A function SymPy cannot evaluate (Phi, say) leaves a symbolic remainder: no evidence.
-        number = _real(e.xreplace(point), 20)
-        if number is not None and abs(number) > TOLERANCE:
+        if number.is_Number and number.is_finite and abs(number) > TOLERANCE:
             return True
     return False
 
@@ -127,20 +130,14 @@ def _allowed(s: sp.Symbol, v: sp.Expr) -> bool:
     return True
 
 
-def _real(e: sp.Expr, digits: int) -> sp.Number | None:
-    """``e`` evaluated at ``digits`` digits, if that is a finite real number."""
+def _number(e: sp.Expr) -> float | None:
     try:
-        value = sp.N(e, digits)
+        value = sp.N(e, DIGITS)
     except (TypeError, ValueError, ZeroDivisionError, ArithmeticError):
         return None
     if not (value.is_real and value.is_finite and value.is_Number):
         return None
-    return value
-
-
-def _number(e: sp.Expr) -> float | None:
-    value = _real(e, DIGITS)
-    return None if value is None else float(value)
+    return float(value)
 
 
 def _holds(e: sp.Expr, strict: bool) -> bool:
