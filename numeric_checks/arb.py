@@ -188,6 +188,17 @@ _EXTENDED_UNARY = {
 the certifier's branch-and-bound keeps to :data:`_UNARY`, so that its cost on the catalog
 (and which steps it attempts) is what it was before confirmation needed them."""
 
+
+def methods(convert: Callable[[Any], Any], **names: str) -> dict[str, Callable[[Any], Any]]:
+    """Namespace entries ``_key: x -> convert(x).method()`` for ``key=method``: the functions
+    each ball type (real, complex, power series) encloses by its own method of that name."""
+
+    def call(method: str) -> Callable[[Any], Any]:
+        return lambda x: getattr(convert(x), method)()
+
+    return {f"_{key}": call(method) for key, method in names.items()}
+
+
 NAMESPACE: dict[str, Any] = {
     "arb": arb,
     "abs": abs,
@@ -201,23 +212,14 @@ NAMESPACE: dict[str, Any] = {
     "_binomial": _binomial,
     "_phi_inv": _phi_inv,
     "_factorial": lambda x: (arb(x) + 1).gamma(),
-    "_gamma": lambda x: arb(x).gamma(),
-    "_loggamma": lambda x: arb(x).lgamma(),
-    "_expm1": lambda x: arb(x).expm1(),
-    "_log1p": lambda x: arb(x).log1p(),
     "_min": _min,
     "_sign": _sign,
     "_heaviside": _heaviside,
     "_floor": _floor,
     "_ceiling": lambda x: _floor(x, up=True),
-    "_erf": lambda x: arb(x).erf(),
-    "_erfc": lambda x: arb(x).erfc(),
-    "_tanh": lambda x: arb(x).tanh(),
-    "_sinh": lambda x: arb(x).sinh(),
-    "_cosh": lambda x: arb(x).cosh(),
-    "_sin": lambda x: arb(x).sin(),
-    "_cos": lambda x: arb(x).cos(),
-    "_atan": lambda x: arb(x).atan(),
+    **methods(arb, gamma="gamma", loggamma="lgamma", expm1="expm1", log1p="log1p"),
+    **methods(arb, erf="erf", erfc="erfc", tanh="tanh", sinh="sinh", cosh="cosh"),
+    **methods(arb, sin="sin", cos="cos", atan="atan"),
 }
 
 
@@ -286,26 +288,53 @@ def _enclosure_code(e: sp.Expr) -> str:
     return f"{ends[0]}.union({ends[1]})"
 
 
+def refuse(exprs: Sequence[sp.Expr], what: str, kinds: tuple[type, ...] = ()) -> None:
+    """Raise :class:`Unsupported` (``"{what} {kind}"``) for a sum, an integral, a derivative
+    or one of ``kinds`` in ``exprs``: refused before any work."""
+    for e in exprs:
+        for node in sp.preorder_traversal(e):
+            if isinstance(node, (sp.Sum, sp.Integral, sp.Derivative, *kinds)):
+                raise Unsupported(f"{what} {type(node).__name__}")
+
+
+def arguments(args: Sequence[sp.Symbol]) -> tuple[dict[sp.Basic, str], list[str]]:
+    """The names of ``args`` in generated source and the source's first line."""
+    names: dict[sp.Basic, str] = {a: f"_a{i}" for i, a in enumerate(args)}
+    return names, [f"def _f({', '.join(names[a] for a in args)}):"]
+
+
+def generated(
+    names: dict[sp.Basic, str],
+    lines: list[str],
+    exprs: Sequence[sp.Expr],
+    namespace: dict[str, Any],
+    *,
+    extended: bool,
+    single: bool = False,
+) -> Callable[..., Any]:
+    """The function of the source ``lines`` (from :func:`arguments`) completed by the common
+    subexpressions of ``exprs`` (``cse``) and their values, as a list (or the one value,
+    ``single``), over ``namespace``: the real balls here, the complex balls of quadrature or
+    the power series of Taylor enclosures."""
+    replacements, reduced = sp.cse(list(exprs), symbols=sp.numbered_symbols("_t"))
+    for sym, value in replacements:
+        lines.append(f"    {sym.name} = {_code(value, names, extended)}")
+        names[sym] = sym.name
+    values = [_code(e, names, extended) for e in reduced]
+    lines.append(f"    return {values[0]}" if single else f"    return [{', '.join(values)}]")
+    scope: dict[str, Any] = dict(namespace)
+    # The source is generated from SymPy trees by _code (numbers, fixed names): no user text.
+    exec("\n".join(lines), scope)
+    return scope["_f"]  # type: ignore[no-any-return]
+
+
 @lru_cache(maxsize=512)
 def _compile(
     args: tuple[sp.Symbol, ...], exprs: tuple[sp.Expr, ...], extended: bool = False
 ) -> ArbFn:
-    # Sums, integrals and opaque numeric functions are refused before any work.
-    for e in exprs:
-        for node in sp.preorder_traversal(e):
-            if isinstance(node, sp.Sum | sp.Integral | sp.Derivative):
-                raise Unsupported(f"no rigorous enclosure for {type(node).__name__}")
-    replacements, reduced = sp.cse(list(exprs), symbols=sp.numbered_symbols("_t"))
-    names = {a: f"_a{i}" for i, a in enumerate(args)}
-    lines = [f"def _f({', '.join(names[a] for a in args)}):"]
-    for sym, value in replacements:
-        lines.append(f"    {sym.name} = {_code(value, names, extended)}")
-        names[sym] = sym.name
-    lines.append("    return [" + ", ".join(_code(e, names, extended) for e in reduced) + "]")
-    scope: dict[str, Any] = dict(NAMESPACE)
-    # The source is generated from SymPy trees by _code (numbers, fixed names): no user text.
-    exec("\n".join(lines), scope)
-    return scope["_f"]  # type: ignore[no-any-return]
+    refuse(exprs, "no rigorous enclosure for")
+    names, lines = arguments(args)
+    return generated(names, lines, exprs, NAMESPACE, extended=extended)
 
 
 def compile_arb(

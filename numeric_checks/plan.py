@@ -29,7 +29,7 @@ from symbolic.derivation import Derivation
 from symbolic.domains import Variable
 from symbolic.errors import EmptyDomain, EvaluationError, InvalidInput
 from symbolic.exact_numbers import compare, float_above, float_below
-from symbolic.hypotheses import Space, build_space
+from symbolic.hypotheses import Space, build_space, rules_facts
 from symbolic.relations import Relation
 from symbolic.rules import Context, Fact, fact_from_relation
 
@@ -241,12 +241,7 @@ class _LazyFacts(Sequence[Fact]):
 
 def rules_context(inequalities: Sequence[sp.Basic], variables: Sequence[Variable]) -> Context:
     """The facts the rules may use: the inequalities and the variables' domains."""
-    facts: list[Fact] = []
-    for h in inequalities:
-        facts += fact_from_relation(h, str(h))
-    for v in variables:
-        for c in v.domain.constraints(v.symbol):
-            facts += fact_from_relation(c, f"domain of {v.name}")
+    facts = rules_facts(inequalities, variables)
     # A fact the symbols' assumptions already give (eps > 0 for a positive eps) only widens
     # the rules' search.
     return Context(

@@ -167,7 +167,7 @@ def _eliminate(
             "linear in none of them (a solution is substituted only where it is unique); "
             "write it solved for one variable (y == ...) or as a definition under [defs]"
         )
-    facts = _facts(free, ineqs)
+    facts = rules_facts(ineqs, free)
     for c in candidates:
         shown = discharge([c.condition], facts)[0]
         if shown.discharged:
@@ -235,7 +235,7 @@ def _affine_candidates(eq: sp.Equality, free: Sequence[Variable]) -> list[_Candi
     return [c for _, c in keyed]
 
 
-def _facts(free: Sequence[Variable], ineqs: Sequence[sp.Basic]) -> list[Fact]:
+def rules_facts(ineqs: Sequence[sp.Basic], free: Sequence[Variable]) -> list[Fact]:
     """The inequality hypotheses and the free variables' domains, as the rules' facts."""
     from symbolic.rules.facts import fact_from_relation  # the rules import this module's users
 

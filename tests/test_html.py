@@ -321,6 +321,28 @@ def test_display_names() -> None:
     assert "\u03b5" in html or "&#949;" in html
 
 
+def test_our_functions_print_in_their_notation_or_as_a_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Our functions' MathML is the one converter's reading of the book's LaTeX, a
+    Piecewise argument's cases included; LaTeX it cannot set gives SymPy's form of the
+    call, not a crash."""
+    import derivations.printing.notation as notation
+    from derivations.printing.latex_mathml import Untypeset
+    from symbolic.functions import Phi
+
+    x = sp.Symbol("x")
+    assert '<mi mathvariant="normal">&#934;</mi>' in MathPrinter().inner(Phi(x))
+    cases = MathPrinter().inner(Phi(sp.Piecewise((x, x > 0), (0, True))))
+    assert "&#934;" in cases and "<mtable" in cases and "otherwise" in cases
+
+    def refuse(latex: str) -> str:
+        raise Untypeset(latex)
+
+    monkeypatch.setattr(notation, "latex_mathml", refuse)
+    assert "<mi>phi</mi>" in MathPrinter().inner(Phi(x))  # SymPy writes the name so
+
+
 _SYMBOLS = sp.symbols("eps delta x")
 _exprs = st.recursive(
     st.sampled_from([*_SYMBOLS, sp.Integer(2), sp.Rational(1, 3)]),
@@ -473,6 +495,6 @@ def test_the_site_prints_our_functions_in_the_book_notation(site: Path) -> None:
     }
     assert not shown, shown
     ratio = (site / "theorems" / "laplace-ratio.html").read_text(encoding="utf-8")
-    assert '<mo movablelimits="true">Pr</mo>' in ratio and "Lap" in ratio
+    assert "<mi>Pr</mi>" in ratio and '<mi mathvariant="normal">Lap</mi>' in ratio
     for row in table:  # every function's MathML is the conversion of its book LaTeX
         assert row.mathml and "<mi>" + row.name + "</mi>" not in row.mathml, row

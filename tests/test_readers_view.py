@@ -171,18 +171,25 @@ def test_a_site_without_matplotlib_says_how_to_get_its_plots(
         (r"\sqrt[3]{x}", "<mroot><mi>x</mi><mn>3</mn></mroot>"),
         (r"\left| a \right|", '<mo lspace="0" rspace="0">|</mo><mi>a</mi>'),
         (r"\text{<b>x</b>}", "<mtext>&lt;b&gt;x&lt;/b&gt;</mtext>"),  # escaped, never markup
+        # a function word's scripts sit on the word, not on the application mark after it
+        (r"\max_{i} x_i", "<msub><mi>max</mi><mi>i</mi></msub><mo>\u2061</mo>"),
+        (r"\Pr_{X}[X]", "<msub><mi>Pr</mi><mi>X</mi></msub><mo>\u2061</mo>"),
+        (
+            r"\begin{cases} x & \text{if } x > 0 \\ 0 & \text{otherwise} \end{cases}",
+            "<mtr><mtd><mn>0</mn></mtd><mtd><mtext>otherwise</mtext></mtd></mtr></mtable>",
+        ),
     ],
 )
 def test_the_authors_latex_is_typeset_as_written(latex: str, fragment: str) -> None:
-    from derivations.app.html.latex_mathml import latex_mathml
+    from derivations.printing.latex_mathml import latex_mathml
 
     assert fragment in latex_mathml(latex)
 
 
-@pytest.mark.parametrize("latex", [r"\begin{cases} a \end{cases}", r"\foo{x}", "{x", "x}", "a^"])
+@pytest.mark.parametrize("latex", [r"\begin{matrix} a \end{matrix}", r"\foo{x}", "{x", "x}", "a^"])
 def test_latex_outside_the_vocabulary_is_shown_as_checked_and_says_why(latex: str) -> None:
-    from derivations.app.html.latex_mathml import Untypeset, latex_mathml
     from derivations.app.html.model import _typeset_written
+    from derivations.printing.latex_mathml import Untypeset, latex_mathml
 
     with pytest.raises(Untypeset):
         latex_mathml(latex)

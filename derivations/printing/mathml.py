@@ -25,6 +25,7 @@ from sympy.printing.latex import LatexPrinter
 from sympy.printing.mathml import MathMLPresentationPrinter
 
 from derivations.printing.latex import DerivationPrinter, as_written
+from derivations.printing.latex_mathml import Untypeset
 from derivations.printing.notation import is_ours, mathml_nodes
 from symbolic.derivation import Derivation
 from symbolic.relations import Relation
@@ -120,7 +121,10 @@ class MathPrinter(MathMLPresentationPrinter):
         from the one notation table (:mod:`derivations.printing.notation`); SymPy's own as
         SymPy prints them."""
         if is_ours(e):
-            return mathml_nodes(e, self.book, self.dom)
+            try:
+                return mathml_nodes(e, self.book, self.dom)
+            except Untypeset:  # an argument the converter does not set (a Piecewise's cases)
+                pass
         return super()._print_Function(e)
 
     def _print_ForAll(self, e: sp.Basic) -> Any:

@@ -7,9 +7,10 @@ Each function of the engine and the catalog (``LaplaceMechanismPDF``, ``Gaussian
   claim file types it and as text and JSON reports print it (SymPy's ``str``);
 * **LaTeX** -- the book's notation, its ``latex_template`` or ``_latex``
   (``\\Pr[f(x) + \\mathrm{Lap}(b) = z]``);
-* **MathML** -- the site's, converted from that same LaTeX by ``latex2mathml``, so that the
-  site can never print a function otherwise than the book (issue 42: on 17 pages the site
-  showed ``1/LaplaceMechanismPDF(z, f(y), b)`` where the book printed Pr[...]).
+* **MathML** -- the site's, converted from that same LaTeX by the site's one converter
+  (:mod:`derivations.printing.latex_mathml`, which also typesets an author's own lines), so
+  that the site can never print a function otherwise than the book (issue 42: on 17 pages
+  the site showed ``1/LaplaceMechanismPDF(z, f(y), b)`` where the book printed Pr[...]).
 
 :func:`notation_table` lists every function with its three forms, for the documentation and
 the tests.
@@ -22,9 +23,10 @@ from dataclasses import dataclass
 from xml.dom import minidom
 
 import sympy as sp
-from latex2mathml.converter import convert
 from markupsafe import Markup
 from sympy.printing.latex import LatexPrinter
+
+from derivations.printing.latex_mathml import latex_mathml
 
 __all__ = [
     "OURS",
@@ -40,28 +42,10 @@ __all__ = [
 OURS = ("symbolic", "derivations", "numeric_checks")
 """The packages whose functions have a notation of their own."""
 
-_OPERATORNAME = re.compile(r"\\operatorname\{([^{}]*)\}")
-_MATH = re.compile(r"^<math[^>]*>(.*)</math>$", re.S)
-
 
 def is_ours(e: sp.Basic) -> bool:
     """``e`` is an application of one of our functions (not one of SymPy's)."""
     return isinstance(e, sp.Function) and (type(e).__module__ or "").split(".")[0] in OURS
-
-
-def latex_mathml(latex: str) -> str:
-    """The MathML of a LaTeX formula, without its ``<math>`` element.
-
-    ``\\operatorname{name}`` is read as upright text (latex2mathml spells it out letter by
-    letter otherwise).
-
-    >>> latex_mathml(r"\\Phi^{-1}\\left(p\\right)")[:40]
-    '<mrow><msup><mi>&#x003A6;</mi><mrow><mo>'
-    """
-    found = _MATH.match(convert(_OPERATORNAME.sub(r"\\mathrm{\1}", latex)))
-    if found is None:  # latex2mathml always writes one <math> element
-        raise ValueError(f"no MathML for {latex!r}")
-    return found.group(1)
 
 
 def mathml_nodes(e: sp.Function, book: LatexPrinter, dom: minidom.Document) -> minidom.Element:

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -143,29 +144,33 @@ def tv(p: Sequence[Any], q: Sequence[Any]) -> Any:
     return sum((abs(a - b) for a, b in zip(p, q, strict=True)), arb(0)) / 2
 
 
-def kl(p: Sequence[Any], q: Sequence[Any]) -> Any:
-    """D(P||Q) = sum p ln(p/q) (Definition 3.5); +infinity where q = 0 < p."""
-    total = arb(0)
+def _on_support(
+    p: Sequence[Any], q: Sequence[Any], term: Callable[[Any, Any], Any]
+) -> list[Any] | None:
+    """``term(p_i, q_i)`` for each outcome with ``p_i > 0``, or None where some ``q_i = 0 <
+    p_i``: the divergences of Definitions 3.5 and 3.6 and Renyi's are then infinite."""
+    out = []
     for a, b in zip(p, q, strict=True):
         if a == 0:
             continue
         if b == 0:
-            return _inf()
-        total += a * (a / b).log()
-    return total
+            return None
+        out.append(term(a, b))
+    return out
+
+
+def kl(p: Sequence[Any], q: Sequence[Any]) -> Any:
+    """D(P||Q) = sum p ln(p/q) (Definition 3.5); +infinity where q = 0 < p."""
+    terms = _on_support(p, q, lambda a, b: a * (a / b).log())
+    return _inf() if terms is None else sum(terms, arb(0))
 
 
 def max_div(p: Sequence[Any], q: Sequence[Any]) -> Any:
     """D_inf(P||Q) = max over outcomes with p > 0 of ln(p/q) (Definition 3.6)."""
-    best = None
-    for a, b in zip(p, q, strict=True):
-        if a == 0:
-            continue
-        if b == 0:
-            return _inf()
-        v = (a / b).log()
-        best = v if best is None else best.max(v)
-    return best if best is not None else arb(0)
+    terms = _on_support(p, q, lambda a, b: (a / b).log())
+    if terms is None:
+        return _inf()
+    return functools.reduce(lambda best, v: best.max(v), terms) if terms else arb(0)
 
 
 def hockey(p: Sequence[Any], q: Sequence[Any], eps: Any) -> Any:
@@ -178,14 +183,8 @@ def hockey(p: Sequence[Any], q: Sequence[Any], eps: Any) -> Any:
 def renyi(p: Sequence[Any], q: Sequence[Any], alpha: Any) -> Any:
     """Renyi divergence of order alpha > 1: ln(sum p^alpha q^(1 - alpha)) / (alpha - 1)."""
     alpha = arb(alpha)
-    total = arb(0)
-    for a, b in zip(p, q, strict=True):
-        if a == 0:
-            continue
-        if b == 0:
-            return _inf()
-        total += (alpha * a.log() + (1 - alpha) * b.log()).exp()
-    return total.log() / (alpha - 1)
+    terms = _on_support(p, q, lambda a, b: (alpha * a.log() + (1 - alpha) * b.log()).exp())
+    return _inf() if terms is None else sum(terms, arb(0)).log() / (alpha - 1)
 
 
 def _pos(x: Any) -> Any:

@@ -67,11 +67,16 @@ GUARD = 20  # near the threshold the two terms of each integrand agree to ~log10
 HOCKEY_GUARD = 5  # hockey_stick_normals: nothing cancels in its integrand
 
 
-def profile_by_loss(mu: Any, eps: Any) -> Any:
+def _read(mu: Any, eps: Any) -> tuple[Any, Any, int]:
+    """``mu`` (checked) and ``eps`` read with the guard digits (a decimal string is read with
+    them too), and the caller's precision: the key of a cached profile."""
     prec = mpmath.mp.prec
-    with mpmath.extradps(GUARD):  # a decimal string is read with the guard digits too
-        m, e = check_mu(mu), mpmath.mpf(eps)
-    return +_profile_by_loss_cached(m, e, prec)
+    with mpmath.extradps(GUARD):
+        return check_mu(mu), mpmath.mpf(eps), prec
+
+
+def profile_by_loss(mu: Any, eps: Any) -> Any:
+    return +_profile_by_loss_cached(*_read(mu, eps))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -90,10 +95,7 @@ def profile_by_loss_law(mu: Any, eps: Any) -> Any:
     of a lognormal; Balle & Wang 2018, Theorem 8).  Exact and cheap (no quadrature); the
     two terms cancel for small mu, so the digits lost are measured and the terms recomputed
     with that many more, as in :func:`profile_closed_form`."""
-    prec = mpmath.mp.prec
-    with mpmath.extradps(GUARD):  # a decimal string is read with the guard digits too
-        m, e = check_mu(mu), mpmath.mpf(eps)
-    return +_profile_by_loss_law(m, e, prec)
+    return +_profile_by_loss_law(*_read(mu, eps))
 
 
 @functools.lru_cache(maxsize=4096)

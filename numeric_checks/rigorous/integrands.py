@@ -24,6 +24,7 @@ from typing import Any
 import sympy as sp
 from flint import acb, arb
 
+from numeric_checks.arb import methods
 from symbolic.errors import Unsupported
 
 __all__ = ["Analytic", "compile_integrand", "guarded_integral"]
@@ -173,7 +174,6 @@ _CUT_FREE: dict[str, Callable[[Any], bool]] = {
 NAMESPACE: dict[str, Any] = {
     "arb": _Numbers(),
     "abs": _abs,
-    "_exp": lambda x: acb(x).exp(),
     "_log": _cut("log"),
     "_sqrt": _cut("sqrt"),
     "_pow": lambda x, y: (acb(y) * acb(x).log(analytic=Analytic.on)).exp(),
@@ -185,17 +185,10 @@ NAMESPACE: dict[str, Any] = {
         (acb(n) + 1).gamma() * (acb(k) + 1).rgamma() * (acb(n) - acb(k) + 1).rgamma()
     ),
     "_factorial": lambda x: (acb(x) + 1).gamma(),
-    "_gamma": lambda x: acb(x).gamma(),
     "_loggamma": _guarded("lgamma"),
-    "_expm1": lambda x: acb(x).expm1(),
     "_log1p": _guarded("log1p"),
-    "_erf": lambda x: acb(x).erf(),
-    "_erfc": lambda x: acb(x).erfc(),
-    "_tanh": lambda x: acb(x).tanh(),
-    "_sinh": lambda x: acb(x).sinh(),
-    "_cosh": lambda x: acb(x).cosh(),
-    "_sin": lambda x: acb(x).sin(),
-    "_cos": lambda x: acb(x).cos(),
+    **methods(acb, exp="exp", gamma="gamma", expm1="expm1", erf="erf", erfc="erfc"),
+    **methods(acb, tanh="tanh", sinh="sinh", cosh="cosh", sin="sin", cos="cos"),
     "_atan": _guarded("atan"),
     "_sign": lambda x: _step(x, arb(0), -1, 1),
     "_heaviside": lambda x, h=None: _step(x, arb(1) / 2 if h is None else acb(h).real, 0, 1),
@@ -233,15 +226,14 @@ def _condition(cond: sp.Basic, names: dict[sp.Basic, str]) -> str:
 @lru_cache(maxsize=256)
 def compile_integrand(args: tuple[sp.Symbol, ...], expr: sp.Expr) -> Callable[..., Any]:
     """A function of complex balls ``(x, *params) -> f`` for :data:`NAMESPACE`'s flag."""
-    from numeric_checks.arb import _code  # the same generator as the real-ball bridge
+    from numeric_checks.arb import _code, arguments, generated
 
     for node in sp.preorder_traversal(expr):
         if isinstance(node, sp.Sum | sp.Integral | sp.Derivative):
             raise Unsupported(f"no Arb quadrature for an integrand with {type(node).__name__}")
         if isinstance(node, sp.Function) and type(node).__name__ not in _KNOWN:
             raise Unsupported(f"no Arb quadrature for an integrand with {type(node).__name__}")
-    names: dict[sp.Basic, str] = {a: f"_a{i}" for i, a in enumerate(args)}
-    lines = [f"def _f({', '.join(names[a] for a in args)}):"]
+    names, lines = arguments(args)
     # Each Piecewise (innermost first) becomes a local computed by _select, so that a branch
     # is evaluated only where its condition may hold.
     pieces = sorted(expr.atoms(sp.Piecewise), key=lambda p: sp.count_ops(p))
@@ -254,16 +246,7 @@ def compile_integrand(args: tuple[sp.Symbol, ...], expr: sp.Expr) -> Callable[..
     # Placeholders before cse, which would otherwise rewrite a Piecewise's insides.
     marks = {node: sp.Symbol(f"_pw{i}") for i, node in enumerate(pieces)}
     names.update({m: m.name for m in marks.values()})
-    expr = expr.xreplace(marks)
-    replacements, (reduced,) = sp.cse([expr], symbols=sp.numbered_symbols("_t"))
-    for sym, value in replacements:
-        lines.append(f"    {sym.name} = {_code(value, names, True)}")
-        names[sym] = sym.name
-    lines.append(f"    return {_code(reduced, names, True)}")
-    scope: dict[str, Any] = dict(NAMESPACE)
-    # Generated from a SymPy tree by numeric_checks.arb._code (numbers, fixed names only).
-    exec("\n".join(lines), scope)
-    return scope["_f"]  # type: ignore[no-any-return]
+    return generated(names, lines, [expr.xreplace(marks)], NAMESPACE, extended=True, single=True)
 
 
 def guarded_integral(f: Callable[[Any, bool], Any], a: Any, b: Any, **options: Any) -> Any:

@@ -22,9 +22,9 @@ from typing import Any
 import sympy as sp
 from flint import arb, arb_series, ctx
 
+from numeric_checks.arb import methods
 from numeric_checks.prepare import prepared
 from numeric_checks.rigorous import work
-from symbolic.errors import Unsupported
 
 __all__ = ["NotSmooth", "TaylorFn", "compile_taylor"]
 
@@ -89,9 +89,6 @@ def _pow(x: Any, y: Any) -> Any:
 NAMESPACE: dict[str, Any] = {
     "arb": arb,
     "abs": _abs,
-    "_exp": lambda x: x.exp(),
-    "_log": lambda x: x.log(),
-    "_sqrt": lambda x: x.sqrt(),
     "_pow": _pow,
     "_ipow": lambda x, n: x**n,  # arb_series' integer power is exact at 0 (arb's is NaN)
     "_phi": lambda x: (-x / arb(2).sqrt()).erfc() / 2,
@@ -99,22 +96,18 @@ NAMESPACE: dict[str, Any] = {
     "_min": _fold(False),
     "_binomial": lambda n, k: (n + 1).gamma() * (k + 1).rgamma() * (n - k + 1).rgamma(),
     "_factorial": lambda x: (x + 1).gamma(),
-    "_gamma": lambda x: x.gamma(),
-    "_loggamma": lambda x: x.lgamma(),
     "_expm1": lambda x: x.exp() - 1,
     "_log1p": lambda x: (1 + x).log(),
-    "_erf": lambda x: x.erf(),
-    "_erfc": lambda x: x.erfc(),
     "_tanh": lambda x: 1 - 2 / ((2 * x).exp() + 1),
     "_sinh": lambda x: (x.exp() - (-x).exp()) / 2,
     "_cosh": lambda x: (x.exp() + (-x).exp()) / 2,
-    "_sin": lambda x: x.sin(),
-    "_cos": lambda x: x.cos(),
-    "_atan": lambda x: x.atan(),
     "_sign": _constant_branch(lambda s: arb(s)),
     "_heaviside": _constant_branch(lambda s: arb(1 if s > 0 else 0)),
     "_floor": _floor,
     "_ceiling": lambda x: _floor(x, up=True),
+    # Series and balls alike: the value itself, no conversion.
+    **methods(lambda x: x, exp="exp", log="log", sqrt="sqrt", gamma="gamma", loggamma="lgamma"),
+    **methods(lambda x: x, erf="erf", erfc="erfc", sin="sin", cos="cos", atan="atan"),
 }
 
 TaylorFn = Callable[..., list[Any]]
@@ -123,22 +116,11 @@ TaylorFn = Callable[..., list[Any]]
 
 @lru_cache(maxsize=256)
 def _compile(args: tuple[sp.Symbol, ...], expr: sp.Expr) -> Callable[..., Any]:
-    from numeric_checks.arb import _code
+    from numeric_checks.arb import arguments, generated, refuse
 
-    for node in sp.preorder_traversal(expr):
-        if isinstance(node, sp.Sum | sp.Integral | sp.Derivative | sp.Piecewise):
-            raise Unsupported(f"no Taylor enclosure for {type(node).__name__}")
-    replacements, (reduced,) = sp.cse([expr], symbols=sp.numbered_symbols("_t"))
-    names: dict[sp.Basic, str] = {a: f"_a{i}" for i, a in enumerate(args)}
-    lines = [f"def _f({', '.join(names[a] for a in args)}):"]
-    for sym, value in replacements:
-        lines.append(f"    {sym.name} = {_code(value, names, True)}")
-        names[sym] = sym.name
-    lines.append(f"    return {_code(reduced, names, True)}")
-    scope: dict[str, Any] = dict(NAMESPACE)
-    # Generated from a SymPy tree by numeric_checks.arb._code (numbers, fixed names only).
-    exec("\n".join(lines), scope)
-    return scope["_f"]  # type: ignore[no-any-return]
+    refuse([expr], "no Taylor enclosure for", (sp.Piecewise,))
+    names, lines = arguments(args)
+    return generated(names, lines, [expr], NAMESPACE, extended=True, single=True)
 
 
 def compile_taylor(x: sp.Symbol, params: Sequence[sp.Symbol], expr: sp.Expr) -> TaylorFn:

@@ -48,6 +48,8 @@ from symbolic.rules.derivative import (
     _bounds,
     _smooth,
     _tidy,
+    interval_text,
+    variables,
 )
 from symbolic.rules.facts import Fact
 from symbolic.rules.samples import negative_somewhere
@@ -71,11 +73,8 @@ def chord_rule(
     """A proof of ``small <= big`` (``<``) by the convex-chord rule, or None."""
     small, big = sp.sympify(small), sp.sympify(big)
     gap = big - small
-    if len(gap.free_symbols) > MAX_SYMBOLS or sp.count_ops(gap) > MAX_GOAL_OPS:
-        return None
-    reals = sorted((s for s in gap.free_symbols if s.is_real and not s.is_integer), key=str)
     tried = 0
-    for x in reals:
+    for x in variables(gap, MAX_SYMBOLS, MAX_GOAL_OPS):
         lowers, uppers = _bounds(x, facts)
         if not lowers or not uppers or not _smooth(gap, x):
             continue
@@ -99,8 +98,7 @@ def _in_variable(
     depth: int,
     prove: Prove,
 ) -> str | None:
-    a, a_open = lo
-    b, b_open = hi
+    a, b = lo[0], hi[0]
     if a is None or b is None or x in a.free_symbols | b.free_symbols:
         return None
     # Between the interval's ends x need not carry its sign assumption (a bound may be a
@@ -112,7 +110,7 @@ def _in_variable(
     ordered = [*free, Fact(b - a, False, "the interval")]
     closed = [*free, _bound_fact(x, a, True, False), _bound_fact(x, b, False, False)]
     inside = [*free, _bound_fact(x, a, True, True), _bound_fact(x, b, False, True)]
-    where = f"{'(' if a_open else '['}{a}, {b}{')' if b_open else ']'}"
+    where = interval_text(lo, hi)
     gap = big - small
     if not _some_shape(small, big, gap, x, (lo, hi), inside):
         return None  # no second derivative of the right sign: nothing to spend subgoals on

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from symbolic.rules.facts import Context, Fact
-from symbolic.rules.signs import is_zero
+from symbolic.rules.signs import is_zero, rest_nonnegative
 
 if TYPE_CHECKING:
     from symbolic.rules.prover import Prover
@@ -59,12 +59,10 @@ def chord(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] | N
         trace.append(shown)
     if not trace:
         return None
-    remainder = sp.Add(*rest)
-    if remainder != 0 and not is_zero(prover, remainder):
-        sub = prover.nonneg(remainder, False, depth + 1)
-        if sub is None:
-            return None
-        trace.append(f"[rest: {' -> '.join(sub)}]")
+    left = rest_nonnegative(prover, rest, depth)
+    if left is None:
+        return None
+    trace += left
     return ["concave in each ratio, nonnegative at the interval's ends: " + " ".join(trace)]
 
 

@@ -304,6 +304,23 @@ def _bounds(x: sp.Symbol, facts: Sequence[Fact]) -> tuple[list[Bound], list[Boun
     return sorted(lower, key=order(1)), sorted(upper, key=order(-1))
 
 
+def variables(g: sp.Expr, max_symbols: int, max_ops: int) -> list[sp.Symbol]:
+    """The real, non-integer variables of ``g`` by name, the ones an interval rule may work
+    in; none when ``g`` has more than ``max_symbols`` symbols or ``max_ops`` operations (the
+    rules' cost caps).  An integer variable is skipped: the subgoals would hold between its
+    integers only if proved without its integrality, which the rules may use."""
+    if len(g.free_symbols) > max_symbols or sp.count_ops(g) > max_ops:
+        return []
+    return sorted((s for s in g.free_symbols if s.is_real and not s.is_integer), key=str)
+
+
+def interval_text(lo: Bound | None, hi: Bound | None) -> str:
+    """An interval from its bounds, ``(a, b]``; a missing bound is infinite."""
+    left = "(-oo" if lo is None else f"{'(' if lo[1] else '['}{lo[0]}"
+    right = "oo)" if hi is None else f"{hi[0]}{')' if hi[1] else ']'}"
+    return f"{left}, {right}"
+
+
 def _smooth(g: sp.Expr, x: sp.Symbol) -> bool:
     """Every node with ``x`` is a sum, product, power or a function of :data:`SMOOTH`
     (differentiable where defined); a power with ``x`` in its exponent has a positive base.

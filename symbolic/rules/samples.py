@@ -63,12 +63,7 @@ def _value(s: sp.Symbol, i: int) -> sp.Expr | None:
     if s.is_nonpositive:
         value = -value
     # the sample must satisfy every assumption the symbol carries (even, prime, ...)
-    checks = {k: v for k, v in s.assumptions0.items() if v is not None}
-    for key, wanted in checks.items():
-        got = getattr(value, f"is_{key}", None)
-        if got is not None and got != wanted:
-            return None
-    return value
+    return value if _allowed(s, value) else None
 
 
 GRID = tuple(

@@ -145,12 +145,10 @@ def signed_factors(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list
         if sub is None:
             return None
         trace.append(f"[{s * d} >= 0 and {c} >= 0: {' -> '.join(sub)}]")
-    remainder = sp.Add(*rest)
-    if remainder != 0 and not is_zero(prover, remainder):
-        sub = prover.nonneg(remainder, False, depth + 1)
-        if sub is None:
-            return None
-        trace.append(f"[rest: {' -> '.join(sub)}]")
+    left = rest_nonnegative(prover, rest, depth)
+    if left is None:
+        return None
+    trace += left
     return ["products of factors of the same sign: " + " ".join(trace)]
 
 
@@ -177,6 +175,16 @@ def _signed_factor(
         others.remove(f)
         return d, flip * sp.Mul(*others)
     return None, t
+
+
+def rest_nonnegative(prover: Prover, rest: list[sp.Expr], depth: int) -> list[str] | None:
+    """The terms a rule left over, shown ``>= 0`` as a subgoal unless their sum is 0: no
+    trace, its trace (``[rest: ...]``), or None when not shown."""
+    remainder = sp.Add(*rest)
+    if remainder == 0 or is_zero(prover, remainder):
+        return []
+    sub = prover.nonneg(remainder, False, depth + 1)
+    return None if sub is None else [f"[rest: {' -> '.join(sub)}]"]
 
 
 def is_zero(prover: Prover, e: sp.Expr) -> bool:

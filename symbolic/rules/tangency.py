@@ -44,7 +44,9 @@ from symbolic.rules.derivative import (
     _continuity,
     _smooth,
     _tidy,
+    interval_text,
     log_form,
+    variables,
 )
 from symbolic.rules.facts import Fact
 from symbolic.rules.samples import clearly_nonzero, negative_somewhere
@@ -67,11 +69,8 @@ def tangency_rule(
     if strict or depth >= MAX_DEPTH:
         return None
     h = sp.sympify(h)
-    if len(h.free_symbols) > MAX_SYMBOLS or sp.count_ops(h) > MAX_GOAL_OPS:
-        return None
-    reals = sorted((s for s in h.free_symbols if s.is_real and not s.is_integer), key=str)
     tries = 0
-    for x in reals:
+    for x in variables(h, MAX_SYMBOLS, MAX_GOAL_OPS):
         if not _smooth(h, x):
             continue
         for a, dh, at in _touching(h, x, facts):
@@ -171,7 +170,9 @@ def _about(
     convex = prove(d2h, False, on_interval, depth + 1)
     if convex is None:
         return None
-    where = _interval_text(ends)
+    lo = next((b for b, lower in ends if lower), None)
+    hi = next((b for b, lower in ends if not lower), None)
+    where = interval_text(lo, hi)
     return (
         f"second-order derivative rule in {x} on {where} about {x} = {a}: "
         f"h = {h}{_smooth_text(defined)}; h({a}) = {at_text}; h' = {dh}, h'({a}) = 0; "
@@ -183,20 +184,10 @@ def _smooth_text(defined: list[str]) -> str:
     return f" (smooth there: {', '.join(defined)})" if defined else ""
 
 
-def _interval_text(ends: list[tuple[Bound, bool]]) -> str:
-    lo = next((b for b, lower in ends if lower), None)
-    hi = next((b for b, lower in ends if not lower), None)
-    left = "(-oo" if lo is None else f"{'(' if lo[1] else '['}{lo[0]}"
-    right = "oo)" if hi is None else f"{hi[0]}{')' if hi[1] else ']'}"
-    return f"{left}, {right}"
-
-
 def touches(h: sp.Expr, facts: Sequence[Fact]) -> bool:
     """Whether the rule has a point to try on ``h`` (the cheap filter alone)."""
     h = sp.sympify(h)
-    if len(h.free_symbols) > MAX_SYMBOLS or sp.count_ops(h) > MAX_GOAL_OPS:
-        return False
-    reals = sorted((s for s in h.free_symbols if s.is_real and not s.is_integer), key=str)
+    reals = variables(h, MAX_SYMBOLS, MAX_GOAL_OPS)
     return any(_smooth(h, x) and _touching(h, x, facts) for x in reals)
 
 

@@ -13,12 +13,12 @@ from typing import Any
 
 from markupsafe import Markup
 
-from derivations.app.html.latex_mathml import Untypeset, latex_pieces
 from derivations.catalog import lookup
 from derivations.printing.atoms import readable_atoms
 from derivations.printing.breaking import math_lines, mathml_em
 from derivations.printing.diagnosis import proof_diagnosis
 from derivations.printing.latex import DerivationPrinter
+from derivations.printing.latex_mathml import Untypeset, latex_pieces
 from derivations.printing.mathml import MathPrinter, display_names, math_block, relation_mathml
 from derivations.printing.notation import code_names
 from derivations.printing.summary import step_summary
@@ -286,7 +286,7 @@ def page_of(
 
 def _typeset_written(latex: str, sympy_text: str) -> tuple[Markup | None, str]:
     """What an author wrote, for the page: their LaTeX typeset as written (pieces that wrap,
-    :func:`~derivations.app.html.latex_mathml.latex_pieces`), their SymPy text as code, or
+    :func:`~derivations.printing.latex_mathml.latex_pieces`), their SymPy text as code, or
     None with the reason when their LaTeX is outside what the site typesets."""
     if latex:
         try:

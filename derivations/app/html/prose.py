@@ -25,7 +25,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from derivations.app.html.latex_mathml import Untypeset, latex_pieces, plain_math
+from derivations.printing.latex_mathml import Untypeset, latex_pieces, plain_math
 from derivations.printing.latex_prose import prose_latex
 
 __all__ = ["page_typography", "prose_html"]

@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from html import escape
 
+from symbolic.readers.latex import vocabulary
+
 __all__ = ["Untypeset", "latex_mathml", "latex_pieces", "plain_math"]
 
 
@@ -34,6 +36,10 @@ class Untypeset(ValueError):
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
+
+
+def _bare(commands: frozenset[str]) -> frozenset[str]:
+    return frozenset(c.removeprefix("\\") for c in commands)
 
 
 _TOKEN = re.compile(r"\\[A-Za-z]+\*?|\\.|\d+(?:\.\d+)?|\s+|.", re.S)
@@ -73,16 +79,18 @@ _DROPPED = _words(
     "bigl bigr Bigl Bigr biggl biggr Biggl Biggr bigm Bigm allowbreak mathop middle "
     "hfill"
 )
-_DROPPED_WITH_ARG = _words("label hspace hspace* vspace phantom hphantom")
-_TEXT = _words("text textrm textit textbf textnormal mbox textup")
 _VARIANTS = {
     "mathrm": "normal", "operatorname": "normal", "operatorname*": "normal",
     "mathit": "italic", "mathsf": "sans-serif", "mathbf": "bold", "boldsymbol": "bold-italic",
     "mathcal": "script", "mathnormal": "italic", "mathbb": "double-struck",
 }  # fmt: skip
 _ACCENTS = {"bar": "¯", "overline": "¯", "hat": "^", "widehat": "^", "tilde": "~", "vec": "→"}
-_FRACTIONS = frozenset({"frac", "tfrac", "dfrac", "cfrac"})
-_BINOMIALS = frozenset({"binom", "tbinom", "dbinom"})
+# The reader's own command sets (:mod:`symbolic.readers.latex.vocabulary`), without their
+# backslash: what it drops with its argument, reads as words, fractions and binomials.
+_DROPPED_WITH_ARG = _bare(vocabulary.IGNORED_WITH_ARG)
+_TEXT = _bare(vocabulary.TEXT_COMMANDS)
+_FRACTIONS = _bare(vocabulary.FRACTIONS)
+_BINOMIALS = _bare(vocabulary.BINOMIALS)
 _MO_CHARS = set("+=<>,;:!/*?")
 _OPENERS = {"(": ")", "[": "]", "\\{": "\\}", "\\lbrace": "\\rbrace", "\\lvert": "\\rvert",
             "\\lfloor": "\\rfloor", "\\lceil": "\\rceil", "\\langle": "\\rangle",
@@ -163,10 +171,13 @@ class _Reader:
             return _text("mn", t[0])
         return _row(self.atom())
 
-    def sequence(self, until: str | None = None) -> list[str]:
+    def sequence(self, until: str | None = None, stops: frozenset[str] = frozenset()) -> list[str]:
+        """Items up to ``until`` (taken) or, left for the caller, one of ``stops``."""
         out: list[str] = []
         while True:
             t = self.peek()
+            if t in stops:
+                return out
             if t is None:
                 if until is not None and not (self.lenient and until != "}"):
                     raise Untypeset(f"missing {until}")
@@ -197,7 +208,12 @@ class _Reader:
             if t in ("^", "_"):
                 if not out:
                     out.append("<mrow></mrow>")
-                out[-1] = self.scripts(out[-1])
+                if out[-1] == _APPLY and len(out) > 1:
+                    # \max_i, \Pr_{X \sim P}: the scripts go on the word, before the
+                    # application mark that follows it
+                    out[-2:] = [self.scripts(out[-2]), _APPLY]
+                else:
+                    out[-1] = self.scripts(out[-1])
                 continue
             if t == "'":  # primes: f', \delta''
                 self.take()
@@ -269,13 +285,34 @@ class _Reader:
             return [_el("mspace", width="0.25em")]
         raise Untypeset(f"the character {t!r}")
 
+    def cases(self) -> str:
+        """``\\begin{cases} v & c \\\\ ... \\end{cases}`` (SymPy's Piecewise) as a brace
+        before a table of rows, each a value and its condition."""
+        rows: list[str] = []
+        cells: list[str] = []
+        while True:
+            cell = self.sequence(stops=_CELL_ENDS)
+            end = self.peek()
+            if end is None:
+                raise Untypeset("missing \\end{cases}")
+            self.take()
+            cells.append(_el("mtd", _row(cell) if cell else ""))
+            if end != "&":
+                if any(c != "<mtd></mtd>" for c in cells):
+                    rows.append(_el("mtr", *cells))
+                cells = []
+            if end == "\\end":
+                self.raw_group()
+                table = _el("mtable", *rows, columnalign="left")
+                return _el("mrow", _fence("{"), table)
+
     def command(self, word: str) -> list[str]:
         if word in _GREEK:
             return [_text("mi", _GREEK[word])]
         if word in _CAPITALS:
             return [_text("mi", _CAPITALS[word], mathvariant="normal")]
         if word in _FUNCTIONS:
-            return [_text("mi", word), _text("mo", "\u2061")]
+            return [_text("mi", word), _APPLY]
         if word in _OPERATORS:
             return [_text("mo", _OPERATORS[word])]
         if word in _LARGE:
@@ -293,7 +330,7 @@ class _Reader:
             name = self.raw_group().strip()
             if not re.fullmatch(r"[A-Za-z0-9 ]+", name):
                 raise Untypeset(f"\\{word} of more than letters")
-            fn = [_text("mo", "\u2061")] if word.startswith("operatorname") else []
+            fn = [_APPLY] if word.startswith("operatorname") else []
             return [_text("mi", name, mathvariant=_VARIANTS[word]), *fn]
         if word in _FRACTIONS:
             return [_el("mfrac", self.argument(), self.argument())]
@@ -301,6 +338,10 @@ class _Reader:
             top, bottom = self.argument(), self.argument()
             frac = _el("mfrac", top, bottom, linethickness="0")
             return [_el("mrow", _text("mo", "("), frac, _text("mo", ")"))]
+        if word == "begin":
+            if self.raw_group().strip() != "cases":
+                raise Untypeset("an environment other than cases")
+            return [self.cases()]
         if word == "sqrt":
             if self.peek() == "[":
                 self.take()
@@ -310,6 +351,12 @@ class _Reader:
         if word in _ACCENTS:
             return [_el("mover", self.argument(), _text("mo", _ACCENTS[word]), accent="true")]
         raise Untypeset(f"\\{word}")
+
+
+_CELL_ENDS = frozenset({"&", "\\\\", "\\end"})
+"""What ends a cell of a ``cases`` environment: the next cell, row, or the end."""
+_APPLY = _text("mo", "\u2061")
+"""The invisible function application mark after a function's name (ln x, Pr[...])."""
 
 
 def _row(items: list[str]) -> str:
