@@ -46,6 +46,7 @@ from numeric_checks.stages import (
 from numeric_checks.why_not_proved import obstacle
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import InvalidInput
+from symbolic.evidence import Identity, Step, words
 from symbolic.hypotheses import NeedsCases
 from symbolic.relations import Relation
 from symbolic.report import ConditionRecord, DerivationReport, RefereeRecord, StepResult
@@ -185,7 +186,7 @@ def check_link(
         rhs=str(right),
         justification=reason.text,
         verdict=decision.verdict,
-        evidence=decision.evidence + (blocked.evidence() if blocked else ""),
+        said=Step(decision.said, blocked),
         symbolic=proof.describe(),
         numeric=spot.evidence,
         counterexample=decision.counterexample,
@@ -193,14 +194,12 @@ def check_link(
         referees=records.referees,
         basis=basis(reason, proof.describe(), lemmas, proof.rules),
         rules=proof.rules,
-        head=decision.head,
-        decided=decision.evidence,
+        decision=decision.said,
         side_conditions=tuple(
             ConditionRecord(c.relation(), c.need, c.discharged_by) for c in proof.conditions
         ),
-        why_not_proved=blocked.reason if blocked else "",
-        why_short=blocked.short if blocked else "",
-        suspect=decision.suspect,
+        obstacle=blocked,
+        doubt=decision.doubt,
     )
 
 
@@ -286,11 +285,11 @@ def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResul
 def _check_claim(d: Derivation, options: CheckOptions) -> StepResult:
     plan = make_plan(d, options)
     result = check_link(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
-    notes = _hypothesis_notes(plan)
+    notes = _identities(plan)
     if notes:
-        result = dataclasses.replace(
-            result, evidence=result.evidence + "; " + "; ".join(notes), notes=tuple(notes)
-        )
+        assert isinstance(result.said, Step)
+        said = dataclasses.replace(result.said, identities=notes)
+        result = dataclasses.replace(result, said=said, identities=notes)
     return result
 
 
@@ -382,7 +381,7 @@ def _check_derivation(
     elif oracle is not None and oracle.suspect:
         verdicts.append(Verdict.UNDECIDED)  # a disagreement seen, not confirmed
     notes = [f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}"]
-    notes += _hypothesis_notes(plan)
+    notes += [words(i) for i in _identities(plan)]
     notes += induction_notes(plan, [(s.symbolic, s.verdict) for s in steps])
     if plan.space.solved:
         notes.append(
@@ -402,11 +401,8 @@ def _check_derivation(
     )
 
 
-def _hypothesis_notes(plan: CheckPlan) -> list[str]:
-    return [
-        f"the hypothesis {h} holds identically once the definitions are substituted"
-        for h in plan.identically_true
-    ]
+def _identities(plan: CheckPlan) -> tuple[Identity, ...]:
+    return tuple(Identity(str(h)) for h in plan.identically_true)
 
 
 def _plain_claim(d: Derivation, options: CheckOptions) -> StepResult:

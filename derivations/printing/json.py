@@ -17,6 +17,7 @@ from derivations.printing.diagnosis import proof_diagnosis
 from derivations.printing.summary import step_summary
 from symbolic.basis import Basis
 from symbolic.derivation import Derivation
+from symbolic.report import JSON_FIELDS as STEP_JSON
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import Scope
 
@@ -53,6 +54,9 @@ def jsonable(value: Any) -> Any:
     >>> jsonable({"v": Verdict.PROVED, "box": (1.5, 2)})
     {'v': 'proved', 'box': [1.5, 2]}
     """
+    if isinstance(value, StepResult):
+        # A step's words are read from its records; the JSON keeps its historical fields.
+        return {name: jsonable(getattr(value, name)) for name in STEP_JSON}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
             f.name: jsonable(getattr(value, f.name))

@@ -18,6 +18,7 @@ from derivations.catalog import lookup
 from derivations.printing.atoms import readable_atoms
 from derivations.printing.breaking import math_lines, mathml_em
 from derivations.printing.diagnosis import proof_diagnosis
+from derivations.printing.evidence import certificate, numeric
 from derivations.printing.latex import DerivationPrinter
 from derivations.printing.mathml import MathPrinter, display_names, math_block, relation_mathml
 from derivations.printing.notation import code_names
@@ -167,8 +168,8 @@ def evidence_of(s: StepResult) -> Evidence:
         detail=code_names(readable_atoms(s.evidence)),
         symbolic=code_names(readable_atoms(s.symbolic)) if s.symbolic else s.symbolic,
         basis=s.basis,
-        numeric=code_names(readable_atoms(s.numeric.describe())) if s.numeric else None,
-        certificate=code_names(readable_atoms(cert.describe())) if cert else None,
+        numeric=code_names(readable_atoms(numeric(s.numeric))) if s.numeric else None,
+        certificate=code_names(readable_atoms(certificate(cert))) if cert else None,
         box=box,
         counterexample=tuple(cex.point.items()) if cex else (),
         sides=(cex.lhs, cex.rhs) if cex else None,
