@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from numeric_checks.family_instances import Instance, covered, family_table, where
+from numeric_checks.family_instances import Instance, covered, family_table
 from numeric_checks.search import MIN_CHECKED_POINTS
 from numeric_checks.stages import SymbolicProof
 from symbolic.derivation import Justification
@@ -24,9 +24,10 @@ from symbolic.evidence import (
     ObstacleKind,
     Said,
     Step,
+    words,
 )
 from symbolic.relations import Relation
-from symbolic.report import NumericEvidence, Route, StepResult
+from symbolic.report import HEAD, NumericEvidence, Route, StepResult
 from symbolic.verdicts import Verdict
 
 if TYPE_CHECKING:
@@ -59,9 +60,10 @@ def combine(
     if refuted is not None:
         inst, r = refuted
         if proof.proved:
+            shown = EveryLength(Family.PROVED, "", per, trace=trace)
             raise engine.inconsistency(
-                f"step {index} ({left} {rel.value} {right}): proved for every length by "
-                f"{trace}, but refuted at {where(inst.lengths)}: {r.evidence}"
+                f"step {index} ({left} {rel.value} {right}): {words(shown, HEAD)}, but "
+                f"{words(InstanceRefuted(inst.lengths, r.said))}"
             )
         cex = r.counterexample
         counterexample = None

@@ -95,8 +95,9 @@ class SymbolicProof:
     once definitions were unfolded and equalities substituted.  ``conditions``: the side
     conditions the proof needs (the sides defined: denominators nonzero, log arguments
     positive; the equalities solved by a nonzero coefficient), each with how it was
-    discharged; where one is not, the proof holds only where it does, so ``trace`` is None
-    and ``conditional`` keeps what was shown ("proved where x - 1 != 0: tactic cancel")."""
+    discharged; where one is not, the proof holds only where it does, so ``trace`` is None,
+    ``conditional`` keeps the trace of what was shown ("tactic cancel") and ``unmet`` the
+    conditions not shown ("x - 1 != 0")."""
 
     trace: str | None
     unfolded: bool = False
@@ -104,6 +105,7 @@ class SymbolicProof:
     """False when symbolic checking was switched off."""
     conditions: tuple[SideCondition, ...] = ()
     conditional: str | None = None
+    unmet: str = ""
     stopped: bool = False
     """The stage was stopped by its share of the budget (see ``check.PROOF_SHARE``)."""
     rules: tuple[str, ...] = ()
@@ -222,13 +224,12 @@ def _with_side_conditions(plan: CheckPlan, link: Link, proof: SymbolicProof) -> 
     missing = undischarged(shown)
     if not missing:
         return replace(proof, conditions=shown)
-    where = where_text(missing)
     return SymbolicProof(
         None,
         proof.unfolded,
         conditions=shown,
-        conditional=f"proved only where {where} ({proof.describe()}), which is not shown "
-        "on the whole domain",
+        conditional=proof.describe(),
+        unmet=where_text(missing),
     )
 
 

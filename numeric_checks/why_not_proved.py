@@ -23,7 +23,9 @@ def obstacle(
     proof needs and the hypotheses do not give (any verdict), or for a ``checked`` step why
     it is neither proved nor certified; None otherwise."""
     if proof is not None and proof.conditional and verdict is not Verdict.PROVED:
-        return Obstacle(ObstacleKind.CONDITIONAL, conditional=proof.conditional)
+        return Obstacle(
+            ObstacleKind.CONDITIONAL, names=(proof.unmet,), conditional=proof.conditional
+        )
     if verdict is not Verdict.CHECKED:
         return None
     atoms = link.lhs.atoms(sp.Function) | link.rhs.atoms(sp.Function)

@@ -238,8 +238,9 @@ class ObstacleKind(Enum):
 
 @dataclass(frozen=True)
 class Obstacle(Said):
-    """Why a step is not proved: its kind, and the functions or the conditional proof it
-    names."""
+    """Why a step is not proved: its kind, and what it names: the functions computed
+    numerically; or the side conditions not shown (``names``) and the trace of the proof
+    that needs them (``conditional``)."""
 
     kind: ObstacleKind
     names: tuple[str, ...] = ()

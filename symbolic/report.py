@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from symbolic.notebook import render
 from symbolic.verdicts import Verdict
@@ -26,46 +26,6 @@ EVIDENCE = "text/x-evidence"
 """The private format of a record's evidence sentence (the printing layer registers it)."""
 HEAD = "text/x-evidence-head"
 """The private format of a record's decision in a few words."""
-
-
-def _percent(share: float) -> str:
-    """A share as a percentage with three significant digits (``8.58%``, ``1.6e-109%``)."""
-    value = abs(share) * 100
-    return f"{value:.3g}%"
-
-
-def nearest_to_failing(margin: float, relation: str, digits: int) -> str:
-    """The sampled point nearest to failing, in words.  ``margin`` is the signed gap the
-    sampler keeps per point: ``lhs - rhs`` for ``<=``/``<``, ``rhs - lhs`` for ``>=``/``>``
-    and ``|lhs - rhs|`` for ``=``, each divided by the larger side, ``max(|lhs|, |rhs|)``
-    (positive: the relation fails there); this is its largest value over the points.
-    A gap within half the working digits reads as the sides meeting (a tie, or rounding).
-
-    >>> nearest_to_failing(-0.0858, "<=", 50)
-    'nearest to failing: lhs is 8.58% below rhs'
-    >>> nearest_to_failing(-0.25, ">=", 50)
-    'nearest to failing: lhs is 25% above rhs'
-    >>> nearest_to_failing(1.6e-111, "<=", 50)
-    'nearest to failing: the sides are equal to 25 digits at some point'
-    >>> nearest_to_failing(7.2e-43, "=", 50)
-    'largest difference between the sides: 7.2e-41% of the larger side'
-    >>> nearest_to_failing(0.0, "=", 50)
-    'the sides agree at every point to all 50 digits'
-    >>> nearest_to_failing(0.5, "<", 50)
-    'worst point: lhs is 50% above rhs (the relation fails)'
-    """
-    if relation == "=":
-        if margin == 0:
-            return f"the sides agree at every point to all {digits} digits"
-        return f"largest difference between the sides: {_percent(margin)} of the larger side"
-    if abs(margin) <= 10.0 ** -(digits // 2):
-        return f"nearest to failing: the sides are equal to {digits // 2} digits at some point"
-    upper = relation in ("<=", "<")
-    if margin < 0:
-        where = "below" if upper else "above"
-        return f"nearest to failing: lhs is {_percent(margin)} {where} rhs"
-    where = "above" if upper else "below"
-    return f"worst point: lhs is {_percent(margin)} {where} rhs (the relation fails)"
 
 
 @dataclass(frozen=True)
@@ -86,12 +46,13 @@ class NumericEvidence:
     points: int
     digits: int
     undefined: int = 0
-    worst_margin: str = ""
-    """The largest signed relative gap over the points, as a number ("relative gap
-    -0.0858"; see :func:`nearest_to_failing` for its meaning)."""
+    margin: str = ""
+    """The largest signed relative gap over the points to three digits, as mpmath prints it
+    ("-0.0858"; empty when no point was defined); its meaning is in
+    ``derivations.printing.wording.nearest_to_failing``."""
     seed: int = 0
-    nearest: str = ""
-    """The same in words: "nearest to failing: lhs is 8.58% below rhs"."""
+    relation: str = ""
+    """The relation sampled (``<=``...): what the sign of the margin is read against."""
     tried: int = 0
     """Points tried: sampled points reached (defined or not) and search steps evaluated."""
     untried: int = 0
@@ -107,8 +68,35 @@ class NumericEvidence:
     """Why sampling stopped before it was done ("" when it was not stopped): the budget, or
     no point could be evaluated, with what the cheapest would have cost (issue 40)."""
     worst_margin_value: float | None = None
-    """``worst_margin`` as a number (None when no point was defined): what combiners
+    """The margin as a number (None when no point was defined): what combiners
     compare, never the words."""
+
+    JSON: ClassVar[tuple[str, ...]] = (
+        "points",
+        "digits",
+        "undefined",
+        "worst_margin",
+        "seed",
+        "nearest",
+        "tried",
+        "untried",
+        "cost",
+        "seconds",
+        "nearest_point",
+        "stopped",
+        "worst_margin_value",
+    )
+    """The fields of ``--json``, in their historical order (the words rendered)."""
+
+    @property
+    def worst_margin(self) -> str:
+        """The margin in words ("relative gap -0.0858")."""
+        return render(self, "text/x-worst-margin")
+
+    @property
+    def nearest(self) -> str:
+        """The margin in words: "nearest to failing: lhs is 8.58% below rhs"."""
+        return render(self, "text/x-nearest")
 
 
 class CertificateStatus(Enum):
@@ -275,6 +263,39 @@ class StepResult:
     """The hypotheses that hold identically once definitions are substituted: worded as
     ``notes``."""
 
+    JSON: ClassVar[tuple[str, ...]] = (
+        "index",
+        "lhs",
+        "relation",
+        "rhs",
+        "justification",
+        "verdict",
+        "evidence",
+        "symbolic",
+        "numeric",
+        "counterexample",
+        "certificate",
+        "referees",
+        "basis",
+        "source",
+        "line",
+        "suspect",
+        "rules",
+        "route",
+        "head",
+        "why_not_proved",
+        "why_short",
+        "notes",
+        "table",
+        "cases",
+        "case_split",
+        "chain",
+        "instances",
+        "side_conditions",
+    )
+    """A step's fields in ``--json``, in their historical order (the words are rendered from
+    the records; the records themselves are not in the JSON)."""
+
     @property
     def evidence(self) -> str:
         """The evidence sentence: the decision, why it is not proved, the notes and a
@@ -338,40 +359,6 @@ class StepResult:
     def __str__(self) -> str:
         """One line: the step's index, relation, verdict and the evidence's short line."""
         return render(self, "text/plain")
-
-
-JSON_FIELDS = (
-    "index",
-    "lhs",
-    "relation",
-    "rhs",
-    "justification",
-    "verdict",
-    "evidence",
-    "symbolic",
-    "numeric",
-    "counterexample",
-    "certificate",
-    "referees",
-    "basis",
-    "source",
-    "line",
-    "suspect",
-    "rules",
-    "route",
-    "head",
-    "why_not_proved",
-    "why_short",
-    "notes",
-    "table",
-    "cases",
-    "case_split",
-    "chain",
-    "instances",
-    "side_conditions",
-)
-"""A step's fields in ``--json``, in their historical order (the words are rendered from
-the records; the records themselves are not in the JSON)."""
 
 
 @dataclass(frozen=True)

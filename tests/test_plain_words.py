@@ -89,8 +89,9 @@ def test_the_sign_decides_above_or_below() -> None:
 
 
 def test_numeric_evidence_says_nearest_not_relative_gap() -> None:
-    ev = NumericEvidence(9, 50, worst_margin="relative gap -0.0858", nearest="nearest x")
-    assert words(ev) == "9 points at 50 digits; nearest x"
+    ev = NumericEvidence(9, 50, margin="-0.0858", relation="<=", worst_margin_value=-0.0858)
+    assert ev.worst_margin == "relative gap -0.0858"
+    assert words(ev) == "9 points at 50 digits; nearest to failing: lhs is 8.58% below rhs"
 
 
 def test_a_long_rule_trace_is_summarised_by_its_names() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 
+from derivations.printing.wording import nearest_to_failing
 from numeric_checks.family_instances import where
 from symbolic.evidence import (
     EVIDENCE,
@@ -69,11 +70,13 @@ __all__ = [
     "head",
     "how",
     "lens",
+    "nearest",
     "numeric",
     "numeric_head",
     "reliance",
     "sentence",
     "tail",
+    "worst_margin",
 ]
 
 
@@ -97,6 +100,19 @@ def numeric_head(n: NumericEvidence) -> str:
     if n.undefined:
         text += f" ({n.undefined} points where a side is undefined were skipped)"
     return text
+
+
+def worst_margin(n: NumericEvidence) -> str:
+    """The sample's largest signed relative gap ("relative gap -0.0858")."""
+    return f"relative gap {n.margin}" if n.margin else ""
+
+
+def nearest(n: NumericEvidence) -> str:
+    """The same in words ("nearest to failing: lhs is 8.58% below rhs"; see
+    :func:`~derivations.printing.wording.nearest_to_failing`)."""
+    if n.worst_margin_value is None:
+        return ""
+    return nearest_to_failing(n.worst_margin_value, n.relation, n.digits)
 
 
 def numeric(n: NumericEvidence) -> str:
@@ -422,7 +438,10 @@ _OBSTACLES = {
 @head.register
 def _(o: Obstacle) -> str:
     if o.kind is ObstacleKind.CONDITIONAL:
-        return o.conditional
+        (where_,) = o.names
+        return (
+            f"proved only where {where_} ({o.conditional}), which is not shown on the whole domain"
+        )
     if o.kind is ObstacleKind.OPAQUE:
         verb = "is" if len(o.names) == 1 else "are"
         return f"{', '.join(o.names)} {verb} computed numerically"
@@ -605,6 +624,8 @@ def lens(said: Said | str, field: str) -> str:
     return ""
 
 
+register(NumericEvidence, "text/x-worst-margin", worst_margin)
+register(NumericEvidence, "text/x-nearest", nearest)
 register(Said, EVIDENCE, sentence)
 register(Said, HEAD, head)
 for _cls in (

@@ -17,7 +17,6 @@ from derivations.printing.diagnosis import proof_diagnosis
 from derivations.printing.summary import step_summary
 from symbolic.basis import Basis
 from symbolic.derivation import Derivation
-from symbolic.report import JSON_FIELDS as STEP_JSON
 from symbolic.report import DerivationReport, StepResult
 from symbolic.scope import Scope
 
@@ -54,9 +53,11 @@ def jsonable(value: Any) -> Any:
     >>> jsonable({"v": Verdict.PROVED, "box": (1.5, 2)})
     {'v': 'proved', 'box': [1.5, 2]}
     """
-    if isinstance(value, StepResult):
-        # A step's words are read from its records; the JSON keeps its historical fields.
-        return {name: jsonable(getattr(value, name)) for name in STEP_JSON}
+    names = getattr(type(value), "JSON", None)
+    if names is not None and dataclasses.is_dataclass(value):
+        # A record whose words are read from its data (a step's evidence, the sample's
+        # nearest point): the JSON keeps its historical fields, in their order.
+        return {name: jsonable(getattr(value, name)) for name in names}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
             f.name: jsonable(getattr(value, f.name))
