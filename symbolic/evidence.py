@@ -68,8 +68,10 @@ class Said:
     """A record the printing layer words (every class of this module)."""
 
 
-def words(record: Said, mime: str = EVIDENCE) -> str:
-    """``record`` worded by the printing layer (loaded by name the first time)."""
+def words(record: object, mime: str = EVIDENCE) -> str:
+    """``record`` worded by the printing layer (loaded by name the first time): a decision
+    record of this module, or a stage record it rests on (a counterexample, the sample, a
+    certificate, a referee's ruling, a reliance)."""
     return render(record, mime)
 
 
