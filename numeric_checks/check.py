@@ -46,7 +46,7 @@ from numeric_checks.stages import (
 from numeric_checks.why_not_proved import obstacle
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import InvalidInput
-from symbolic.evidence import Identity, Step, words
+from symbolic.evidence import Grounds, GroundsKind, Identity, Step, words
 from symbolic.hypotheses import NeedsCases
 from symbolic.relations import Relation
 from symbolic.report import ConditionRecord, DerivationReport, RefereeRecord, StepResult
@@ -192,7 +192,7 @@ def check_link(
         counterexample=decision.counterexample,
         certificate=records.certificate,
         referees=records.referees,
-        basis=basis(reason, proof.describe(), lemmas, proof.rules),
+        grounds=basis(reason, proof.describe(), lemmas, proof.rules),
         rules=proof.rules,
         decision=decision.said,
         side_conditions=tuple(
@@ -239,28 +239,27 @@ def basis(
     trace: str | None,
     lemmas: LemmaVerdicts | None,
     rules: Sequence[str] = (),
-) -> str:
+) -> Grounds | None:
     """What a step rests on beyond its own check (see ``StepResult.basis``).  A cited rule
     counts as used when its id is among ``rules``, the rule families the proof is made of
     (:mod:`symbolic.rules.registry`), never by its name's place in the trace's words."""
     if reason.kind is JustificationKind.LEMMA and reason.lemma:
         verdict = lemmas(reason.lemma) if lemmas else None
-        state = verdict.value if verdict else "not checked here"
-        return f"rests on {reason.lemma} ({state})"
+        return Grounds(GroundsKind.LEMMA, reason.lemma, verdict)
     if reason.kind is JustificationKind.CITE:
-        return f"rests on an external result, unchecked: {reason.citation or reason.text}"
+        return Grounds(GroundsKind.CITE, reason.citation or reason.text)
     if reason.kind is JustificationKind.FOUNDATION:
-        return f"rests on the named foundation {reason.foundation}"
+        return Grounds(GroundsKind.FOUNDATION, str(reason.foundation))
     if not reason.rules:
-        return ""
-    cited = ", ".join(reason.rules)
+        return None
+    cited = tuple(reason.rules)
     if trace is None:
-        return f"the cited rule(s) ({cited}) did not prove it symbolically"
+        return Grounds(GroundsKind.NOT_PROVED, rules=cited)
     used = {_rule_key(r) for r in rules}
-    missing = [r for r in reason.rules if _rule_key(r) not in used]
+    missing = tuple(r for r in reason.rules if _rule_key(r) not in used)
     if not missing:
-        return f"proved by the cited rule(s): {cited}"
-    return f"proved another way than the cited rule(s) {', '.join(missing)}"
+        return Grounds(GroundsKind.CITED_RULES, rules=cited)
+    return Grounds(GroundsKind.ANOTHER_WAY, rules=missing)
 
 
 def _rule_key(name: str) -> str:

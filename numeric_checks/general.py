@@ -49,7 +49,7 @@ from numeric_checks.plan import CheckOptions, CheckPlan
 from numeric_checks.stages import Link, SymbolicProof, induction_notes
 from symbolic.derivation import Derivation, Justification
 from symbolic.errors import EmptyDomain
-from symbolic.evidence import Step
+from symbolic.evidence import Grounds, Step
 from symbolic.instances import (
     OutsideHypotheses,
     instantiate_derivation,
@@ -77,7 +77,9 @@ class Engine:
     check_link: Callable[..., StepResult]
     bounded_prove: Callable[..., SymbolicProof]
     """``(plan, link, *, cheap)``: the tactics and rules under a time bound."""
-    basis: Callable[[Justification, str | None, LemmaVerdicts | None, Sequence[str]], str]
+    basis: Callable[
+        [Justification, str | None, LemmaVerdicts | None, Sequence[str]], Grounds | None
+    ]
     run_oracle: Callable[[CheckPlan], OracleResult | None]
     inconsistency: type[Exception]
     plain_derivation: Callable[[Derivation, CheckOptions, LemmaVerdicts | None], DerivationReport]

@@ -124,7 +124,7 @@ def combine(
         numeric=numeric,
         counterexample=counterexample,
         referees=referees,
-        basis=engine.basis(why, trace, lemmas, proof.rules),
+        grounds=engine.basis(why, trace, lemmas, proof.rules),
         rules=proof.rules,
         doubt=doubt,
         route=route,

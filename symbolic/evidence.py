@@ -42,6 +42,8 @@ __all__ = [
     "EveryLength",
     "Family",
     "FewPoints",
+    "Grounds",
+    "GroundsKind",
     "Headline",
     "Identity",
     "InCases",
@@ -113,6 +115,31 @@ class Spotted(Said):
 
     at: Counterexample | NumericEvidence
     confirmed_by: RefereeRecord | None = None
+
+
+class GroundsKind(Enum):
+    LEMMA = "lemma"
+    CITE = "cite"
+    FOUNDATION = "foundation"
+    NOT_PROVED = "not proved"
+    """The cited rules did not prove the step (nothing did, symbolically)."""
+    CITED_RULES = "cited rules"
+    """The step was proved by the rules its justification cites."""
+    ANOTHER_WAY = "another way"
+    """The step was proved, but not by (all of) the rules it cites."""
+
+
+@dataclass(frozen=True)
+class Grounds(Said):
+    """What a step rests on beyond its own check (``StepResult.basis``): a catalog lemma and
+    its verdict in this run (None: not checked here), an unchecked cited result, a named
+    foundation (``ref``), or whether the rules its justification cites proved it
+    (``rules``: the cited rules, or for ``ANOTHER_WAY`` those the proof did not use)."""
+
+    kind: GroundsKind
+    ref: str = ""
+    verdict: Verdict | None = None
+    rules: tuple[str, ...] = ()
 
 
 # Decisions of one link (numeric_checks.decide): one record per kind.

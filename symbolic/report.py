@@ -232,9 +232,10 @@ class StepResult:
     counterexample: Counterexample | None = None
     certificate: CertificateRecord | None = None
     referees: tuple[RefereeRecord, ...] = ()
-    basis: str = ""
-    """What the step rests on beyond its own check: a catalog lemma and its verdict, an
-    unchecked cited result, or whether the rules named in its justification proved it."""
+    grounds: Said | None = None
+    """What the step rests on beyond its own check (a catalog lemma and its verdict, an
+    unchecked cited result, or whether the rules named in its justification proved it):
+    worded as ``basis``."""
     source: str = ""
     """The step's right side as its author wrote it (LaTeX), empty for a step written in
     SymPy syntax; ``lhs``/``rhs`` are what was checked."""
@@ -306,6 +307,11 @@ class StepResult:
     def head(self) -> str:
         """The decision in a few words: the first clause of ``evidence``."""
         return "" if isinstance(self.said, str) else render(self.said, HEAD)
+
+    @property
+    def basis(self) -> str:
+        """What the step rests on beyond its own check, in words (empty when nothing)."""
+        return "" if self.grounds is None else render(self.grounds, EVIDENCE)
 
     @property
     def decided(self) -> str:

@@ -237,7 +237,7 @@ def test_no_module_reads_the_evidence_words_back(module: str) -> None:
 # -- words at the edge (issue 42): the engine records, the printing layer words ------------
 
 ENGINE = ("symbolic", "numeric_checks")
-WORDING = ROOT / "derivations" / "printing" / "evidence.py"
+WORDING = [ROOT / "derivations" / "printing" / f"{m}.py" for m in ("evidence", "records")]
 RECORDS = ("symbolic.report", "symbolic.evidence")
 """The modules of the records a step's verdict rests on."""
 _WORDING_METHODS = {"describe", "head", "how", "confirmation", "evidence", "text"}
@@ -279,7 +279,7 @@ def _phrases(source: str) -> set[str]:
     return out
 
 
-PHRASES = _phrases(WORDING.read_text(encoding="utf-8"))
+PHRASES = set().union(*(_phrases(p.read_text(encoding="utf-8")) for p in WORDING))
 
 
 ELSEWHERE = {

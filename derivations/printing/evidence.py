@@ -15,7 +15,20 @@ from __future__ import annotations
 
 import functools
 
-from derivations.printing.wording import nearest_to_failing
+from derivations.printing.records import (
+    certificate,
+    certificate_head,
+    confirmation,
+    counterexample,
+    counterexample_head,
+    how,
+    nearest,
+    numeric,
+    numeric_head,
+    reliance,
+    tail,
+    worst_margin,
+)
 from numeric_checks.family_instances import where
 from symbolic.evidence import (
     EVIDENCE,
@@ -31,6 +44,8 @@ from symbolic.evidence import (
     EveryLength,
     Family,
     FewPoints,
+    Grounds,
+    GroundsKind,
     Headline,
     Identity,
     InCases,
@@ -51,160 +66,15 @@ from symbolic.evidence import (
 from symbolic.notebook import register
 from symbolic.report import (
     CertificateRecord,
-    CertificateStatus,
     Counterexample,
     NumericEvidence,
-    RefereeKind,
     RefereeRecord,
     Reliance,
     TailProof,
 )
 from symbolic.verdicts import Verdict
 
-__all__ = [
-    "certificate",
-    "certificate_head",
-    "confirmation",
-    "counterexample",
-    "counterexample_head",
-    "head",
-    "how",
-    "lens",
-    "nearest",
-    "numeric",
-    "numeric_head",
-    "reliance",
-    "sentence",
-    "tail",
-    "worst_margin",
-]
-
-
-# The stage records.
-
-
-def counterexample_head(c: Counterexample) -> str:
-    """The point and both sides' values, without the note."""
-    where_ = ", ".join(f"{k} = {v}" for k, v in c.point.items())
-    at = f"at {where_}" if where_ else "(the claim has no variables)"
-    return f"{at}: lhs = {c.lhs}, rhs = {c.rhs} ({c.digits} digits)"
-
-
-def counterexample(c: Counterexample) -> str:
-    return counterexample_head(c) + (f"; {c.note}" if c.note else "")
-
-
-def numeric_head(n: NumericEvidence) -> str:
-    """Points and digits (and the points skipped), without what they showed."""
-    text = f"{n.points} points at {n.digits} digits"
-    if n.undefined:
-        text += f" ({n.undefined} points where a side is undefined were skipped)"
-    return text
-
-
-def worst_margin(n: NumericEvidence) -> str:
-    """The sample's largest signed relative gap ("relative gap -0.0858")."""
-    return f"relative gap {n.margin}" if n.margin else ""
-
-
-def nearest(n: NumericEvidence) -> str:
-    """The same in words ("nearest to failing: lhs is 8.58% below rhs"; see
-    :func:`~derivations.printing.wording.nearest_to_failing`)."""
-    if n.worst_margin_value is None:
-        return ""
-    return nearest_to_failing(n.worst_margin_value, n.relation, n.digits)
-
-
-def numeric(n: NumericEvidence) -> str:
-    """What the spot check saw."""
-    text = numeric_head(n)
-    if n.nearest:
-        text += f"; {n.nearest}"
-    elif n.worst_margin:
-        text += f"; closest approach {n.worst_margin}"
-    if n.stopped:
-        text += f"; {n.stopped}: {n.tried} point(s) tried"
-        if n.untried:
-            text += f", {n.untried} not reached"
-        if n.cost:
-            text += f", {n.cost}"
-        text += f", {n.seconds:.1f} s"
-        if n.nearest_point:
-            where_ = ", ".join(f"{k} = {v}" for k, v in n.nearest_point.items())
-            text += f"; the point nearest to failing: {where_}"
-    return text
-
-
-def tail(t: TailProof) -> str:
-    return f"{t.region} proved by {t.proof}"
-
-
-def _sliver(c: CertificateRecord) -> bool:
-    # A share that rounds to 100.0% is not the whole box: a reader took "gave up ...
-    # 100.0% certified" for a contradiction, so what is left is said as what it is.
-    fraction = c.certified_fraction
-    return c.status is CertificateStatus.GAVE_UP and fraction is not None and fraction > 0.999
-
-
-def certificate_head(c: CertificateRecord) -> str:
-    """The status and the box, in one clause."""
-    if c.status is CertificateStatus.NOT_CERTIFIABLE:
-        return f"not certifiable ({c.detail})"
-    lead = {
-        CertificateStatus.CERTIFIED: "certified on",
-        CertificateStatus.REFUTED: "refuted by Arb on",
-        CertificateStatus.GAVE_UP: "certification gave up on",
-    }[c.status]
-    if _sliver(c):
-        lead = "certification stopped just short of"
-    box = ", ".join(f"{n} in [{lo:.6g}, {hi:.6g}]" for n, (lo, hi) in c.box.items())
-    if c.status is CertificateStatus.CERTIFIED and c.tails:
-        return (
-            f"certified on the whole domain: box {box} certified by Arb ({c.boxes} "
-            f"boxes, {c.seconds:.2f} s, {c.bits} bits)"
-        )
-    return f"{lead} {box} ({c.boxes} boxes, {c.seconds:.2f} s, Arb at {c.bits} bits)"
-
-
-def certificate(c: CertificateRecord) -> str:
-    """What the certifier did, in full."""
-    text = certificate_head(c)
-    if c.status is CertificateStatus.NOT_CERTIFIABLE:
-        return text
-    fraction = c.certified_fraction
-    sliver = _sliver(c)
-    if c.status is CertificateStatus.CERTIFIED and c.tails:
-        # Box and tails cover the domain: the step holds on all of it, and says by what.
-        text += "; " + "; ".join(tail(t) for t in c.tails)
-    if sliver and fraction is not None and 1 - fraction < 1e-12:
-        # Boxes too thin to split (a tangency): no volume to speak of, but not shown.
-        text += (
-            "; all of the box certified except boxes too thin to split further (the "
-            "step is not certified there)"
-        )
-    elif sliver and fraction is not None:
-        text += (
-            f"; all of the box's volume but {1 - fraction:.1e} certified (the step is "
-            "not certified on the rest)"
-        )
-    elif c.status is CertificateStatus.GAVE_UP and fraction is not None:
-        text += f"; {fraction:.1%} of the box's volume certified"
-    return text + (f"; {c.detail}" if c.detail else "")
-
-
-def how(r: RefereeRecord) -> str:
-    """``exactly ...`` or ``by Arb at 128 bits``: how the ruling was reached."""
-    return r.method if r.kind is RefereeKind.EXACT else f"by {r.method}"
-
-
-def confirmation(r: RefereeRecord) -> str:
-    """How a violation was confirmed, as the evidence says it."""
-    return f"confirmed {how(r)}: {r.detail}"
-
-
-def reliance(r: Reliance) -> str:
-    """``Azuma 1967 (unchecked)``, ``kl-bound (proved)``."""
-    return f"{r.ref} ({r.verdict})"
+__all__ = ["head", "lens", "sentence"]
 
 
 # The decisions: a sentence and a head per kind.
@@ -418,6 +288,26 @@ def _(w: WithCertificate) -> str:
 @head.register(WithCertificate)
 def _(w: BoxOnly | WithCertificate) -> str:
     return head(w.before)
+
+
+# What a step rests on beyond its own check.
+
+
+@sentence.register
+def _(g: Grounds) -> str:
+    if g.kind is GroundsKind.LEMMA:
+        state = g.verdict.value if g.verdict else "not checked here"
+        return f"rests on {g.ref} ({state})"
+    if g.kind is GroundsKind.CITE:
+        return f"rests on an external result, unchecked: {g.ref}"
+    if g.kind is GroundsKind.FOUNDATION:
+        return f"rests on the named foundation {g.ref}"
+    cited = ", ".join(g.rules)
+    if g.kind is GroundsKind.NOT_PROVED:
+        return f"the cited rule(s) ({cited}) did not prove it symbolically"
+    if g.kind is GroundsKind.CITED_RULES:
+        return f"proved by the cited rule(s): {cited}"
+    return f"proved another way than the cited rule(s) {cited}"
 
 
 # What stands between a step and a proof.

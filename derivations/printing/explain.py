@@ -8,7 +8,7 @@ its evidence), so that a reader learns the proof and how much to trust each line
 from __future__ import annotations
 
 from derivations.printing.diagnosis import proof_diagnosis, sides_apart
-from derivations.printing.evidence import reliance
+from derivations.printing.records import reliance
 from derivations.printing.terminal import visible
 from derivations.printing.text import said
 from derivations.printing.wording import oracle_state, scope_text, verdict_word

@@ -18,10 +18,10 @@ from derivations.catalog import lookup
 from derivations.printing.atoms import readable_atoms
 from derivations.printing.breaking import math_lines, mathml_em
 from derivations.printing.diagnosis import proof_diagnosis
-from derivations.printing.evidence import certificate, numeric
 from derivations.printing.latex import DerivationPrinter
 from derivations.printing.mathml import MathPrinter, display_names, math_block, relation_mathml
 from derivations.printing.notation import code_names
+from derivations.printing.records import certificate, numeric
 from derivations.printing.summary import step_summary
 from derivations.printing.wording import (
     NOT_CHECKED,
