@@ -49,6 +49,7 @@ from numeric_checks.dp.composition import optimal_delta, optimal_delta_slow  # n
 from numeric_checks.dp.sparse import SparseParams, simulate, streams  # noqa: E402
 from numeric_checks.dp.stats import clopper_pearson  # noqa: E402
 from numeric_checks.plan import make_plan  # noqa: E402
+from symbolic.evidence import words  # noqa: E402
 
 DPS = 50
 N = 2000
@@ -226,7 +227,7 @@ def certification() -> None:
                 continue
             lhs, rhs = plan.prepare(left), plan.prepare(right)
             cert = certify(rhs - lhs, rel.strict, plan.symbols, plan.box)
-            print(f"  {did} step {i}: {cert.describe()}")
+            print(f"  {did} step {i}: {words(cert)}")
     # The Arb point path: both sides of laplace-ratio step 4 at ~50 digits (170 bits).
     d = get("laplace-ratio")
     plan = make_plan(d, CheckOptions(points=10))

@@ -98,7 +98,7 @@ def _rebased(
 ) -> StepResult:
     if not isinstance(reason, Justification) or reason.kind is not JustificationKind.LEMMA:
         return step
-    return dataclasses.replace(step, basis=basis(reason, step.symbolic, verdicts.get))
+    return dataclasses.replace(step, grounds=basis(reason, step.symbolic, verdicts.get))
 
 
 class LemmaVerdicts:

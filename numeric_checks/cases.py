@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 from symbolic.derivation import Derivation
 from symbolic.errors import EmptyDomain
+from symbolic.evidence import InCases, Outcome, Split, words
 from symbolic.hypotheses import MAX_CASES, Case, Contradiction, NeedsCases
 from symbolic.report import CaseVerdict, DerivationReport, Route, StepResult
 from symbolic.verdicts import weakest
@@ -23,12 +24,8 @@ from symbolic.verdicts import weakest
 __all__ = ["Heading", "by_cases", "combine_reports", "combine_steps", "with_case"]
 
 
-class Heading(NamedTuple):
-    """A case split in words: ``split`` ("by cases on x*y == 0"), and ``text``, the same
-    with how the variable is given and the cases shown empty."""
-
-    split: str
-    text: str
+Heading = Split
+"""A case split (the name before issue 42's records)."""
 
 
 R = TypeVar("R", StepResult, DerivationReport)
@@ -75,30 +72,29 @@ def by_cases(
 
 def _heading(split: NeedsCases, empty: Sequence[str]) -> Heading:
     eq = split.equality
-    head = f"by cases on {eq.lhs} == {eq.rhs}"
-    text = f"{head} ({split.variable} is given {split.how})"
-    if empty:
-        text += f"; impossible: {', '.join(empty)}"
-    return Heading(head, text)
+    return Split(f"{eq.lhs} == {eq.rhs}", str(split.variable), split.how, tuple(empty))
 
 
 def combine_steps(heading: Heading, results: Sequence[tuple[str, StepResult]]) -> StepResult:
     """One step from its cases: the weakest case's record, its verdict the weakest, its
     evidence every case's verdict and evidence."""
     verdict = weakest(r.verdict for _, r in results)
-    base = next(r for _, r in results if r.verdict is verdict)
-    parts = [f"case {label}: {r.verdict.value}: {r.evidence}" for label, r in results]
+    base = next(i for i, (_, r) in enumerate(results) if r.verdict is verdict)
     symbolic = None
     if all(r.symbolic for _, r in results):
         symbolic = "; ".join(f"case {label}: {r.symbolic}" for label, r in results)
+    said = InCases(
+        heading,
+        cases=tuple((label, Outcome(r.verdict, r.said)) for label, r in results),
+        base=base,
+    )
     return dataclasses.replace(
-        base,
+        results[base][1],
         verdict=verdict,
-        evidence=f"{heading.text}: " + "; ".join(parts),
+        said=said,
         symbolic=symbolic,
         route=Route.CASES,
         cases=tuple(CaseVerdict(label, r.verdict) for label, r in results),
-        case_split=heading.split,
     )
 
 
@@ -115,7 +111,8 @@ def combine_reports(
     conclusion = combine_steps(heading, [(label, r.conclusion) for label, r in results])
     verdict = weakest(r.verdict for r in reports)
     base = next(r for r in reports if r.verdict is verdict)
-    notes = [heading.text] + [f"case {label}: {note}" for label, r in results for note in r.notes]
+    notes = [words(heading)]
+    notes += [f"case {label}: {note}" for label, r in results for note in r.notes]
     return dataclasses.replace(
         base, verdict=verdict, steps=steps, conclusion=conclusion, notes=tuple(notes)
     )

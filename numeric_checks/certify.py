@@ -38,6 +38,7 @@ from numeric_checks.certify_split import (
     sign_factors,
 )
 from symbolic.errors import Unsupported
+from symbolic.evidence import words
 from symbolic.report import CertificateRecord, CertificateStatus
 
 __all__ = [
@@ -112,7 +113,7 @@ class Certificate:
         )
 
     def describe(self) -> str:
-        return self.record().describe()
+        return words(self.record())
 
 
 def _holds(value: Any, strict: bool) -> bool:

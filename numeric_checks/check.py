@@ -47,6 +47,7 @@ from numeric_checks.stages import (
 from numeric_checks.why_not_proved import obstacle
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import InvalidInput
+from symbolic.evidence import Grounds, GroundsKind, Identity, Step, words
 from symbolic.hypotheses import NeedsCases
 from symbolic.relations import Relation
 from symbolic.report import ConditionRecord, DerivationReport, RefereeRecord, StepResult
@@ -191,22 +192,20 @@ def check_link(
         rhs=str(right),
         justification=reason.text,
         verdict=decision.verdict,
-        evidence=decision.evidence + (blocked.evidence() if blocked else ""),
+        said=Step(decision.said, blocked),
         symbolic=proof.describe(),
         numeric=spot.evidence,
         counterexample=decision.counterexample,
         certificate=records.certificate,
         referees=records.referees,
-        basis=basis(reason, proof.describe(), lemmas, proof.rules),
+        grounds=basis(reason, proof.describe(), lemmas, proof.rules),
         rules=proof.rules,
-        head=decision.head,
-        decided=decision.evidence,
+        decision=decision.said,
         side_conditions=tuple(
             ConditionRecord(c.relation(), c.need, c.discharged_by) for c in proof.conditions
         ),
-        why_not_proved=blocked.reason if blocked else "",
-        why_short=blocked.short if blocked else "",
-        suspect=decision.suspect,
+        obstacle=blocked,
+        doubt=decision.doubt,
     )
 
 
@@ -246,28 +245,27 @@ def basis(
     trace: str | None,
     lemmas: LemmaVerdicts | None,
     rules: Sequence[str] = (),
-) -> str:
+) -> Grounds | None:
     """What a step rests on beyond its own check (see ``StepResult.basis``).  A cited rule
     counts as used when its id is among ``rules``, the rule families the proof is made of
     (:mod:`symbolic.rules.registry`), never by its name's place in the trace's words."""
     if reason.kind is JustificationKind.LEMMA and reason.lemma:
         verdict = lemmas(reason.lemma) if lemmas else None
-        state = verdict.value if verdict else "not checked here"
-        return f"rests on {reason.lemma} ({state})"
+        return Grounds(GroundsKind.LEMMA, reason.lemma, verdict)
     if reason.kind is JustificationKind.CITE:
-        return f"rests on an external result, unchecked: {reason.citation or reason.text}"
+        return Grounds(GroundsKind.CITE, reason.citation or reason.text)
     if reason.kind is JustificationKind.FOUNDATION:
-        return f"rests on the named foundation {reason.foundation}"
+        return Grounds(GroundsKind.FOUNDATION, str(reason.foundation))
     if not reason.rules:
-        return ""
-    cited = ", ".join(reason.rules)
+        return None
+    cited = tuple(reason.rules)
     if trace is None:
-        return f"the cited rule(s) ({cited}) did not prove it symbolically"
+        return Grounds(GroundsKind.NOT_PROVED, rules=cited)
     used = {_rule_key(r) for r in rules}
-    missing = [r for r in reason.rules if _rule_key(r) not in used]
+    missing = tuple(r for r in reason.rules if _rule_key(r) not in used)
     if not missing:
-        return f"proved by the cited rule(s): {cited}"
-    return f"proved another way than the cited rule(s) {', '.join(missing)}"
+        return Grounds(GroundsKind.CITED_RULES, rules=cited)
+    return Grounds(GroundsKind.ANOTHER_WAY, rules=missing)
 
 
 def _rule_key(name: str) -> str:
@@ -292,11 +290,11 @@ def check_claim(d: Derivation, options: CheckOptions | None = None) -> StepResul
 def _check_claim(d: Derivation, options: CheckOptions) -> StepResult:
     plan = make_plan(d, options)
     result = check_link(plan, 1, d.claim.lhs, d.claim.relation, d.claim.rhs, "the claim as typed")
-    notes = _hypothesis_notes(plan)
+    notes = _identities(plan)
     if notes:
-        result = dataclasses.replace(
-            result, evidence=result.evidence + "; " + "; ".join(notes), notes=tuple(notes)
-        )
+        assert isinstance(result.said, Step)
+        said = dataclasses.replace(result.said, identities=notes)
+        result = dataclasses.replace(result, said=said, identities=notes)
     return result
 
 
@@ -388,7 +386,7 @@ def _check_derivation(
     elif oracle is not None and oracle.suspect:
         verdicts.append(Verdict.UNDECIDED)  # a disagreement seen, not confirmed
     notes = [f"checked in {time.perf_counter() - started:.2f} s with seed {options.seed}"]
-    notes += _hypothesis_notes(plan)
+    notes += [words(i) for i in _identities(plan)]
     notes += induction_notes(plan, [(s.symbolic, s.verdict) for s in steps])
     if plan.space.solved:
         notes.append(
@@ -408,11 +406,8 @@ def _check_derivation(
     )
 
 
-def _hypothesis_notes(plan: CheckPlan) -> list[str]:
-    return [
-        f"the hypothesis {h} holds identically once the definitions are substituted"
-        for h in plan.identically_true
-    ]
+def _identities(plan: CheckPlan) -> tuple[Identity, ...]:
+    return tuple(Identity(str(h)) for h in plan.identically_true)
 
 
 def _plain_claim(d: Derivation, options: CheckOptions) -> StepResult:

@@ -1,4 +1,4 @@
-"""A theorem's conclusion when its chain shows it: the verdict and the words that say so.
+"""A theorem's conclusion when its chain shows it: the verdict and the record that says so.
 
 The chain's relations compose to the claim's (checked when the derivation is built), so the
 conclusion is as strong as the chain's weakest link.  Its own check (sampling, with no
@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from symbolic.evidence import Chain, words
 from symbolic.report import Route, StepResult
 from symbolic.verdicts import Verdict
 
-__all__ = ["EngineInconsistency", "follows_from_chain", "own_check"]
+__all__ = ["EngineInconsistency", "follows_from_chain"]
+
+CHAIN = "text/x-chain"
+"""How the chain shows the claim, in words (a format the printing layer registers)."""
 
 
 class EngineInconsistency(RuntimeError):
@@ -24,29 +28,8 @@ class EngineInconsistency(RuntimeError):
     both shown)."""
 
 
-_HOW = {
-    Verdict.PROVED: "every step is proved",
-    Verdict.CERTIFIED: "every step is proved or certified",
-}
-
-
-def own_check(decided: str) -> str:
-    """What the conclusion's own check found, in the words of its decision (its record's
-    ``decided``: the evidence without why it is not proved).
-
-    >>> own_check("numeric only, no counterexample: 9 points at 50 digits")
-    'sampled on its own, no counterexample: 9 points at 50 digits'
-    >>> own_check("checked at n = 1..4 (49 points or more each)")
-    'checked on its own at n = 1..4 (49 points or more each)'
-    """
-    own = decided
-    for prefix, lead in (
-        ("numeric only", "sampled on its own"),
-        ("checked at ", "checked on its own at "),
-    ):
-        if own.startswith(prefix):
-            return lead + own[len(prefix) :]
-    return "on its own: " + own
+_SHOWN = (Verdict.PROVED, Verdict.CERTIFIED)
+"""The chain's verdicts that show the claim (every step proved, or certified)."""
 
 
 def follows_from_chain(conclusion: StepResult, chain: Verdict) -> StepResult:
@@ -58,24 +41,20 @@ def follows_from_chain(conclusion: StepResult, chain: Verdict) -> StepResult:
     counterexample to it cannot both be right (:class:`EngineInconsistency`).  A suspect
     point of the conclusion's own check (a violation seen, not confirmed) is only outranked
     by a proof: a chain merely ``checked`` leaves the conclusion ``undecided``."""
-    if conclusion.verdict is Verdict.REFUTED and chain in _HOW:
+    if conclusion.verdict is Verdict.REFUTED and chain in _SHOWN:
         raise EngineInconsistency(
-            f"the chain shows the claim ({_HOW[chain]}), but the conclusion checked on its "
-            f"own is refuted: {conclusion.evidence}"
+            f"the chain shows the claim ({words(Chain(chain, ''), CHAIN)}), but the "
+            f"conclusion checked on its own is refuted: {conclusion.evidence}"
         )
     if conclusion.verdict is Verdict.REFUTED or chain.rank <= conclusion.verdict.rank:
         return conclusion
-    if conclusion.suspect and chain is not Verdict.PROVED:
+    if conclusion.doubt is not None and chain is not Verdict.PROVED:
         return conclusion
-    how = _HOW.get(chain, f"its weakest step is {chain.value}")
-    own = own_check(conclusion.decided or conclusion.evidence)
+    own = conclusion.decision if conclusion.decision is not None else conclusion.said
     return dataclasses.replace(
         conclusion,
         verdict=chain,
-        evidence=f"follows from the chain: {how}; also {own}",
+        said=Chain(chain, own, conclusion.said),
         route=Route.CHAIN,
-        chain=how,
-        head=f"follows from the chain: {how}",
-        why_not_proved="",  # the chain proves what the conclusion's own check did not
-        why_short="",
+        obstacle=None,  # the chain proves what the conclusion's own check did not
     )

@@ -35,7 +35,24 @@ from typing import Any
 
 from numeric_checks.search import MIN_CHECKED_POINTS, SpotOutcome
 from numeric_checks.stages import SymbolicProof
-from numeric_checks.suspects import dismissed, suspect_note
+from symbolic.evidence import (
+    HEAD,
+    ArbRefuted,
+    BoxHoldsSuspect,
+    BoxOnly,
+    Certified,
+    Confirmed,
+    Conflict,
+    FewPoints,
+    NoProof,
+    ProvedSpot,
+    Said,
+    Sampled,
+    Suspected,
+    Unconfirmed,
+    WithCertificate,
+    words,
+)
 from symbolic.relations import Relation
 from symbolic.report import (
     CertificateRecord,
@@ -78,18 +95,30 @@ class Records:
 @dataclass(frozen=True)
 class Decision:
     verdict: Verdict
-    evidence: str
+    said: Said
+    """The decision's record (:mod:`symbolic.evidence`): the printing layer words it."""
     counterexample: Counterexample | None
     inconsistent: bool = False
     """Two routes decided the link the opposite ways (a rigorously confirmed violation of a
     link the rules proved, two rigorous referees, a certificate and a confirmed violation):
     a bug of the engine."""
-    suspect: str = ""
-    """A sampled violation neither confirmed nor dismissed: the point and why (empty when
-    there is none)."""
-    head: str = ""
-    """The decision in a few words (the first clause of ``evidence``), composed from the
-    records as the evidence is, for the short line of a report."""
+    doubt: Unconfirmed | None = None
+    """A sampled violation neither confirmed nor dismissed (None when there is none)."""
+
+    @property
+    def evidence(self) -> str:
+        return words(self.said)
+
+    @property
+    def head(self) -> str:
+        """The decision in a few words (the first clause of ``evidence``), for the short
+        line of a report."""
+        return words(self.said, HEAD)
+
+    @property
+    def suspect(self) -> str:
+        """The suspect point and why, in words (empty when there is none)."""
+        return "" if self.doubt is None else words(self.doubt)
 
 
 RIGOROUS = (RefereeKind.EXACT, RefereeKind.ARB)
@@ -141,7 +170,7 @@ def needs_certificate(r: Records, *, enabled: bool = True) -> bool:
         return False
     before = _before_certificate(r)
     return before.verdict is Verdict.CHECKED or (
-        before.verdict is Verdict.UNDECIDED and bool(before.suspect) and not before.inconsistent
+        before.verdict is Verdict.UNDECIDED and before.doubt is not None and not before.inconsistent
     )
 
 
@@ -149,7 +178,7 @@ def decide(r: Records) -> Decision:
     """The link's verdict, evidence and counterexample from its records (see module doc)."""
     before = _before_certificate(r)
     cert = r.certificate
-    if before.suspect and before.verdict is Verdict.UNDECIDED:
+    if before.doubt is not None and before.verdict is Verdict.UNDECIDED:
         return _suspect_and_certificate(r, before)
     if cert is None or before.verdict is not Verdict.CHECKED:
         return before
@@ -160,22 +189,13 @@ def _with_certificate(before: Decision, cert: CertificateRecord) -> Decision:
     """A ``checked`` link and its certificate."""
     if cert.status is CertificateStatus.CERTIFIED:
         if cert.whole_domain:
-            return Decision(Verdict.CERTIFIED, cert.describe(), None, head=cert.head())
+            return Decision(Verdict.CERTIFIED, Certified(cert), None)
         # The box is not the claim: outside it there is only sampling (issue 38).
-        evidence = (
-            f"{before.evidence}; {cert.describe()}, which is not the whole domain: beyond "
-            "that box only the sampling speaks, so the step is checked"
-        )
-        return Decision(Verdict.CHECKED, evidence, None, head=before.head)
+        return Decision(Verdict.CHECKED, BoxOnly(before.said, cert), None)
     if cert.status is CertificateStatus.REFUTED:
         # Rigorous, but the numeric search saw nothing: say so rather than hide it.
-        point = dict(cert.point) if cert.point is not None else None
-        evidence = (
-            f"{cert.describe()} at {point} (confirmed by Arb: the residual's ball and every "
-            f"hypothesis are decided rigorously on the box there); numeric: {before.evidence}"
-        )
-        return Decision(Verdict.REFUTED, evidence, None, head=f"{cert.head()} at {point}")
-    return Decision(before.verdict, f"{before.evidence}; {cert.describe()}", None, head=before.head)
+        return Decision(Verdict.REFUTED, ArbRefuted(before.said, cert), None)
+    return Decision(before.verdict, WithCertificate(before.said, cert), None)
 
 
 def _suspect_and_certificate(r: Records, before: Decision) -> Decision:
@@ -185,18 +205,13 @@ def _suspect_and_certificate(r: Records, before: Decision) -> Decision:
     if cert is None:
         return before
     if cert.status is CertificateStatus.CERTIFIED and _inside(r.spot.point, cert):
-        seen = before.suspect.replace("suspect point", "sampled violation", 1)
-        checked = Decision(
-            Verdict.CHECKED,
-            f"numeric only: {r.spot.evidence.describe()}; evaluator failure: the certificate's "
-            f"box holds the {seen}, so the relation holds there",
-            None,
-            head=f"numeric only: {r.spot.evidence.head()}",
-        )
+        assert before.doubt is not None
+        seen = dataclasses.replace(before.doubt, seen=True)
+        checked = Decision(Verdict.CHECKED, BoxHoldsSuspect(r.spot.evidence, seen), None)
         return _with_certificate(checked, cert)
     if cert.status is CertificateStatus.REFUTED:
         return _with_certificate(before, cert)
-    return dataclasses.replace(before, evidence=f"{before.evidence}; {cert.describe()}")
+    return dataclasses.replace(before, said=WithCertificate(before.said, cert))
 
 
 def _inside(point: tuple[Any, ...] | None, cert: CertificateRecord) -> bool:
@@ -213,64 +228,36 @@ def _inside(point: tuple[Any, ...] | None, cert: CertificateRecord) -> bool:
 
 def _before_certificate(r: Records) -> Decision:
     spot, trace = r.spot, r.proof.describe()
-    numeric = spot.evidence.describe()
+    numeric = spot.evidence
     cex = spot.counterexample
     if spot.verdict is Verdict.REFUTED and cex is not None:
         conflict = next((x for x in r.referees if x.conflict), None)
         if conflict is not None:
-            evidence = (
-                f"engine inconsistency: two routes disagree at {cex.describe()}: "
-                f"{conflict.how()} the relation {_said(conflict.confirmed)} there "
-                f"({conflict.detail}), but {conflict.conflict}"
-            )
-            head = f"engine inconsistency: two routes disagree at {cex.head()}"
-            return Decision(Verdict.UNDECIDED, evidence, None, inconsistent=True, head=head)
+            return Decision(Verdict.UNDECIDED, Conflict(cex, conflict), None, inconsistent=True)
         ruling = rigorous(r)
         if ruling is not None and ruling.confirmed is True:
-            evidence = f"counterexample {cex.describe()}; {ruling.confirmation()}"
-            if trace:
-                evidence += f" [engine inconsistency: rules claimed a proof: {trace}]"
-            head = f"counterexample {cex.head()}"
-            return Decision(Verdict.REFUTED, evidence, cex, inconsistent=bool(trace), head=head)
-        note = suspect_note(cex.describe(), ruling, r.referee(RefereeKind.EVALF))
-        suspect = "" if dismissed(ruling) else note
+            said = Confirmed(cex, ruling, trace or None)
+            return Decision(Verdict.REFUTED, said, cex, inconsistent=bool(trace))
+        note = Unconfirmed(cex, ruling, r.referee(RefereeKind.EVALF))
+        doubt = None if note.dismissed else note
         if trace:
-            evidence = f"{trace}; spot-checked on {numeric}; {note}"
-            return Decision(Verdict.PROVED, evidence, None, suspect=suspect, head=trace)
-        head = f"numeric only: {spot.evidence.head()}"
-        if not suspect:
-            return _sampled(spot, f"numeric only: {numeric}; {note}", r.min_points, head)
-        evidence = f"a violation was seen and not confirmed: {note}; numeric: {numeric}"
-        head = f"a violation was seen and not confirmed: suspect point {cex.head()}"
-        return Decision(Verdict.UNDECIDED, evidence, None, suspect=suspect, head=head)
+            return Decision(Verdict.PROVED, ProvedSpot(trace, numeric, note), None, doubt=doubt)
+        if doubt is None:
+            return _sampled(spot, note, r.min_points)
+        return Decision(Verdict.UNDECIDED, Suspected(note, numeric, cex), None, doubt=doubt)
     if trace:
-        return Decision(Verdict.PROVED, f"{trace}; spot-checked on {numeric}", None, head=trace)
+        return Decision(Verdict.PROVED, ProvedSpot(trace, numeric), None)
     if spot.verdict is Verdict.CHECKED:
-        head = f"numeric only, no counterexample: {spot.evidence.head()}"
-        return _sampled(spot, f"numeric only, no counterexample: {numeric}", r.min_points, head)
-    evidence = f"no symbolic proof; numeric: {numeric}"
-    head = "no symbolic proof"
-    if spot.budget_spent:
-        evidence = f"budget spent: no symbolic proof; numeric so far: {numeric}"
-        head = "budget spent: no symbolic proof"
-    if spot.ties:
-        evidence += f"; {spot.ties} point(s) tie and exactness was not shown"
-    return Decision(spot.verdict, evidence, None, head=head)
+        return _sampled(spot, None, r.min_points)
+    return Decision(spot.verdict, NoProof(numeric, spot.budget_spent, spot.ties), None)
 
 
-def _sampled(spot: SpotOutcome, evidence: str, minimum: int, head: str) -> Decision:
+def _sampled(spot: SpotOutcome, note: Unconfirmed | None, minimum: int) -> Decision:
     """Sampling's verdict: ``checked`` only on at least ``minimum`` defined points
     (:data:`MIN_CHECKED_POINTS`: one point agreeing is no evidence for a claim over a
     domain)."""
     points = spot.evidence.points if spot.distinct is None else spot.distinct
     if points < minimum:
-        evidence += (
-            f"; only {points} distinct defined point(s) were evaluated, fewer than the "
-            f"{minimum} a checked verdict needs"
-        )
-        return Decision(Verdict.UNDECIDED, evidence, None, head=head)
-    return Decision(Verdict.CHECKED, evidence, None, head=head)
-
-
-def _said(confirmed: bool | None) -> str:
-    return "fails" if confirmed else "holds"
+        said = Sampled(spot.evidence, note, FewPoints(points, minimum))
+        return Decision(Verdict.UNDECIDED, said, None)
+    return Decision(Verdict.CHECKED, Sampled(spot.evidence, note), None)

@@ -49,6 +49,7 @@ from numeric_checks.plan import CheckOptions, CheckPlan
 from numeric_checks.stages import Link, SymbolicProof, induction_notes
 from symbolic.derivation import Derivation, Justification
 from symbolic.errors import EmptyDomain
+from symbolic.evidence import Grounds, Step
 from symbolic.instances import (
     OutsideHypotheses,
     instantiate_derivation,
@@ -76,7 +77,9 @@ class Engine:
     check_link: Callable[..., StepResult]
     bounded_prove: Callable[..., SymbolicProof]
     """``(plan, link, *, cheap)``: the tactics and rules under a time bound."""
-    basis: Callable[[Justification, str | None, LemmaVerdicts | None, Sequence[str]], str]
+    basis: Callable[
+        [Justification, str | None, LemmaVerdicts | None, Sequence[str]], Grounds | None
+    ]
     run_oracle: Callable[[CheckPlan], OracleResult | None]
     inconsistency: type[Exception]
     plain_derivation: Callable[[Derivation, CheckOptions, LemmaVerdicts | None], DerivationReport]
@@ -413,8 +416,7 @@ def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) ->
     )
     if notes:
         # The notes go before the family table, which ends the evidence.
-        table = f"\n{result.table}" if result.table else ""
-        head = result.evidence.removesuffix(table)
-        evidence = head + "; " + "; ".join(notes) + table
-        result = dataclasses.replace(result, evidence=evidence)
+        assert isinstance(result.said, Step)
+        said = dataclasses.replace(result.said, notes=tuple(notes))
+        result = dataclasses.replace(result, said=said)
     return result

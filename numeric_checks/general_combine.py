@@ -10,12 +10,24 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from numeric_checks.family_instances import Instance, covered, family_table, where
+from numeric_checks.family_instances import Instance, covered, family_table
 from numeric_checks.search import MIN_CHECKED_POINTS
 from numeric_checks.stages import SymbolicProof
 from symbolic.derivation import Justification
+from symbolic.evidence import (
+    AtLengths,
+    EveryLength,
+    Family,
+    Headline,
+    InstanceRefuted,
+    Obstacle,
+    ObstacleKind,
+    Said,
+    Step,
+    words,
+)
 from symbolic.relations import Relation
-from symbolic.report import NumericEvidence, Route, StepResult
+from symbolic.report import HEAD, NumericEvidence, Route, StepResult
 from symbolic.verdicts import Verdict
 
 if TYPE_CHECKING:
@@ -41,80 +53,65 @@ def combine(
     (the verdict rules of :mod:`numeric_checks.general`)."""
     trace = proof.describe()
     refuted = next(((i, r) for i, r in results if r.verdict is Verdict.REFUTED), None)
-    lengths = covered([i for i, _ in results])
     per = min((i.points for i, _ in results), default=0)
-    suspect = ""
-    route, why_not, instances, table = Route.INSTANCES, "", "", ""
+    doubt: AtLengths | None = None
+    route, blocked, table = Route.INSTANCES, None, ""
+    decided: Said | None = None
     if refuted is not None:
         inst, r = refuted
         if proof.proved:
+            shown = EveryLength(Family.PROVED, "", per, trace=trace)
             raise engine.inconsistency(
-                f"step {index} ({left} {rel.value} {right}): proved for every length by "
-                f"{trace}, but refuted at {where(inst.lengths)}: {r.evidence}"
+                f"step {index} ({left} {rel.value} {right}): {words(shown, HEAD)}, but "
+                f"{words(InstanceRefuted(inst.lengths, r.said))}"
             )
         cex = r.counterexample
         counterexample = None
-        table = ""
         if cex is not None:
             point = {k: str(v) for k, v in inst.lengths.items()}
             point.update(cex.point)
             counterexample = dataclasses.replace(cex, point=point)
             table = family_table(inst.lengths, cex.point)
-        evidence = f"refuted at {where(inst.lengths)}: {r.evidence}"
-        head = f"refuted at {where(inst.lengths)}: {r.head}"
-        if table:
-            evidence += "\n" + table
+        decision: Said = InstanceRefuted(inst.lengths, r.said)
         verdict = Verdict.REFUTED
         numeric = r.numeric
         referees = r.referees
     else:
         numeric = _worst([r.numeric for _, r in results])
         referees = ()
-        suspects = [(i, r) for i, r in results if r.suspect]
+        suspects = [(i, r) for i, r in results if r.doubt is not None]
         checked_points = sum(_points(r) for _, r in results if r.verdict is Verdict.CHECKED)
-        undecided = [i for i, r in results if r.verdict is Verdict.UNDECIDED]
+        undecided = tuple(i.lengths for i, r in results if r.verdict is Verdict.UNDECIDED)
         counterexample = None
-        numerics = f"numeric checks at {lengths} ({per} points or more each) found no violation"
-        instances = numerics
         if suspects:
             i, r = suspects[0]
-            suspect = f"at {where(i.lengths)}: {r.suspect}"
-            numerics += f"; a suspect point {suspect}"
-        if undecided:
-            numerics += f"; undecided at {'; '.join(where(i.lengths) for i in undecided)}"
+            assert r.doubt is not None
+            doubt = AtLengths(i.lengths, r.doubt)
         if proof.proved:
-            verdict, route = Verdict.PROVED, Route.EVERY_LENGTH
-            head = f"proved for every length by {trace}"
-            evidence = f"{head}; {numerics}"
+            verdict, route, kind = Verdict.PROVED, Route.EVERY_LENGTH, Family.PROVED
         elif suspects:
             # A violation seen at one length and not confirmed: no verdict for every length.
-            verdict = Verdict.UNDECIDED
-            head = "a violation was seen and not confirmed"
-            evidence = f"{head} ({numerics})"
-            head += f" ({instances})"
+            verdict, kind = Verdict.UNDECIDED, Family.SUSPECT
         elif 0 < checked_points < MIN_CHECKED_POINTS:
-            verdict = Verdict.UNDECIDED
-            head = (
-                f"only {checked_points} defined point(s) over every length, fewer than the "
-                f"{MIN_CHECKED_POINTS} a checked verdict needs"
-            )
-            evidence = f"{head} ({numerics})"
-            head += f" ({instances})"
+            verdict, kind = Verdict.UNDECIDED, Family.FEW
         elif any(r.verdict is Verdict.CHECKED for _, r in results):
-            verdict = Verdict.CHECKED
-            head = f"checked at {lengths} ({per} points or more each)"
-            why_not = (
-                "no rule proved the general link (an instance's proof or certificate is not "
-                "the statement for every length)"
-            )
-            evidence = f"{head}; why not proved: {why_not}"
-            if undecided:
-                evidence += "; " + numerics
+            verdict, kind = Verdict.CHECKED, Family.CHECKED
+            blocked = Obstacle(ObstacleKind.GENERAL)
         else:
-            verdict = Verdict.UNDECIDED
-            head = "not proved for every length, and no instance decided it"
-            evidence = f"{head} ({numerics})"
-            head += f" ({instances})"
+            verdict, kind = Verdict.UNDECIDED, Family.NONE
+        decision = EveryLength(
+            kind,
+            covered([i for i, _ in results]),
+            per,
+            trace=trace,
+            suspect=doubt,
+            undecided=undecided,
+            checked_points=checked_points,
+            minimum=MIN_CHECKED_POINTS,
+        )
+        if blocked is not None:
+            decided = Headline(decision)
+    said = Step(decision, table=table)
     return StepResult(
         index=index,
         lhs=str(left),
@@ -122,21 +119,18 @@ def combine(
         rhs=str(right),
         justification=why.text,
         verdict=verdict,
-        evidence=evidence,
+        said=said,
         symbolic=trace,
         numeric=numeric,
         counterexample=counterexample,
         referees=referees,
-        basis=engine.basis(why, trace, lemmas, proof.rules),
+        grounds=engine.basis(why, trace, lemmas, proof.rules),
         rules=proof.rules,
-        suspect=suspect,
+        doubt=doubt,
         route=route,
-        head=head,
-        why_not_proved=why_not,
-        why_short=why_not,
+        obstacle=blocked,
         table=table,
-        instances=instances,
-        decided=head if why_not else evidence,
+        decision=decided if decided is not None else said,
     )
 
 

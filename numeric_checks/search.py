@@ -40,7 +40,7 @@ from numeric_checks.points import (
 from numeric_checks.regimes import EXPENSIVE_REGIME_POINTS
 from numeric_checks.sampling import Point
 from numeric_checks.shrink import Display, shown_counterexample
-from symbolic.report import Counterexample, NumericEvidence, nearest_to_failing
+from symbolic.report import Counterexample, NumericEvidence
 from symbolic.verdicts import Verdict
 
 __all__ = ["MIN_CHECKED_POINTS", "SpotOutcome", "spot_check"]
@@ -203,13 +203,9 @@ def spot_check(
         points=evaluated,
         digits=check.dps,
         undefined=undefined,
-        worst_margin=("" if worst is None else f"relative gap {mpmath.nstr(worst, 3)}"),
+        margin="" if worst is None else mpmath.nstr(worst, 3),
         seed=seed,
-        nearest=(
-            ""
-            if worst is None
-            else nearest_to_failing(float(worst), check.relation.value, check.dps)
-        ),
+        relation=check.relation.value,
         tried=len(results) + len(searched),
         untried=len(untried),
         cost=describe_cost(work) if costs.varies or costs.fixed > 1 else "",

@@ -26,10 +26,10 @@ from numeric_checks.points import RelationCheck
 from numeric_checks.referees import arb_referee
 from numeric_checks.search import SpotOutcome, spot_check
 from numeric_checks.sum_stage import hypothesis_as_written, prove_by_sum_rules
-from numeric_checks.suspects import dismissed, suspect_note
 from numeric_checks.tails import prove_tails
 from symbolic.derivation import JustificationKind
 from symbolic.errors import Unsupported
+from symbolic.evidence import Said, Spotted, Unconfirmed, dismissed, words
 from symbolic.induction import apply_hypothesis, at
 from symbolic.relations import Relation
 from symbolic.report import (
@@ -95,8 +95,9 @@ class SymbolicProof:
     once definitions were unfolded and equalities substituted.  ``conditions``: the side
     conditions the proof needs (the sides defined: denominators nonzero, log arguments
     positive; the equalities solved by a nonzero coefficient), each with how it was
-    discharged; where one is not, the proof holds only where it does, so ``trace`` is None
-    and ``conditional`` keeps what was shown ("proved where x - 1 != 0: tactic cancel")."""
+    discharged; where one is not, the proof holds only where it does, so ``trace`` is None,
+    ``conditional`` keeps the trace of what was shown ("tactic cancel") and ``unmet`` the
+    conditions not shown ("x - 1 != 0")."""
 
     trace: str | None
     unfolded: bool = False
@@ -104,6 +105,7 @@ class SymbolicProof:
     """False when symbolic checking was switched off."""
     conditions: tuple[SideCondition, ...] = ()
     conditional: str | None = None
+    unmet: str = ""
     stopped: bool = False
     """The stage was stopped by its share of the budget (see ``check.PROOF_SHARE``)."""
     rules: tuple[str, ...] = ()
@@ -222,13 +224,12 @@ def _with_side_conditions(plan: CheckPlan, link: Link, proof: SymbolicProof) -> 
     missing = undischarged(shown)
     if not missing:
         return replace(proof, conditions=shown)
-    where = where_text(missing)
     return SymbolicProof(
         None,
         proof.unfolded,
         conditions=shown,
-        conditional=f"proved only where {where} ({proof.describe()}), which is not shown "
-        "on the whole domain",
+        conditional=proof.describe(),
+        unmet=where_text(missing),
     )
 
 
@@ -318,20 +319,21 @@ def base_case(plan: CheckPlan) -> BaseCase | None:
         # Not proved: sampled like a step, so a false base case is shown false.
         link = Link(-1, lhs, claim.relation, rhs, lhs, rhs, "base case")
         spot = spot_stage(plan, link)
-        shown = spot.counterexample.describe() if spot.counterexample else spot.evidence.describe()
+        seen = spot.counterexample or spot.evidence
+        said: Said = Spotted(seen)
         verdict = spot.verdict
         if verdict is Verdict.REFUTED and spot.point is not None:
             # Confirmation before refutation, as for a step: the sampled violation counts
             # only once the rigorous referee shows it.
             ruling = arb_referee(plan, link, spot.point)
             if ruling.confirmed is True and not ruling.conflict:
-                shown += f"; {ruling.confirmation()}"
+                said = Spotted(seen, ruling)
             else:
                 # Dismissed rigorously, the point passed; otherwise a violation seen and not
                 # confirmed leaves the base case undecided, never checked.
                 verdict = Verdict.CHECKED if dismissed(ruling) else Verdict.UNDECIDED
-                shown = suspect_note(shown, ruling)
-        result = BaseCase(where, verdict, shown)
+                said = Unconfirmed(seen, ruling)
+        result = BaseCase(where, verdict, words(said))
     if len(_BASE_CASES) >= 8:
         _BASE_CASES.pop(next(iter(_BASE_CASES)))
     _BASE_CASES[id(plan)] = (plan, result)

@@ -1,35 +1,19 @@
-"""What stands between a step and a proof: a record the report's evidence and short line
-both read (never cut back out of the evidence's words)."""
+"""What stands between a step and a proof: a record (:class:`symbolic.evidence.Obstacle`)
+the report's evidence and short line both word (never cut back out of the evidence's
+words)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import sympy as sp
 
 from numeric_checks.decide import Records
 from numeric_checks.stages import Link, SymbolicProof
+from symbolic.evidence import Obstacle, ObstacleKind
 from symbolic.functions import NumericFunction
 from symbolic.relations import Relation
 from symbolic.verdicts import Verdict
 
 __all__ = ["Obstacle", "obstacle"]
-
-
-@dataclass(frozen=True)
-class Obstacle:
-    """Why a step is not proved: ``reason`` in full, ``short`` in a few words."""
-
-    reason: str
-    short: str = ""
-
-    def __post_init__(self) -> None:
-        if not self.short:
-            object.__setattr__(self, "short", self.reason)
-
-    def evidence(self) -> str:
-        """The words appended to the step's evidence."""
-        return f"; why not proved: {self.reason}"
 
 
 def obstacle(
@@ -39,19 +23,17 @@ def obstacle(
     proof needs and the hypotheses do not give (any verdict), or for a ``checked`` step why
     it is neither proved nor certified; None otherwise."""
     if proof is not None and proof.conditional and verdict is not Verdict.PROVED:
-        return Obstacle(proof.conditional)
+        return Obstacle(
+            ObstacleKind.CONDITIONAL, names=(proof.unmet,), conditional=proof.conditional
+        )
     if verdict is not Verdict.CHECKED:
         return None
     atoms = link.lhs.atoms(sp.Function) | link.rhs.atoms(sp.Function)
     opaque = sorted({type(f).__name__ for f in atoms if isinstance(f, NumericFunction)})
     if opaque:
-        verb = "is" if len(opaque) == 1 else "are"
-        short = f"{', '.join(opaque)} {verb} computed numerically"
-        return Obstacle(
-            f"{short}, with no symbolic form the tactics reduce and no Arb enclosure", short
-        )
+        return Obstacle(ObstacleKind.OPAQUE, names=tuple(opaque))
     if link.relation is Relation.EQ:
-        return Obstacle("no tactic reduced it, and certification encloses inequalities only")
+        return Obstacle(ObstacleKind.EQUALITY)
     if records.certificate is None:
-        return Obstacle("no rule proved it and it was not certified")
-    return Obstacle("no rule proved it and the certificate does not cover the domain")
+        return Obstacle(ObstacleKind.NOT_CERTIFIED)
+    return Obstacle(ObstacleKind.CERTIFICATE_SHORT)

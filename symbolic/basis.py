@@ -34,7 +34,8 @@ from dataclasses import dataclass
 
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.errors import InvalidInput
-from symbolic.report import DerivationReport, Reliance
+from symbolic.notebook import render
+from symbolic.report import EVIDENCE, DerivationReport, Reliance
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -202,7 +203,7 @@ def basis_phrase(basis: str, rests_on: Sequence[Reliance]) -> str:
     if basis == FROM_FOUNDATIONS:
         return f"{basis}: " + ", ".join(r.ref for r in reasons)
     if basis == FROM_CITED:
-        return f"{basis}: " + "; ".join(r.describe() for r in reasons)
+        return f"{basis}: " + "; ".join(render(r, EVIDENCE) for r in reasons)
     return basis
 
 

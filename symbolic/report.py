@@ -14,49 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING, ClassVar
 
 from symbolic.notebook import render
 from symbolic.verdicts import Verdict
 
+if TYPE_CHECKING:
+    from symbolic.evidence import Said
 
-def _percent(share: float) -> str:
-    """A share as a percentage with three significant digits (``8.58%``, ``1.6e-109%``)."""
-    value = abs(share) * 100
-    return f"{value:.3g}%"
-
-
-def nearest_to_failing(margin: float, relation: str, digits: int) -> str:
-    """The sampled point nearest to failing, in words.  ``margin`` is the signed gap the
-    sampler keeps per point: ``lhs - rhs`` for ``<=``/``<``, ``rhs - lhs`` for ``>=``/``>``
-    and ``|lhs - rhs|`` for ``=``, each divided by the larger side, ``max(|lhs|, |rhs|)``
-    (positive: the relation fails there); this is its largest value over the points.
-    A gap within half the working digits reads as the sides meeting (a tie, or rounding).
-
-    >>> nearest_to_failing(-0.0858, "<=", 50)
-    'nearest to failing: lhs is 8.58% below rhs'
-    >>> nearest_to_failing(-0.25, ">=", 50)
-    'nearest to failing: lhs is 25% above rhs'
-    >>> nearest_to_failing(1.6e-111, "<=", 50)
-    'nearest to failing: the sides are equal to 25 digits at some point'
-    >>> nearest_to_failing(7.2e-43, "=", 50)
-    'largest difference between the sides: 7.2e-41% of the larger side'
-    >>> nearest_to_failing(0.0, "=", 50)
-    'the sides agree at every point to all 50 digits'
-    >>> nearest_to_failing(0.5, "<", 50)
-    'worst point: lhs is 50% above rhs (the relation fails)'
-    """
-    if relation == "=":
-        if margin == 0:
-            return f"the sides agree at every point to all {digits} digits"
-        return f"largest difference between the sides: {_percent(margin)} of the larger side"
-    if abs(margin) <= 10.0 ** -(digits // 2):
-        return f"nearest to failing: the sides are equal to {digits // 2} digits at some point"
-    upper = relation in ("<=", "<")
-    if margin < 0:
-        where = "below" if upper else "above"
-        return f"nearest to failing: lhs is {_percent(margin)} {where} rhs"
-    where = "above" if upper else "below"
-    return f"worst point: lhs is {_percent(margin)} {where} rhs (the relation fails)"
+EVIDENCE = "text/x-evidence"
+"""The private format of a record's evidence sentence (the printing layer registers it)."""
+HEAD = "text/x-evidence-head"
+"""The private format of a record's decision in a few words."""
 
 
 @dataclass(frozen=True)
@@ -69,15 +38,6 @@ class Counterexample:
     digits: int
     note: str = ""
 
-    def head(self) -> str:
-        """The point and both sides' values, without the note."""
-        where = ", ".join(f"{k} = {v}" for k, v in self.point.items())
-        at = f"at {where}" if where else "(the claim has no variables)"
-        return f"{at}: lhs = {self.lhs}, rhs = {self.rhs} ({self.digits} digits)"
-
-    def describe(self) -> str:
-        return self.head() + (f"; {self.note}" if self.note else "")
-
 
 @dataclass(frozen=True)
 class NumericEvidence:
@@ -86,12 +46,13 @@ class NumericEvidence:
     points: int
     digits: int
     undefined: int = 0
-    worst_margin: str = ""
-    """The largest signed relative gap over the points, as a number ("relative gap
-    -0.0858"; see :func:`nearest_to_failing` for its meaning)."""
+    margin: str = ""
+    """The largest signed relative gap over the points to three digits, as mpmath prints it
+    ("-0.0858"; empty when no point was defined); its meaning is in
+    ``derivations.printing.wording.nearest_to_failing``."""
     seed: int = 0
-    nearest: str = ""
-    """The same in words: "nearest to failing: lhs is 8.58% below rhs"."""
+    relation: str = ""
+    """The relation sampled (``<=``...): what the sign of the margin is read against."""
     tried: int = 0
     """Points tried: sampled points reached (defined or not) and search steps evaluated."""
     untried: int = 0
@@ -107,33 +68,35 @@ class NumericEvidence:
     """Why sampling stopped before it was done ("" when it was not stopped): the budget, or
     no point could be evaluated, with what the cheapest would have cost (issue 40)."""
     worst_margin_value: float | None = None
-    """``worst_margin`` as a number (None when no point was defined): what combiners
+    """The margin as a number (None when no point was defined): what combiners
     compare, never the words."""
 
-    def head(self) -> str:
-        """Points and digits (and the points skipped), without what they showed."""
-        text = f"{self.points} points at {self.digits} digits"
-        if self.undefined:
-            text += f" ({self.undefined} points where a side is undefined were skipped)"
-        return text
+    JSON: ClassVar[tuple[str, ...]] = (
+        "points",
+        "digits",
+        "undefined",
+        "worst_margin",
+        "seed",
+        "nearest",
+        "tried",
+        "untried",
+        "cost",
+        "seconds",
+        "nearest_point",
+        "stopped",
+        "worst_margin_value",
+    )
+    """The fields of ``--json``, in their historical order (the words rendered)."""
 
-    def describe(self) -> str:
-        text = self.head()
-        if self.nearest:
-            text += f"; {self.nearest}"
-        elif self.worst_margin:
-            text += f"; closest approach {self.worst_margin}"
-        if self.stopped:
-            text += f"; {self.stopped}: {self.tried} point(s) tried"
-            if self.untried:
-                text += f", {self.untried} not reached"
-            if self.cost:
-                text += f", {self.cost}"
-            text += f", {self.seconds:.1f} s"
-            if self.nearest_point:
-                where = ", ".join(f"{k} = {v}" for k, v in self.nearest_point.items())
-                text += f"; the point nearest to failing: {where}"
-        return text
+    @property
+    def worst_margin(self) -> str:
+        """The margin in words ("relative gap -0.0858")."""
+        return render(self, "text/x-worst-margin")
+
+    @property
+    def nearest(self) -> str:
+        """The margin in words: "nearest to failing: lhs is 8.58% below rhs"."""
+        return render(self, "text/x-nearest")
 
 
 class CertificateStatus(Enum):
@@ -153,9 +116,6 @@ class TailProof:
 
     region: str
     proof: str
-
-    def describe(self) -> str:
-        return f"{self.region} proved by {self.proof}"
 
 
 @dataclass(frozen=True)
@@ -181,57 +141,6 @@ class CertificateRecord:
     """For a box that does not cover the domain: the regions outside it, each proved with
     the region as a hypothesis, so that box and tails together cover the whole domain
     (``whole_domain`` is then True)."""
-
-    def _sliver(self) -> bool:
-        # A share that rounds to 100.0% is not the whole box: a reader took "gave up ...
-        # 100.0% certified" for a contradiction, so what is left is said as what it is.
-        fraction = self.certified_fraction
-        return (
-            self.status is CertificateStatus.GAVE_UP and fraction is not None and fraction > 0.999
-        )
-
-    def head(self) -> str:
-        """The status and the box, in one clause."""
-        if self.status is CertificateStatus.NOT_CERTIFIABLE:
-            return f"not certifiable ({self.detail})"
-        head = {
-            CertificateStatus.CERTIFIED: "certified on",
-            CertificateStatus.REFUTED: "refuted by Arb on",
-            CertificateStatus.GAVE_UP: "certification gave up on",
-        }[self.status]
-        if self._sliver():
-            head = "certification stopped just short of"
-        where = ", ".join(f"{n} in [{lo:.6g}, {hi:.6g}]" for n, (lo, hi) in self.box.items())
-        if self.status is CertificateStatus.CERTIFIED and self.tails:
-            return (
-                f"certified on the whole domain: box {where} certified by Arb ({self.boxes} "
-                f"boxes, {self.seconds:.2f} s, {self.bits} bits)"
-            )
-        return f"{head} {where} ({self.boxes} boxes, {self.seconds:.2f} s, Arb at {self.bits} bits)"
-
-    def describe(self) -> str:
-        text = self.head()
-        if self.status is CertificateStatus.NOT_CERTIFIABLE:
-            return text
-        fraction = self.certified_fraction
-        sliver = self._sliver()
-        if self.status is CertificateStatus.CERTIFIED and self.tails:
-            # Box and tails cover the domain: the step holds on all of it, and says by what.
-            text += "; " + "; ".join(t.describe() for t in self.tails)
-        if sliver and fraction is not None and 1 - fraction < 1e-12:
-            # Boxes too thin to split (a tangency): no volume to speak of, but not shown.
-            text += (
-                "; all of the box certified except boxes too thin to split further (the "
-                "step is not certified there)"
-            )
-        elif sliver and fraction is not None:
-            text += (
-                f"; all of the box's volume but {1 - fraction:.1e} certified (the step is "
-                "not certified on the rest)"
-            )
-        elif self.status is CertificateStatus.GAVE_UP and fraction is not None:
-            text += f"; {fraction:.1%} of the box's volume certified"
-        return text + (f"; {self.detail}" if self.detail else "")
 
 
 class RefereeKind(Enum):
@@ -269,14 +178,6 @@ class RefereeRecord:
     bits: int = 0
     """Arb's working precision when a ball decided (0 for an exact ruling or none)."""
 
-    def confirmation(self) -> str:
-        """How a violation was confirmed, as the evidence says it."""
-        return f"confirmed {self.how()}: {self.detail}"
-
-    def how(self) -> str:
-        """``exactly ...`` or ``by Arb at 128 bits``: how the ruling was reached."""
-        return self.method if self.kind is RefereeKind.EXACT else f"by {self.method}"
-
 
 @dataclass(frozen=True)
 class ConditionRecord:
@@ -311,7 +212,11 @@ class CaseVerdict:
 
 @dataclass(frozen=True)
 class StepResult:
-    """The checking record of one link of a chain (or of a claim on its own)."""
+    """The checking record of one link of a chain (or of a claim on its own).
+
+    Its words (``evidence``, ``head``, ``suspect``, ``why_not_proved``...) are read from its
+    records (``said``, ``decision``, ``doubt``, ``obstacle``) by the printing layer, through
+    :func:`symbolic.notebook.render`: the engine records, the printers word (issue 42)."""
 
     index: int
     lhs: str
@@ -319,53 +224,143 @@ class StepResult:
     rhs: str
     justification: str
     verdict: Verdict
-    evidence: str
+    said: Said | str
+    """What the verdict rests on, as a record (:mod:`symbolic.evidence`): worded as
+    ``evidence``.  A string is a sentence given as is (a record built by hand)."""
     symbolic: str | None = None
     numeric: NumericEvidence | None = None
     counterexample: Counterexample | None = None
     certificate: CertificateRecord | None = None
     referees: tuple[RefereeRecord, ...] = ()
-    basis: str = ""
-    """What the step rests on beyond its own check: a catalog lemma and its verdict, an
-    unchecked cited result, or whether the rules named in its justification proved it."""
+    grounds: Said | None = None
+    """What the step rests on beyond its own check (a catalog lemma and its verdict, an
+    unchecked cited result, or whether the rules named in its justification proved it):
+    worded as ``basis``."""
     source: str = ""
     """The step's right side as its author wrote it (LaTeX), empty for a step written in
     SymPy syntax; ``lhs``/``rhs`` are what was checked."""
     line: int = 0
     """The line of the author's file where the step's relation stands (0 when unknown)."""
-    suspect: str = ""
-    """A sampled violation that no rigorous referee could confirm or dismiss: the point and
-    why (empty when there is none).  It makes an unproved step ``undecided``."""
     rules: tuple[str, ...] = ()
     """The ids of the rule families the symbolic proof is made of (empty when the step
     was not proved by rules): what a cited rule is checked against."""
     route: Route = Route.LINK
-    head: str = ""
-    """The decision in a few words: the first clause of ``evidence`` (the whole of it is
-    the decision, why it is not proved, the notes and a table, in that order)."""
-    why_not_proved: str = ""
-    """For a step not proved, what stands between it and a proof (empty otherwise)."""
-    why_short: str = ""
-    """The same in a few words."""
-    notes: tuple[str, ...] = ()
-    """Notes on the hypotheses (one that holds identically once definitions are
-    substituted), also at the end of ``evidence``."""
     table: str = ""
     """A counterexample family's table of instances (the lines ending ``evidence``)."""
     cases: tuple[CaseVerdict, ...] = ()
     """For a step checked by cases, each case's verdict."""
-    case_split: str = ""
-    """For a step checked by cases, the split ("by cases on x*y == 0")."""
-    chain: str = ""
-    """For a conclusion raised by its chain, how the chain shows it."""
-    instances: str = ""
-    """For a link proved for every length, what the instances' sampling saw."""
     side_conditions: tuple[ConditionRecord, ...] = ()
     """The side conditions the symbolic proof needed, each with how it was discharged."""
-    decided: str = field(default="", metadata={"json": False})
-    """The decision's own words: ``evidence`` without why it is not proved and the notes
-    (what a conclusion raised by its chain says its own check found).  Not in the JSON,
-    which has ``evidence``."""
+    decision: Said | str | None = None
+    """The decision's own record: ``said`` without why it is not proved and the notes
+    (what a conclusion raised by its chain says its own check found)."""
+    doubt: Said | None = None
+    """A sampled violation that no rigorous referee could confirm or dismiss (None when
+    there is none): worded as ``suspect``."""
+    obstacle: Said | None = None
+    """What stands between the step and a proof (None when nothing, or proved): worded as
+    ``why_not_proved`` and ``why_short``."""
+    identities: tuple[Said, ...] = ()
+    """The hypotheses that hold identically once definitions are substituted: worded as
+    ``notes``."""
+
+    JSON: ClassVar[tuple[str, ...]] = (
+        "index",
+        "lhs",
+        "relation",
+        "rhs",
+        "justification",
+        "verdict",
+        "evidence",
+        "symbolic",
+        "numeric",
+        "counterexample",
+        "certificate",
+        "referees",
+        "basis",
+        "source",
+        "line",
+        "suspect",
+        "rules",
+        "route",
+        "head",
+        "why_not_proved",
+        "why_short",
+        "notes",
+        "table",
+        "cases",
+        "case_split",
+        "chain",
+        "instances",
+        "side_conditions",
+    )
+    """A step's fields in ``--json``, in their historical order (the words are rendered from
+    the records; the records themselves are not in the JSON)."""
+
+    @property
+    def evidence(self) -> str:
+        """The evidence sentence: the decision, why it is not proved, the notes and a
+        table, in that order."""
+        return self.said if isinstance(self.said, str) else render(self.said, EVIDENCE)
+
+    @property
+    def head(self) -> str:
+        """The decision in a few words: the first clause of ``evidence``."""
+        return "" if isinstance(self.said, str) else render(self.said, HEAD)
+
+    @property
+    def basis(self) -> str:
+        """What the step rests on beyond its own check, in words (empty when nothing)."""
+        return "" if self.grounds is None else render(self.grounds, EVIDENCE)
+
+    @property
+    def decided(self) -> str:
+        """The decision's own words: ``evidence`` without why it is not proved and the
+        notes."""
+        record = self.decision
+        if record is None:
+            return ""
+        return record if isinstance(record, str) else render(record, EVIDENCE)
+
+    @property
+    def suspect(self) -> str:
+        """A sampled violation that no rigorous referee could confirm or dismiss: the point
+        and why (empty when there is none).  It makes an unproved step ``undecided``."""
+        return "" if self.doubt is None else render(self.doubt, EVIDENCE)
+
+    @property
+    def why_not_proved(self) -> str:
+        """For a step not proved, what stands between it and a proof (empty otherwise)."""
+        return "" if self.obstacle is None else render(self.obstacle, EVIDENCE)
+
+    @property
+    def why_short(self) -> str:
+        """The same in a few words."""
+        return "" if self.obstacle is None else render(self.obstacle, HEAD)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Notes on the hypotheses (one that holds identically once definitions are
+        substituted), also at the end of ``evidence``."""
+        return tuple(render(i, EVIDENCE) for i in self.identities)
+
+    @property
+    def case_split(self) -> str:
+        """For a step checked by cases, the split ("by cases on x*y == 0")."""
+        return self._lens("text/x-case-split")
+
+    @property
+    def chain(self) -> str:
+        """For a conclusion raised by its chain, how the chain shows it."""
+        return self._lens("text/x-chain")
+
+    @property
+    def instances(self) -> str:
+        """For a link proved for every length, what the instances' sampling saw."""
+        return self._lens("text/x-instances")
+
+    def _lens(self, mime: str) -> str:
+        return "" if isinstance(self.said, str) else render(self.said, mime)
 
     def __str__(self) -> str:
         """One line: the step's index, relation, verdict and the evidence's short line."""
@@ -396,10 +391,6 @@ class Reliance:
     kind: str
     ref: str
     verdict: str
-
-    def describe(self) -> str:
-        """``Azuma 1967 (unchecked)``, ``kl-bound (proved)``."""
-        return f"{self.ref} ({self.verdict})"
 
 
 @dataclass(frozen=True)

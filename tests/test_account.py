@@ -21,6 +21,7 @@ from derivations.accounting import assess as assess_module
 from derivations.accounting.assess import Claim, Inconsistent, assess
 from derivations.app.cli import main
 from numeric_checks.accounting.mechanisms import Composition, Mechanism, Round
+from symbolic.evidence import words
 from tests.conftest import on_the_catalog_worker
 
 GAUSS = """
@@ -368,7 +369,7 @@ def test_recorded_standing_matches_the_catalog(catalog_reports: dict[str, Any]) 
     for ident, s in standing.RECORDED.items():
         r = catalog_reports[ident]
         assert (r.verdict.value, r.basis) == (s.verdict, s.basis), ident
-        rests = tuple(x.describe() for x in r.rests_on if x.kind != "lemma")
+        rests = tuple(words(x) for x in r.rests_on if x.kind != "lemma")
         assert rests == s.rests_on, (ident, rests)
 
 

@@ -16,6 +16,7 @@ from numeric_checks.arb import compile_arb
 from numeric_checks.certify import Box, certify, certify_residual
 from numeric_checks.certify_split import choose_side, conjuncts, halves, log_sides, measure
 from symbolic.errors import Unsupported
+from symbolic.evidence import words
 from symbolic.functions import Phi
 from symbolic.report import CertificateStatus
 from symbolic.verdicts import Verdict
@@ -311,10 +312,10 @@ def test_a_give_up_that_rounds_to_the_whole_box_says_what_is_left() -> None:
     near = CertificateRecord(
         CertificateStatus.GAVE_UP, box={"x": (0.0, 1.0)}, certified_fraction=0.99997
     )
-    text = near.describe()
+    text = words(near)
     assert "100.0%" not in text and "gave up" not in text
     assert "but 3.0e-05 certified" in text and "not certified on the rest" in text
     half = CertificateRecord(
         CertificateStatus.GAVE_UP, box={"x": (0.0, 1.0)}, certified_fraction=0.5
     )
-    assert "gave up" in half.describe() and "50.0% of the box's volume certified" in half.describe()
+    assert "gave up" in words(half) and "50.0% of the box's volume certified" in words(half)

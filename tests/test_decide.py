@@ -15,6 +15,7 @@ from numeric_checks.decide import (
 )
 from numeric_checks.search import SpotOutcome
 from numeric_checks.stages import SymbolicProof
+from symbolic.evidence import words
 from symbolic.relations import Relation
 from symbolic.report import (
     CertificateRecord,
@@ -54,7 +55,7 @@ def cert(status: CertificateStatus, *, whole: bool = False, **kw: object) -> Cer
 def test_proved_and_spot_agrees() -> None:
     d = decide(Records(Relation.LE, spot(Verdict.CHECKED), PROOF))
     assert d.verdict is Verdict.PROVED
-    assert d.evidence == f"{PROOF.trace}; spot-checked on {EVIDENCE.describe()}"
+    assert d.evidence == f"{PROOF.trace}; spot-checked on {words(EVIDENCE)}"
     assert d.counterexample is None
 
 
@@ -85,7 +86,7 @@ def test_evalf_alone_never_refutes_a_proved_step(evalf: bool | None) -> None:
     referee = RefereeRecord(RefereeKind.EVALF, confirmed=evalf)
     d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), PROOF, (referee,)))
     assert d.verdict is Verdict.PROVED and not d.inconsistent
-    assert f"suspect point {CEX.describe()}: could not be confirmed because" in d.evidence
+    assert f"suspect point {words(CEX)}: could not be confirmed because" in d.evidence
 
 
 def test_a_confirmed_violation_of_a_proved_step_is_an_inconsistency() -> None:
@@ -98,7 +99,7 @@ def test_a_confirmed_violation_of_a_proved_step_is_an_inconsistency() -> None:
 def test_checked_numeric_only() -> None:
     d = decide(Records(Relation.EQ, spot(Verdict.CHECKED), NO_PROOF))
     assert d.verdict is Verdict.CHECKED
-    assert d.evidence == f"numeric only, no counterexample: {EVIDENCE.describe()}"
+    assert d.evidence == f"numeric only, no counterexample: {words(EVIDENCE)}"
 
 
 def test_only_checked_inequalities_are_certified() -> None:
@@ -159,9 +160,7 @@ def test_arb_refutation_on_the_box_refutes_even_without_a_sampled_counterexample
 def test_refuted_only_with_a_rigorous_confirmation_saying_how() -> None:
     d = decide(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, (ARB_YES,)))
     assert d.verdict is Verdict.REFUTED
-    assert d.evidence == (
-        f"counterexample {CEX.describe()}; confirmed by Arb at 128 bits: -1 +- 1e-60"
-    )
+    assert d.evidence == (f"counterexample {words(CEX)}; confirmed by Arb at 128 bits: -1 +- 1e-60")
     assert d.counterexample == CEX
     exact = RefereeRecord(RefereeKind.EXACT, True, "residual -1/2", method="exactly")
     d = decide(Records(Relation.EQ, spot(Verdict.REFUTED), NO_PROOF, (exact,)))
@@ -179,8 +178,8 @@ def test_an_unconfirmed_violation_is_a_suspect_point_never_a_refutation(
     records = Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF, referees)
     d = decide(records)
     assert d.verdict is Verdict.UNDECIDED and d.counterexample is None
-    assert f"suspect point {CEX.describe()}: could not be confirmed because" in d.evidence
-    assert d.suspect.startswith(f"suspect point {CEX.describe()}")
+    assert f"suspect point {words(CEX)}: could not be confirmed because" in d.evidence
+    assert d.suspect.startswith(f"suspect point {words(CEX)}")
     assert needs_confirmation(Records(Relation.LE, spot(Verdict.REFUTED), NO_PROOF))
     # A certificate may still decide it, but only one whose box holds the point: on the
     # whole domain the step is certified; on a box holding the point the violation was the

@@ -41,6 +41,7 @@ from numeric_checks.plan import make_plan
 from numeric_checks.stages import Link, certify_step
 from symbolic.derivation import Derivation
 from symbolic.errors import InvalidInput
+from symbolic.evidence import words
 from symbolic.report import CertificateRecord, CertificateStatus
 from symbolic.rules import fact_from_relation
 from symbolic.verdicts import Verdict
@@ -370,7 +371,7 @@ def _certificate(d: Derivation, index: int) -> CertificateRecord:
 
 def test_approx_max_step_is_certified_on_its_stated_box() -> None:
     cert = _certificate(get("numeric-sparse-accuracy-approx"), 2)
-    assert cert.status is CertificateStatus.CERTIFIED, cert.describe()
+    assert cert.status is CertificateStatus.CERTIFIED, words(cert)
     assert cert.box["delta"] == (1e-100, 0.999999) and cert.box["k"] == (1.0, 1000.0)
     assert cert.box["eps"] == (1e-9, 1e9) and cert.certified_fraction == 1.0
 

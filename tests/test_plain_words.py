@@ -18,6 +18,7 @@ from derivations.printing.wording import nearest_to_failing
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
 from symbolic import InvalidInput, Source, Variable, Verdict, parse_domain
+from symbolic.evidence import Obstacle, ObstacleKind, Sampled, Step, words
 from symbolic.kit import by, chain
 from symbolic.report import NumericEvidence, StepResult
 
@@ -34,17 +35,22 @@ def _step(verdict: Verdict, evidence: str, **kw: object) -> StepResult:
 
 
 def test_a_conclusion_raised_by_its_chain_never_says_why_not_proved() -> None:
-    own = _step(
-        Verdict.CHECKED,
+    sampled = Sampled(NumericEvidence(9, 50))
+    blocked = Obstacle(ObstacleKind.NOT_CERTIFIED)
+    own = _step(Verdict.CHECKED, Step(sampled, blocked), obstacle=blocked, decision=sampled)  # type: ignore[arg-type]
+    assert own.evidence == (
         "numeric only, no counterexample: 9 points at 50 digits; why not proved: no rule "
-        "proved it and it was not certified",
-        why_not_proved="no rule proved it and it was not certified",
-        decided="numeric only, no counterexample: 9 points at 50 digits",
+        "proved it and it was not certified"
     )
+    assert own.why_not_proved == "no rule proved it and it was not certified"
     raised = follows_from_chain(own, Verdict.PROVED)
     assert raised.verdict is Verdict.PROVED
     assert raised.evidence.startswith("follows from the chain: every step is proved")
     assert "why not proved" not in raised.evidence and "9 points" in raised.evidence
+    assert raised.evidence.endswith(
+        "also sampled on its own, no counterexample: 9 points at 50 digits"
+    )
+    assert raised.why_not_proved == "" and raised.decided == own.decided
     certified = follows_from_chain(own, Verdict.CERTIFIED)
     assert "every step is proved or certified" in certified.evidence
     # A chain no stronger than the conclusion's own check, or a refuted conclusion: kept;
@@ -83,8 +89,9 @@ def test_the_sign_decides_above_or_below() -> None:
 
 
 def test_numeric_evidence_says_nearest_not_relative_gap() -> None:
-    ev = NumericEvidence(9, 50, worst_margin="relative gap -0.0858", nearest="nearest x")
-    assert ev.describe() == "9 points at 50 digits; nearest x"
+    ev = NumericEvidence(9, 50, margin="-0.0858", relation="<=", worst_margin_value=-0.0858)
+    assert ev.worst_margin == "relative gap -0.0858"
+    assert words(ev) == "9 points at 50 digits; nearest to failing: lhs is 8.58% below rhs"
 
 
 def test_a_long_rule_trace_is_summarised_by_its_names() -> None:

@@ -27,6 +27,7 @@ from numeric_checks.confirm import confirm_violation
 from numeric_checks.decide import MIN_CHECKED_POINTS, Records, decide, needs_certificate
 from numeric_checks.search import SpotOutcome
 from numeric_checks.stages import SymbolicProof
+from symbolic.evidence import Unconfirmed
 from symbolic.readers.claim_files import load_claim, parse_claim
 from symbolic.relations import Relation
 from symbolic.report import (
@@ -295,8 +296,9 @@ def _closed_form_only(expr, symbols, balls, exact, notes=None):  # type: ignore[
     return compile_arb(list(symbols), [closed.xreplace(exact)], extended=True)(*balls)[0]
 
 
-def _step(verdict: Verdict, *, suspect: str = "") -> StepResult:
-    return StepResult(0, "a", "<=", "b", "conclusion", verdict, "on its own", suspect=suspect)
+def _step(verdict: Verdict, *, suspect: bool = False) -> StepResult:
+    doubt = Unconfirmed(Counterexample({"x": "1"}, "2", "1", 50), None) if suspect else None
+    return StepResult(0, "a", "<=", "b", "conclusion", verdict, "on its own", doubt=doubt)
 
 
 def test_a_chain_that_shows_the_claim_and_a_refuted_conclusion_are_inconsistent() -> None:
@@ -307,7 +309,7 @@ def test_a_chain_that_shows_the_claim_and_a_refuted_conclusion_are_inconsistent(
 
 
 def test_a_suspect_conclusion_is_raised_only_by_a_proved_chain() -> None:
-    suspect = _step(Verdict.UNDECIDED, suspect="suspect point at x = 1: ...")
+    suspect = _step(Verdict.UNDECIDED, suspect=True)
     assert follows_from_chain(suspect, Verdict.CHECKED).verdict is Verdict.UNDECIDED
     assert follows_from_chain(suspect, Verdict.CERTIFIED).verdict is Verdict.UNDECIDED
     assert follows_from_chain(suspect, Verdict.PROVED).verdict is Verdict.PROVED

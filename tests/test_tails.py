@@ -13,6 +13,7 @@ from numeric_checks.certify import Box, certify_residual
 from numeric_checks.plan import make_plan
 from numeric_checks.tails import prove_tails, regions, touching_edge
 from symbolic.domains import Variable, parse_domain
+from symbolic.evidence import words
 from symbolic.readers.claim_files import parse_claim
 from symbolic.relations import Relation
 from symbolic.report import CertificateStatus
@@ -211,8 +212,8 @@ def test_records_say_what_covered_which_region() -> None:
         whole_domain=True,
         tails=(TailProof("x >= 5", "derivative rule in x on [5, oo)"),),
     )
-    assert whole.describe().startswith("certified on the whole domain: box x in [0, 5]")
-    assert "x >= 5 proved by derivative rule in x on [5, oo)" in whole.describe()
+    assert words(whole).startswith("certified on the whole domain: box x in [0, 5]")
+    assert "x >= 5 proved by derivative rule in x on [5, oo)" in words(whole)
     assert tails_note(whole) == (
         "on the whole domain: box x in [0, 5] certified by Arb, x >= 5 proved by the rules"
     )
@@ -221,7 +222,7 @@ def test_records_say_what_covered_which_region() -> None:
     stuck = CertificateRecord(
         CertificateStatus.GAVE_UP, box={"x": (0.0, 5.0)}, certified_fraction=1.0
     )
-    text = stuck.describe()
+    text = words(stuck)
     assert "gave up" not in text and "0.0e+00" not in text and "too thin" in text
 
 
@@ -266,4 +267,4 @@ def test_whole_domain_certificate_of_a_quadratic_only_when_it_is_true(
     if a > 0 and sp.Rational(-b, 2 * a) > 0:
         candidates.append(p.subs(x, sp.Rational(-b, 2 * a)))
     true = all(v >= 0 for v in candidates) and (a > 0 or (a == 0 and b >= 0))
-    assert true, (a, b, c, [t.describe() for t in whole.tails])
+    assert true, (a, b, c, [words(t) for t in whole.tails])

@@ -76,11 +76,12 @@ def live(ids: Iterable[str], budget: float = 60.0) -> dict[str, Standing]:
     from derivations.catalog import get
     from derivations.lemma_verdicts import LemmaVerdicts, check_one
     from numeric_checks import CheckOptions
+    from symbolic.evidence import words
 
     out = {}
     for ident in ids:
         report = check_one(get(ident), LemmaVerdicts(CheckOptions(budget=budget)))
-        rests = tuple(r.describe() for r in report.rests_on if r.kind != "lemma")
+        rests = tuple(words(r) for r in report.rests_on if r.kind != "lemma")
         out[ident] = Standing(
             ident, report.verdict.value, report.basis or "none", rests, source="checked now"
         )

@@ -29,6 +29,7 @@ from numeric_checks import CheckOptions, check_claim
 from symbolic.audit import AuditVerdict, Entry, Erratum, Method, Outcome
 from symbolic.basis import basis_phrase, claim_basis
 from symbolic.errors import InvalidInput
+from symbolic.evidence import words
 from symbolic.report import DerivationReport
 from symbolic.scope import scope_of
 from symbolic.verdicts import Verdict, weakest
@@ -102,7 +103,7 @@ def _catalog_record(spec: CheckSpec, run: _Catalog) -> Record:
         evidence = f"{report.id}, step {spec.step} ({step.justification}): {step.evidence}"
         if step.counterexample and step.verdict is not Verdict.REFUTED:
             # A refuted step's evidence names its counterexample; any other does not.
-            evidence += f"; counterexample {step.counterexample.describe()}"
+            evidence += f"; counterexample {words(step.counterexample)}"
         return _record(
             step.verdict,
             _scope(report.scope, report.scope_note),

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from derivations.printing import evidence  # noqa: F401  (registers the evidence words)
 from derivations.printing.latex import DerivationPrinter, display_latex, latex_text
 from derivations.printing.markdown import derivation_markdown, report_markdown
 from derivations.printing.summary import step_summary

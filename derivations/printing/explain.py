@@ -8,6 +8,7 @@ its evidence), so that a reader learns the proof and how much to trust each line
 from __future__ import annotations
 
 from derivations.printing.diagnosis import proof_diagnosis, sides_apart
+from derivations.printing.records import reliance
 from derivations.printing.terminal import visible
 from derivations.printing.text import said
 from derivations.printing.wording import oracle_state, scope_text, verdict_word
@@ -133,7 +134,7 @@ def explain(d: Derivation, report: DerivationReport | None = None, verbose: bool
         if report.rests_on:
             what = "It rests on" if report.basis != NONE else "Its chain leans on"
             out.append(f"{what}, transitively:")
-            out += [f"  {r.kind} {visible(r.describe())}" for r in report.rests_on]
+            out += [f"  {r.kind} {visible(reliance(r))}" for r in report.rests_on]
         if report.oracle:
             o = report.oracle
             out.append(f"Independent oracle ({o.name}) {oracle_state(o.agrees)}: {o.detail}.")

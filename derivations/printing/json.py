@@ -53,6 +53,11 @@ def jsonable(value: Any) -> Any:
     >>> jsonable({"v": Verdict.PROVED, "box": (1.5, 2)})
     {'v': 'proved', 'box': [1.5, 2]}
     """
+    names = getattr(type(value), "JSON", None)
+    if names is not None and dataclasses.is_dataclass(value):
+        # A record whose words are read from its data (a step's evidence, the sample's
+        # nearest point): the JSON keeps its historical fields, in their order.
+        return {name: jsonable(getattr(value, name)) for name in names}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {
             f.name: jsonable(getattr(value, f.name))

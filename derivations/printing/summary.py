@@ -6,12 +6,13 @@ count: how it was proved (the rule or tactic names of the trace, without the exp
 they were applied to), where it was certified, the counterexample that refutes it, or what
 sampling saw and why no proof was found.
 
+>>> from symbolic.evidence import ProvedSpot, Step
 >>> from symbolic.report import NumericEvidence, StepResult
 >>> from symbolic.verdicts import Verdict
 >>> trace = "monotonicity of exp -> positive factor 1/b -> hypothesis Abs(x) <= D"
 >>> step = StepResult(1, "a", "<=", "b", "", Verdict.PROVED,
-...     f"{trace}; spot-checked on 9 points at 50 digits", symbolic=trace,
-...     numeric=NumericEvidence(9, 50), head=trace)
+...     Step(ProvedSpot(trace, NumericEvidence(9, 50))), symbolic=trace,
+...     numeric=NumericEvidence(9, 50))
 >>> step_summary(step)
 'by monotonicity of exp -> positive factor -> hypothesis; spot-checked on 9 points'
 """

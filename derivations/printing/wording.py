@@ -11,7 +11,6 @@ LaTeX, the teaching view): a reader sees the same word for the same thing everyw
 
 from __future__ import annotations
 
-from symbolic.report import nearest_to_failing
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -116,3 +115,43 @@ def verdict_glossary() -> str:
     order = (Verdict.PROVED, Verdict.CERTIFIED, Verdict.CHECKED, Verdict.REFUTED)
     named = [f"{verdict_word(v)} ({VERDICT_MEANING[v]})" for v in order]
     return "Verdicts: " + ", ".join(named) + f", {verdict_word(Verdict.UNDECIDED)}."
+
+
+def _percent(share: float) -> str:
+    """A share as a percentage with three significant digits (``8.58%``, ``1.6e-109%``)."""
+    value = abs(share) * 100
+    return f"{value:.3g}%"
+
+
+def nearest_to_failing(margin: float, relation: str, digits: int) -> str:
+    """The sampled point nearest to failing, in words.  ``margin`` is the signed gap the
+    sampler keeps per point: ``lhs - rhs`` for ``<=``/``<``, ``rhs - lhs`` for ``>=``/``>``
+    and ``|lhs - rhs|`` for ``=``, each divided by the larger side, ``max(|lhs|, |rhs|)``
+    (positive: the relation fails there); this is its largest value over the points.
+    A gap within half the working digits reads as the sides meeting (a tie, or rounding).
+
+    >>> nearest_to_failing(-0.0858, "<=", 50)
+    'nearest to failing: lhs is 8.58% below rhs'
+    >>> nearest_to_failing(-0.25, ">=", 50)
+    'nearest to failing: lhs is 25% above rhs'
+    >>> nearest_to_failing(1.6e-111, "<=", 50)
+    'nearest to failing: the sides are equal to 25 digits at some point'
+    >>> nearest_to_failing(7.2e-43, "=", 50)
+    'largest difference between the sides: 7.2e-41% of the larger side'
+    >>> nearest_to_failing(0.0, "=", 50)
+    'the sides agree at every point to all 50 digits'
+    >>> nearest_to_failing(0.5, "<", 50)
+    'worst point: lhs is 50% above rhs (the relation fails)'
+    """
+    if relation == "=":
+        if margin == 0:
+            return f"the sides agree at every point to all {digits} digits"
+        return f"largest difference between the sides: {_percent(margin)} of the larger side"
+    if abs(margin) <= 10.0 ** -(digits // 2):
+        return f"nearest to failing: the sides are equal to {digits // 2} digits at some point"
+    upper = relation in ("<=", "<")
+    if margin < 0:
+        where = "below" if upper else "above"
+        return f"nearest to failing: lhs is {_percent(margin)} {where} rhs"
+    where = "above" if upper else "below"
+    return f"worst point: lhs is {_percent(margin)} {where} rhs (the relation fails)"

@@ -21,6 +21,7 @@ from derivations.printing.latex import DerivationPrinter
 from derivations.printing.latex_mathml import Untypeset, latex_pieces
 from derivations.printing.mathml import MathPrinter, display_names, math_block, relation_mathml
 from derivations.printing.notation import code_names
+from derivations.printing.records import certificate, numeric
 from derivations.printing.summary import step_summary
 from derivations.printing.wording import (
     NOT_CHECKED,
@@ -167,8 +168,8 @@ def evidence_of(s: StepResult) -> Evidence:
         detail=code_names(readable_atoms(s.evidence)),
         symbolic=code_names(readable_atoms(s.symbolic)) if s.symbolic else s.symbolic,
         basis=s.basis,
-        numeric=code_names(readable_atoms(s.numeric.describe())) if s.numeric else None,
-        certificate=code_names(readable_atoms(cert.describe())) if cert else None,
+        numeric=code_names(readable_atoms(numeric(s.numeric))) if s.numeric else None,
+        certificate=code_names(readable_atoms(certificate(cert))) if cert else None,
         box=box,
         counterexample=tuple(cex.point.items()) if cex else (),
         sides=(cex.lhs, cex.rhs) if cex else None,
