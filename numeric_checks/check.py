@@ -201,6 +201,7 @@ def check_link(
         why_not_proved=blocked.reason if blocked else "",
         why_short=blocked.short if blocked else "",
         suspect=decision.suspect,
+        proof_tree=proof.proof_tree(reason),
     )
 
 

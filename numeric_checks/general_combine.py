@@ -137,6 +137,7 @@ def combine(
         table=table,
         instances=instances,
         decided=head if why_not else evidence,
+        proof_tree=proof.proof_tree(why),
     )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from symbolic.notebook import render
+from symbolic.proof_tree import ProofTree
 from symbolic.verdicts import Verdict
 
 
@@ -366,6 +367,9 @@ class StepResult:
     """The decision's own words: ``evidence`` without why it is not proved and the notes
     (what a conclusion raised by its chain says its own check found).  Not in the JSON,
     which has ``evidence``."""
+    proof_tree: ProofTree | None = None
+    """The symbolic proof as a tree of rule applications (None when the step was not proved
+    symbolically): its rule ids are ``rules`` (see :mod:`symbolic.proof_tree`)."""
 
     def __str__(self) -> str:
         """One line: the step's index, relation, verdict and the evidence's short line."""
