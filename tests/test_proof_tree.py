@@ -6,6 +6,7 @@ subgoal reuses its subtree, and the tree's ids are exactly the step's ``rules``.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 import sympy as sp
@@ -101,7 +102,7 @@ def test_a_rule_that_proved_subgoals_and_gave_up_is_not_in_the_tree(
         return None
 
     monkeypatch.setattr(prover, "ROOT_RULES", (decoy, *prover.ROOT_RULES))
-    rule_ids: dict[object, str | None] = dict(prover.RULE_IDS)
+    rule_ids: dict[Any, str | None] = dict(prover.RULE_IDS)
     rule_ids[decoy] = "extremum cases"
     monkeypatch.setattr(prover, "RULE_IDS", rule_ids)
     small, big, ctx = _exp_goal()
