@@ -3,6 +3,7 @@ outputs with the code before it (issue 42's safety net).
 
     python bench/snapshot.py OUT_DIR            # write the outputs
     python bench/snapshot.py --diff OLD NEW     # list the files that differ
+    python bench/snapshot.py --diff OLD NEW --drop proof_tree   # JSON without a new field
 
 The outputs: ``check --all`` (text and ``--json --seed 0``), ``audit --json``, ``errata``,
 ``verify`` (text and ``--json``) of every proof file under ``docs/examples/`` and ``tests/``,
@@ -88,14 +89,43 @@ def snapshot(out: Path, claims_from: Path | None = None) -> None:
         _run(["latex", ident], out / "latex" / f"{ident}.tex")
 
 
-def diff(old: Path, new: Path) -> int:
+def _without(value: object, drop: frozenset[str]) -> object:
+    """``value`` (JSON data) without the keys ``drop`` and with its ``seconds`` masked."""
+    if isinstance(value, dict):
+        return {
+            k: "<t>" if k == "seconds" else _without(v, drop)
+            for k, v in value.items()
+            if k not in drop
+        }
+    if isinstance(value, list):
+        return [_without(v, drop) for v in value]
+    return value
+
+
+def _lines(text: str, drop: frozenset[str]) -> list[str]:
+    """A stored output's lines, times masked; with ``drop``, a JSON output is read and
+    written again without those keys (fields a change adds on purpose)."""
+    if drop:
+        head, _, rest = text.partition("\n")
+        body, sep, tail = rest.rpartition("\n--- stderr\n")
+        try:
+            data = json.loads(body if sep else rest)
+        except ValueError:
+            pass
+        else:
+            shown = json.dumps(_without(data, drop), indent=2, ensure_ascii=False)
+            text = f"{head}\n{shown}\n--- stderr\n{tail if sep else ''}"
+    return TIMES.sub("<t>", text).splitlines()
+
+
+def diff(old: Path, new: Path, drop: frozenset[str] = frozenset()) -> int:
     changed = 0
     for path in sorted(old.rglob("*")):
         if path.is_dir():
             continue
         other = new / path.relative_to(old)
-        before = TIMES.sub("<t>", path.read_text()).splitlines()
-        after = TIMES.sub("<t>", other.read_text()).splitlines() if other.exists() else []
+        before = _lines(path.read_text(), drop)
+        after = _lines(other.read_text(), drop) if other.exists() else []
         if before != after:
             changed += 1
             print(f"== {path.relative_to(old)}")
@@ -111,13 +141,21 @@ def main() -> int:
     parser.add_argument("--diff", action="store_true", help="compare two snapshot folders")
     parser.add_argument("--resume", action="store_true", help="keep the outputs already there")
     parser.add_argument(
+        "--drop",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="with --diff: compare JSON outputs without this key (a field added on purpose; "
+        "repeatable); their 'seconds' are masked too",
+    )
+    parser.add_argument(
         "--claims-from",
         type=Path,
         help="check only the claim files whose outputs this other snapshot holds",
     )
     args = parser.parse_args()
     if args.diff:
-        return diff(*args.folders)
+        return diff(*args.folders, drop=frozenset(args.drop))
     global RESUME
     RESUME = args.resume
     snapshot(args.folders[0], args.claims_from)

@@ -206,6 +206,7 @@ def check_link(
         ),
         obstacle=blocked,
         doubt=decision.doubt,
+        proof_tree=proof.proof_tree(reason),
     )
 
 

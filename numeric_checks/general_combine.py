@@ -131,6 +131,7 @@ def combine(
         obstacle=blocked,
         table=table,
         decision=decided if decided is not None else said,
+        proof_tree=proof.proof_tree(why),
     )
 
 

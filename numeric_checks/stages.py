@@ -27,10 +27,11 @@ from numeric_checks.referees import arb_referee
 from numeric_checks.search import SpotOutcome, spot_check
 from numeric_checks.sum_stage import hypothesis_as_written, prove_by_sum_rules
 from numeric_checks.tails import prove_tails
-from symbolic.derivation import JustificationKind
+from symbolic.derivation import Justification, JustificationKind
 from symbolic.errors import Unsupported
 from symbolic.evidence import Said, Spotted, Unconfirmed, dismissed, words
 from symbolic.induction import apply_hypothesis, at
+from symbolic.proof_tree import ProofNode, ProofTree, printed
 from symbolic.relations import Relation
 from symbolic.report import (
     CertificateRecord,
@@ -39,7 +40,7 @@ from symbolic.report import (
 from symbolic.rules import fact_from_relation, prove_relation
 from symbolic.rules.facts import MAX_GOALS
 from symbolic.rules.prover import prove_traced
-from symbolic.rules.registry import attempt, frame
+from symbolic.rules.registry import attempt, close, frame
 from symbolic.rules.sums import has_family_sums
 from symbolic.side_conditions import SideCondition, defined_on, undischarged, where_text
 from symbolic.verdicts import Verdict
@@ -110,10 +111,25 @@ class SymbolicProof:
     """The stage was stopped by its share of the budget (see ``check.PROOF_SHARE``)."""
     rules: tuple[str, ...] = ()
     """The ids of the rule families the proof is made of (:mod:`symbolic.rules.registry`)."""
+    tree: tuple[ProofNode, ...] = ()
+    """The rule applications at the top of the proof (:mod:`symbolic.proof_tree`): the
+    ids of their nodes are ``rules``."""
+    goal: str = ""
+    """The link as the search proved it (definitions unfolded, equalities substituted)."""
 
     @property
     def proved(self) -> bool:
         return self.trace is not None
+
+    def proof_tree(self, why: Justification) -> ProofTree | None:
+        """The proof as a tree (None when there is none), with the catalog lemma or named
+        foundation the step's justification ``why`` rests on."""
+        if self.trace is None:
+            return None
+        lemma = (why.lemma,) if why.kind is JustificationKind.LEMMA and why.lemma else ()
+        found = why.foundation
+        foundation = (found,) if why.kind is JustificationKind.FOUNDATION and found else ()
+        return ProofTree(self.goal, self.tree, lemma, foundation)
 
     def describe(self) -> str | None:
         if self.trace == IDENTICAL and self.unfolded:
@@ -209,7 +225,13 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     unfolded = trace == IDENTICAL and (link.left, link.right) != (link.lhs, link.rhs)
     if trace is None:
         return SymbolicProof(None, unfolded)
-    proof = SymbolicProof(trace, unfolded, rules=tuple(sorted(used)))
+    proof = SymbolicProof(
+        trace,
+        unfolded,
+        rules=tuple(sorted(used.ids())),
+        tree=printed(close(used).top()),
+        goal=f"{link.lhs} {link.relation.value} {link.rhs}",
+    )
     return _with_side_conditions(plan, link, proof)
 
 

@@ -18,6 +18,7 @@ os.environ.setdefault("SYMPY_GROUND_TYPES", "python")
 os.environ.setdefault("SYMPY_CACHE_SIZE", "20000")
 
 from symbolic.derivation import (
+    CheckingAids,
     Claim,
     Derivation,
     Justification,
@@ -60,6 +61,7 @@ _bound_exact_evaluation()  # SymPy never builds an integer of more than 200,000 
 __all__ = [
     "CertificateRecord",
     "CertificateStatus",
+    "CheckingAids",
     "Claim",
     "Counterexample",
     "Derivation",

@@ -144,9 +144,68 @@ still validates every generated point against every hypothesis."""
 
 
 @dataclass(frozen=True)
-class Derivation:
-    """A theorem and its proof chain; see ``shared/DESIGN.md`` for the field meanings."""
+class CheckingAids:
+    """What the catalog supplies to check (and teach) a derivation, beside what its author
+    wrote: none of it is part of the mathematics, and a derivation read from a user's file
+    has at most a certification box.  Grouped out of :class:`Derivation` (issue 42), which
+    still takes each of these as a keyword and reads them as attributes (``d.points``)."""
 
+    oracle: Oracle | None = None
+    """An independent numeric computation of the conclusion from first principles."""
+    points: PointGenerator | None = None
+    """The derivation's own sampler, for domains rejection sampling cannot hit."""
+    instance_points: InstancePointGenerator | None = None
+    """For a derivation over families: its own point generator for an instance at given
+    lengths (see :mod:`symbolic.instances`); the generic family sampler otherwise.  Every
+    point is still validated against every instantiated hypothesis."""
+    search_budget: int | None = None
+    """Cap on counterexample-search evaluations per step, for steps costly to evaluate
+    (quadrature): the check uses the smaller of this and the caller's budget."""
+    certify_box: Mapping[str, tuple[str, str]] | None = None
+    """Bounds (as decimal strings) of the box on which inequality steps are certified, per
+    variable; variables not named use their domain (unbounded ends cut at +-5)."""
+    appendix: Callable[[], str] | None = None
+    """Extra teaching material for ``explain`` (a table computed by an oracle, say)."""
+
+
+AID_NAMES = tuple(f.name for f in dataclasses.fields(CheckingAids))
+"""The keywords of :class:`Derivation` that fill its :class:`CheckingAids`."""
+
+
+class _Unset:
+    """The default of an aid's keyword: not given (``None`` given clears the aid)."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()
+
+
+@dataclass(frozen=True, init=False)
+class Derivation:
+    """A theorem and its proof chain as its author writes them, and the catalog's aids to
+    checking it (:class:`CheckingAids`, the field ``checking``); see ``shared/DESIGN.md``
+    for the field meanings.
+
+    Constructed as before, with every field a keyword (``oracle=``, ``points=``,
+    ``search_budget=``, ``certify_box=``, ``instance_points=`` and ``appendix=`` fill
+    ``checking``), or with ``checking=CheckingAids(...)``; each aid is read as an attribute
+    of its own (``d.points``).
+
+    >>> from symbolic.domains import parse_domain
+    >>> x = Variable("x", parse_domain("(0, 1)"))
+    >>> d = Derivation(id="t", title="t", source=Source("w", "1"), variables=(x,),
+    ...     claim=Claim(x.symbol, Relation.LE, sp.Integer(1)),
+    ...     steps=(Step(Relation.LE, sp.Integer(1), Justification("x < 1")),),
+    ...     search_budget=7)
+    >>> d.search_budget, d.checking.search_budget, d.points
+    (7, 7, None)
+    >>> d.replace(points=None, search_budget=3).checking.search_budget
+    3
+    """
+
+    # What the author writes: the theorem, its proof chain, where it comes from.
     id: str
     title: str
     source: Source
@@ -156,20 +215,10 @@ class Derivation:
     hypotheses: tuple[sp.Basic, ...] = ()
     defs: tuple[tuple[sp.Symbol, sp.Expr], ...] = ()
     statement: str = ""
-    oracle: Oracle | None = None
     erratum: str | None = None
     """If set, this derivation is a seed statement kept as written and expected to be refuted;
     the text says what is wrong and which id carries the correction."""
     family: str = ""
-    points: PointGenerator | None = None
-    search_budget: int | None = None
-    """Cap on counterexample-search evaluations per step, for steps costly to evaluate
-    (quadrature): the check uses the smaller of this and the caller's budget."""
-    appendix: Callable[[], str] | None = None
-    """Extra teaching material for ``explain`` (a table computed by an oracle, say)."""
-    certify_box: Mapping[str, tuple[str, str]] | None = None
-    """Bounds (as decimal strings) of the box on which inequality steps are certified, per
-    variable; variables not named use their domain (unbounded ends cut at +-5)."""
     lhs_source: str = ""
     """The chain's first expression as its author wrote it (LaTeX), for documents."""
     lhs_written: str = ""
@@ -178,10 +227,6 @@ class Derivation:
     induction: Induction | None = None
     """If set, the chain is the inductive step k - 1 -> k of an induction (see
     :mod:`symbolic.induction`): steps justified by the hypothesis may use the claim at k - 1."""
-    instance_points: InstancePointGenerator | None = None
-    """For a derivation over families: its own point generator for an instance at given
-    lengths (see :mod:`symbolic.instances`); the generic family sampler otherwise.  Every
-    point is still validated against every instantiated hypothesis."""
     instance: str = ""
     """If set, the chain proves only an instance of the source's statement, and this says
     which ("for n = 3 outcomes only"): every verdict on it is scoped as an instance (see
@@ -191,6 +236,95 @@ class Derivation:
     step is not a link of the chain (advanced composition: Azuma's inequality turns the tail
     at the threshold into the composition theorem).  Checked by nobody: the basis
     (:mod:`symbolic.basis`) counts its lemmas, foundations and citations like the steps'."""
+    # What the catalog supplies for checking.
+    checking: CheckingAids = CheckingAids()
+
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        source: Source,
+        variables: tuple[Variable, ...],
+        claim: Claim,
+        steps: tuple[Step, ...],
+        hypotheses: tuple[sp.Basic, ...] = (),
+        defs: tuple[tuple[sp.Symbol, sp.Expr], ...] = (),
+        statement: str = "",
+        oracle: Oracle | None = UNSET,
+        erratum: str | None = None,
+        family: str = "",
+        points: PointGenerator | None = UNSET,
+        search_budget: int | None = UNSET,
+        appendix: Callable[[], str] | None = UNSET,
+        certify_box: Mapping[str, tuple[str, str]] | None = UNSET,
+        lhs_source: str = "",
+        lhs_written: str = "",
+        induction: Induction | None = None,
+        instance_points: InstancePointGenerator | None = UNSET,
+        instance: str = "",
+        bridge: tuple[Justification, ...] = (),
+        checking: CheckingAids | None = None,
+    ) -> None:
+        # The positional order is the one of the 22 fields before the split (issue 42).
+        given: dict[str, Any] = {
+            "oracle": oracle,
+            "points": points,
+            "instance_points": instance_points,
+            "search_budget": search_budget,
+            "certify_box": certify_box,
+            "appendix": appendix,
+        }
+        aids = checking if checking is not None else CheckingAids()
+        changed = {k: v for k, v in given.items() if v is not UNSET}
+        if changed:
+            aids = dataclasses.replace(aids, **changed)
+        values = {
+            "id": id,
+            "title": title,
+            "source": source,
+            "variables": variables,
+            "claim": claim,
+            "steps": steps,
+            "hypotheses": hypotheses,
+            "defs": defs,
+            "statement": statement,
+            "erratum": erratum,
+            "family": family,
+            "lhs_source": lhs_source,
+            "lhs_written": lhs_written,
+            "induction": induction,
+            "instance": instance,
+            "bridge": bridge,
+            "checking": aids,
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        self.__post_init__()
+
+    # -- the catalog's aids, read as before -----------------------------------------------
+    @property
+    def oracle(self) -> Oracle | None:
+        return self.checking.oracle
+
+    @property
+    def points(self) -> PointGenerator | None:
+        return self.checking.points
+
+    @property
+    def instance_points(self) -> InstancePointGenerator | None:
+        return self.checking.instance_points
+
+    @property
+    def search_budget(self) -> int | None:
+        return self.checking.search_budget
+
+    @property
+    def certify_box(self) -> Mapping[str, tuple[str, str]] | None:
+        return self.checking.certify_box
+
+    @property
+    def appendix(self) -> Callable[[], str] | None:
+        return self.checking.appendix
 
     def __post_init__(self) -> None:
         self.validate()
@@ -301,3 +435,11 @@ class Derivation:
         if index in (-1, len(steps) - 1) and expr is not None:
             claim = Claim(claim.lhs, claim.relation, expr)
         return self.replace(steps=tuple(steps), claim=claim)
+
+
+DERIVATION_KEYWORDS = (
+    *(f.name for f in dataclasses.fields(Derivation)),
+    *AID_NAMES,
+)
+"""Every keyword :class:`Derivation` takes: its fields, and the aids of ``checking`` one by
+one (what :meth:`symbolic.kit.Chain.derive` accepts)."""

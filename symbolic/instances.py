@@ -10,6 +10,7 @@ how it is proved.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 import sympy as sp
@@ -96,14 +97,14 @@ def instantiate_derivation(d: Derivation, lengths: Mapping[str, int]) -> Derivat
     )
     names = {v.name for v in variables}
     box = None
-    if d.certify_box is not None:
-        box = {k: v for k, v in d.certify_box.items() if k in names}
+    if d.checking.certify_box is not None:
+        box = {k: v for k, v in d.checking.certify_box.items() if k in names}
     induction = d.induction
     if induction is not None and induction.variable not in names:
         induction = None
     points = None
-    if d.instance_points is not None:
-        generator = d.instance_points
+    if d.checking.instance_points is not None:
+        generator = d.checking.instance_points
         fixed = dict(lengths)
         points = lambda rng, dps: generator(rng, dps, fixed)  # noqa: E731
     _check_elements(d, lengths, variables, [*hypotheses, *(v for _, v in defs)], claim, steps)
@@ -114,11 +115,11 @@ def instantiate_derivation(d: Derivation, lengths: Mapping[str, int]) -> Derivat
         defs=defs,
         claim=claim,
         steps=steps,
-        certify_box=box,
         induction=induction,
         lhs_source="",
-        points=points,
-        instance_points=None,
+        checking=dataclasses.replace(
+            d.checking, certify_box=box, points=points, instance_points=None
+        ),
     )
 
 

@@ -23,7 +23,6 @@ as unchecked).  Proof files write the same as ``by = "rule:NAME"``, parsed by
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from typing import Any
 import sympy as sp
 
 from symbolic.derivation import (
+    DERIVATION_KEYWORDS,
     Claim,
     Derivation,
     Justification,
@@ -186,7 +186,7 @@ def _source(value: Any) -> Source:
     )
 
 
-_DERIVE_FIELDS = frozenset(f.name for f in dataclasses.fields(Derivation)) - {
+_DERIVE_FIELDS = frozenset(DERIVATION_KEYWORDS) - {
     "id",
     "title",
     "variables",

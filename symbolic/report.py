@@ -17,6 +17,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, ClassVar
 
 from symbolic.notebook import render
+from symbolic.proof_tree import ProofTree
 from symbolic.verdicts import Verdict
 
 if TYPE_CHECKING:
@@ -263,6 +264,9 @@ class StepResult:
     identities: tuple[Said, ...] = ()
     """The hypotheses that hold identically once definitions are substituted: worded as
     ``notes``."""
+    proof_tree: ProofTree | None = None
+    """The symbolic proof as a tree of rule applications (None when the step was not proved
+    symbolically): its rule ids are ``rules`` (see :mod:`symbolic.proof_tree`)."""
 
     JSON: ClassVar[tuple[str, ...]] = (
         "index",
@@ -293,6 +297,7 @@ class StepResult:
         "chain",
         "instances",
         "side_conditions",
+        "proof_tree",
     )
     """A step's fields in ``--json``, in their historical order (the words are rendered from
     the records; the records themselves are not in the JSON)."""

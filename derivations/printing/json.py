@@ -141,6 +141,9 @@ def claim_json(
         "why_not_proved": result.why_not_proved,
         "notes": list(result.notes),
         "cases": jsonable(result.cases),
+        # The proof as a tree of rule applications (issue 42): each node's rule id, goal,
+        # subgoals, side conditions and named facts; its ids are ``rules``.
+        "proof_tree": jsonable(result.proof_tree),
     } | scoped
 
 

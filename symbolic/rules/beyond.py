@@ -16,11 +16,12 @@ from collections.abc import Callable, Sequence
 
 import sympy as sp
 
+from symbolic.proof_tree import Goal
 from symbolic.rules.chords import chord_rule
 from symbolic.rules.derivative import MAX_SYMBOLS, Prove, derivative_rule, log_form
 from symbolic.rules.facts import Context, Fact, ops
 from symbolic.rules.nra import RLIMIT, TIMEOUT_MS, decide
-from symbolic.rules.registry import attempt
+from symbolic.rules.registry import attempt, side_condition
 from symbolic.rules.samples import negative_somewhere
 from symbolic.rules.tangency import second_order_rule, tangency_rule
 
@@ -79,7 +80,17 @@ def beyond_rules(
     reduced = _reduced(gap, strict, ctx.facts) if reduce else None
     if reduced is not None:
         how, (small_rest, big_rest) = reduced
-        trace = attempt(None, beyond_rules, small_rest, big_rest, strict, ctx, rules, False)
+        trace = attempt(
+            None,
+            beyond_rules,
+            small_rest,
+            big_rest,
+            strict,
+            ctx,
+            rules,
+            False,
+            goal=Goal(big_rest - small_rest, strict),
+        )
         if trace is not None:
             rel = "<" if strict else "<="
             return f"{how}, what remains: {small_rest} {rel} {big_rest} by {trace}"
@@ -89,20 +100,43 @@ def beyond_rules(
     # eat into theirs (Pinsker's inequality is the second-order rule's).
     chord_budget = _Budget(CHORD_CALLS, SECONDS)
     chord_search = _search(rules, chord_budget, deep=False)
-    trace = attempt("convexity", chord_rule, small, big, strict, ctx.facts, 0, chord_search)
+    trace = attempt(
+        "convexity",
+        chord_rule,
+        small,
+        big,
+        strict,
+        ctx.facts,
+        0,
+        chord_search,
+        goal=Goal(gap, strict),
+    )
     if trace is not None:
         return trace
     budget = _Budget(CALLS, SECONDS)
     prove = _search(rules, budget)
-    trace = attempt("derivative rule", second_order_rule, small, big, strict, ctx.facts, prove)
+    trace = attempt(
+        "derivative rule",
+        second_order_rule,
+        small,
+        big,
+        strict,
+        ctx.facts,
+        prove,
+        goal=Goal(gap, strict),
+    )
     if trace is not None:
         return trace
-    trace = attempt("derivative rule", derivative_rule, gap, strict, ctx.facts, 0, prove)
+    trace = attempt(
+        "derivative rule", derivative_rule, gap, strict, ctx.facts, 0, prove, goal=Goal(gap, strict)
+    )
     if trace is not None:
         return trace
     if len(gap.free_symbols) > MAX_SYMBOLS:
         return None
-    return attempt(None, _logs_compared, small, big, strict, ctx, prove, budget)
+    return attempt(
+        None, _logs_compared, small, big, strict, ctx, prove, budget, goal=Goal(gap, strict)
+    )
 
 
 def _logs_compared(
@@ -111,7 +145,7 @@ def _logs_compared(
     """``small <= big`` from ``log(small) <= log(big)``, both sides proved positive."""
     logs = log_form(small, big)
     if logs is not None and not budget.spent():
-        positive = [prove(side, True, ctx.facts, 2) for side in (small, big)]
+        positive = [side_condition(prove, side, True, ctx.facts, 2) for side in (small, big)]
         if all(positive):
             trace = prove(logs, strict, ctx.facts, 0)
             if trace is not None:
@@ -127,6 +161,11 @@ def _search(rules: Rules, budget: _Budget, deep: bool = True) -> Prove:
     Gaussian mechanism 4 s, and no claim of the tests needed them."""
 
     def prove(g: sp.Expr, s: bool, facts: Sequence[Fact], depth: int) -> str | None:
+        # In a frame of its own, so that the rule proving the subgoal is its node.
+        g = sp.sympify(g)
+        return attempt(None, search, g, s, facts, depth, goal=Goal(g, s))
+
+    def search(g: sp.Expr, s: bool, facts: Sequence[Fact], depth: int) -> str | None:
         if not budget.spend():
             return None
         g = sp.sympify(g)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import sympy as sp
 
 from symbolic.functions import Phi, PhiInv
-from symbolic.rules.registry import credit
+from symbolic.rules.registry import credit, side_condition
 
 if TYPE_CHECKING:
     from symbolic.rules.prover import Prover
@@ -45,7 +45,9 @@ def monotone(prover: Prover, g: sp.Expr, strict: bool, depth: int) -> list[str] 
         name, big, small, needs_positive = pair
         if needs_positive and not prover.known_sign(small, strict=False):
             continue
-        if name == PhiInv.__name__ and not _in_unit_interval(prover, small, big, depth):
+        if name == PhiInv.__name__ and not side_condition(
+            _in_unit_interval, prover, small, big, depth
+        ):
             continue
         trace = prover.nonneg(big - small, strict, depth + 1)
         if trace is not None:

@@ -229,7 +229,7 @@ def decide(
         # The named facts handed to z3 are credited by their names (``exp tangent``): z3
         # was given them, and does not say which it needed (an unsat core would, at the
         # price of tracked assertions, which change how nlsat searches).
-        credit("nonlinear real arithmetic", *ab.used)
+        credit("nonlinear real arithmetic", lemmas=ab.used)
         return Decision(_trace(goal, strict, hyps, ab), status="unsat")
     if answer == z3.sat:
         return Decision(None, _candidate(solver.model(), tr, ab), status="sat")

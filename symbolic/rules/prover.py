@@ -13,6 +13,7 @@ import sympy as sp
 
 from symbolic.assumed_point import negative_somewhere
 from symbolic.functions import NumericFunction
+from symbolic.proof_tree import Goal, ProofNode
 from symbolic.relations import Relation
 from symbolic.rules.beyond import beyond_rules
 from symbolic.rules.bounds import extremum_cases, log_tangent, min_max
@@ -28,7 +29,15 @@ from symbolic.rules.facts import (
 )
 from symbolic.rules.hypotheses import hypothesis
 from symbolic.rules.monotone import factor_signs, monotone, positive_factor
-from symbolic.rules.registry import attempt, credit, frame
+from symbolic.rules.registry import (
+    Closed,
+    attempt,
+    close,
+    credit,
+    frame,
+    pass_up,
+    side_condition,
+)
 from symbolic.rules.samples import clearly_nonzero
 from symbolic.rules.signs import fact_sum, positive_sums, sign_split, signed_factors
 from symbolic.rules.splits import pairwise, product, termwise, triangle
@@ -111,11 +120,13 @@ def prove_relation(
 
 @dataclass(frozen=True)
 class ProofTrace:
-    """A proof found by the rules: its trace in words, and the ids of the rule families it
-    is made of (:mod:`symbolic.rules.registry`), for checking a cited rule by id."""
+    """A proof found by the rules: its trace in words, the ids of the rule families it is
+    made of (:mod:`symbolic.rules.registry`), for checking a cited rule by id, and its tree
+    (:mod:`symbolic.proof_tree`), whose ids those are."""
 
     text: str
     rules: frozenset[str]
+    tree: tuple[ProofNode, ...] = ()
 
 
 def prove_traced(
@@ -126,8 +137,9 @@ def prove_traced(
         text = prove_relation(lhs, rel, rhs, ctx, **options)
     if text is None:
         return None
-    credit(*used)
-    return ProofTrace(text, frozenset(used))
+    closed = close(used)
+    pass_up(closed)
+    return ProofTrace(text, frozenset(used.ids()), closed.top())
 
 
 def _merge_exps(e: sp.Expr) -> sp.Expr:
@@ -173,11 +185,16 @@ def _prove_relation(
         rule = CITED_RULES.get(name.lower())
         if rule is None:
             continue
-        first = attempt(RULE_IDS[rule], rule, Prover(ctx, max_goals), big - small, rel.strict, 0)
+        goal = Goal(big - small, rel.strict)
+        first = attempt(
+            RULE_IDS[rule], rule, Prover(ctx, max_goals), big - small, rel.strict, 0, goal=goal
+        )
         if first is not None:
             return " -> ".join(first)
     prover = Prover(ctx, max_goals)
-    trace = attempt("product bound", product, prover, small, big, rel.strict)
+    trace = attempt(
+        "product bound", product, prover, small, big, rel.strict, goal=Goal(big - small, rel.strict)
+    )
     if trace is not None:
         return " -> ".join(trace)
     gap = big - small
@@ -189,7 +206,16 @@ def _prove_relation(
         if tactic:
             return f"equality by tactic {tactic}"
     if trace is None and not cheap:
-        return attempt(None, beyond_rules, small, big, rel.strict, prover.ctx, _capped_rules)
+        return attempt(
+            None,
+            beyond_rules,
+            small,
+            big,
+            rel.strict,
+            prover.ctx,
+            _capped_rules,
+            goal=Goal(gap, rel.strict),
+        )
     return " -> ".join(trace) if trace is not None else None
 
 
@@ -219,8 +245,8 @@ class Prover:
     def __init__(self, ctx: Context, max_goals: int = MAX_GOALS):
         self.ctx = Context([*ctx.facts, *abs_consequences(ctx.facts)])
         self.seen: dict[tuple[sp.Expr, bool], list[str] | None] = {}
-        self.used: dict[tuple[sp.Expr, bool], frozenset[str]] = {}
-        """The rule ids of each proved subgoal's proof (see :mod:`symbolic.rules.registry`)."""
+        self.used: dict[tuple[sp.Expr, bool], Closed] = {}
+        """Each proved subgoal's proof tree (see :mod:`symbolic.rules.registry`)."""
         self._strict_facts: frozenset[sp.Expr] | None = None
         self.max_goals = max_goals
         self.in_case = False
@@ -240,7 +266,7 @@ class Prover:
         key = (g, strict)
         if key in self.seen:
             if self.seen[key] is not None:
-                credit(*self.used[key])  # a memoised proof is used again: so are its rules
+                pass_up(self.used[key])  # a memoised proof is used again: so are its rules
             return self.seen[key]
         if len(self.seen) >= self.max_goals:
             return None
@@ -249,8 +275,8 @@ class Prover:
             result = self._nonneg(g, strict, depth)
         self.seen[key] = result
         if result is not None:
-            self.used[key] = frozenset(used)
-            credit(*used)
+            self.used[key] = close(used, goal=Goal(g, strict))
+            pass_up(self.used[key])
         return result
 
     def _nonneg(self, g: sp.Expr, strict: bool, depth: int) -> list[str] | None:
@@ -280,6 +306,11 @@ class Prover:
         products and powers of such factors included."""
         if self.sign(e, strict):
             return True
+        return bool(side_condition(self._known_sign, e, strict))
+
+    def _known_sign(self, e: sp.Expr, strict: bool) -> bool:
+        if self.sign(e, strict):
+            return True
         if isinstance(e, sp.Mul):
             negatives = [f for f in e.args if f.is_negative]
             if len(negatives) == 1 and negatives[0] == -1:
@@ -296,7 +327,7 @@ class Prover:
             return True
         if f.is_positive is False or not isinstance(f, sp.Add) or depth >= MAX_DEPTH - 2:
             return False
-        return self.nonneg(f, True, depth + 2) is not None
+        return side_condition(self.nonneg, f, True, depth + 2) is not None
 
     def forms(self, g: sp.Expr) -> Iterator[sp.Expr]:
         """A few equivalent shapes of ``g`` for rules to match: ``g`` itself, then its

@@ -11,10 +11,11 @@ import sympy as sp
 
 from symbolic.domains import Variable
 from symbolic.families import ForAll
+from symbolic.proof_tree import Goal, ProofNode
 from symbolic.relations import Relation
 from symbolic.rules.facts import MAX_GOALS, Context, Fact, fact_from_relation
 from symbolic.rules.prover import ProofTrace, prove_relation, prove_traced
-from symbolic.rules.registry import credit
+from symbolic.rules.registry import Closed, credit, pass_up
 from symbolic.rules.sums_normal import Range, elements_at, linear
 
 MAX_TRACE = 240
@@ -117,8 +118,9 @@ class Setup:
             ctx = self.context_at(g, r)
             found: ProofTrace | None
             if (g.is_positive if strict else g.is_nonnegative) is True:
-                found = ProofTrace("sign from the assumptions", frozenset({"assumptions"}))
-                credit("assumptions")
+                leaf = ProofNode("assumptions", Goal(g, strict))
+                found = ProofTrace("sign from the assumptions", frozenset({"assumptions"}), (leaf,))
+                pass_up(Closed(found.tree))
             else:
                 found = prove_traced(
                     g, rel, sp.S.Zero, ctx, cheap=True, cited=self.cited, max_goals=self.max_goals
@@ -128,7 +130,7 @@ class Setup:
         found = self.cache[key]
         if found is None:
             return None
-        credit(*found.rules)  # the same proof used again: so are its rules
+        pass_up(Closed(found.tree))  # the same proof used again: so are its rules
         return found.text
 
     def scalar(self, c: sp.Expr, strict: bool) -> str | None:
