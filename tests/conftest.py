@@ -139,8 +139,29 @@ def catalog_reports() -> dict[str, DerivationReport]:
     return {r.id: r for r in reports}
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the group marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests on the catalog worker first: their shared check of the whole catalog is the
-    longest single unit of work, so with ``-n auto`` the other worker takes everything else
-    meanwhile instead of leaving it to run alone at the end."""
+    """Every test that uses :func:`catalog_reports` runs on the catalog worker (a test that
+    forgot the mark made a second worker check the whole catalog again, ~25 s), and those
+    tests come first: their shared check of the whole catalog is the longest single unit of
+    work, so with ``-n auto`` the other worker takes everything else meanwhile instead of
+    leaving it to run alone at the end."""
+    for item in items:
+        if "catalog_reports" in getattr(item, "fixturenames", ()) and not any(
+            m.args[:1] == ("catalog",) for m in item.iter_markers("xdist_group")
+        ):
+            item.add_marker(on_the_catalog_worker)
     items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (the README's and CI's command) as one worker per core this process may
+    run on.  xdist counts physical cores when psutil is installed, which on a 2-vCPU machine
+    with hyper-threading is 1: the whole suite would run in one worker, twice as long.
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when set (xdist reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux: xdist's own count
+        return None

@@ -106,6 +106,7 @@ def test_most_steps_are_proved_or_certified_and_the_rest_say_why(
                 assert "why not proved" in s.evidence, (r.id, s.index, s.evidence)
 
 
+@on_the_catalog_worker
 def test_proved_and_certified_never_say_why_not_proved(
     catalog_reports: dict[str, DerivationReport],
 ) -> None:

@@ -8,16 +8,19 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sympy as sp
 
+from derivations.app import cli
 from derivations.app.cli import main
 from derivations.printing.summary import step_summary
 from derivations.printing.wording import nearest_to_failing
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
 from symbolic import InvalidInput, Source, Variable, Verdict, parse_domain
+from symbolic.derivation import Derivation
 from symbolic.evidence import Obstacle, ObstacleKind, Sampled, Step, words
 from symbolic.kit import by, chain
 from symbolic.report import NumericEvidence, StepResult
@@ -303,7 +306,21 @@ def test_a_reason_with_unknown_commands_is_escaped_not_run(tmp_path: Path) -> No
     assert "input at line 7 is refused" in err.getvalue()
 
 
-def test_claim_prints_a_short_line_and_the_rest_under_verbose() -> None:
+def test_claim_prints_a_short_line_and_the_rest_under_verbose(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Both commands check the same claim at the same options; what is asserted is how each
+    # prints the result, so the claim is checked once and the second command prints that.
+    checked: list[tuple[Derivation, Any]] = []
+    check_claim = cli.check_claim
+
+    def check_once(d: Derivation, options: CheckOptions) -> Any:
+        if not checked:
+            checked.append((d, check_claim(d, options)))
+        assert d == checked[0][0]  # both read the same claim from the file
+        return checked[0][1]
+
+    monkeypatch.setattr(cli, "check_claim", check_once)
     claim = str(Path(__file__).parent / "claims" / "phi_true.toml")
     short, full = io.StringIO(), io.StringIO()
     assert main(["claim", claim, "--points", "40"], out=short) == 0

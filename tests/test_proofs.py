@@ -3,6 +3,7 @@ the author's LaTeX given back annotated, and the authoring kit."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -10,21 +11,51 @@ from pathlib import Path
 import pytest
 import sympy as sp
 
+from derivations.app import cli
 from derivations.app.cli import main
 from derivations.catalog import catalog
 from derivations.printing.latex import derivation_latex
 from numeric_checks import CheckOptions, check_derivation
-from symbolic.derivation import JustificationKind, Source
+from symbolic.derivation import Derivation, JustificationKind, Source
 from symbolic.domains import POSITIVE, Variable
 from symbolic.errors import IllFormedDerivation, InvalidInput
 from symbolic.kit import by, chain, justification_from_spec
 from symbolic.readers.proof_files import load_proof, parse_proof
-from symbolic.report import StepResult
+from symbolic.report import DerivationReport, StepResult
 from symbolic.verdicts import Verdict
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 FAST = ["--points", "40", "--search", "60"]
 OPTIONS = CheckOptions(points=40, search_budget=60)
+
+
+_CHECKED: list[tuple[Derivation, CheckOptions, DerivationReport]] = []
+"""The proofs that ``verify`` checked in this test process, for :func:`one_check_per_proof`."""
+
+
+@pytest.fixture
+def one_check_per_proof(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``verify`` checks a proof file once per test process: a test that only prints a report
+    already made for an equal proof at equal options (the budget aside, which ``verify``
+    shortens by the time reading took) prints that one instead of checking it again.  Only
+    for tests that change nothing of the engine."""
+    check_one = cli._check_one
+
+    def shared(d: Derivation, options: CheckOptions) -> DerivationReport:
+        key = dataclasses.replace(options, budget=1.0)  # any: the budget is not compared
+        for done, at, report in _CHECKED:
+            if done == d and at == key:
+                return report
+        report = check_one(d, options)
+        _CHECKED.append((d, key, report))
+        return report
+
+    monkeypatch.setattr(cli, "_check_one", shared)
+
+
+KL_BOUND_PROOFS = pytest.mark.xdist_group("kl-bound-proofs")
+"""The tests that verify the kl-bound proof files (~12 s a check on a quiet machine): on one
+worker, so that :func:`one_check_per_proof` checks each file once for all of them."""
 
 
 def _verify(*args: str) -> tuple[int, dict]:  # type: ignore[type-arg]
@@ -50,17 +81,22 @@ def _verify(*args: str) -> tuple[int, dict]:  # type: ignore[type-arg]
         ("advanced_composition_tail.tex", ["proved", "proved"], None, 0),
         # Lemma 3.18 for every n (issue 24): proved in general; the student's e^(eps/2)
         # refuted at its fifth step with a counterexample family.
-        ("kl_bound_every_n.toml", ["proved"] * 6, None, 0),
-        (
+        pytest.param("kl_bound_every_n.toml", ["proved"] * 6, None, 0, marks=KL_BOUND_PROOFS),
+        pytest.param(
             "kl_bound_every_n_student.toml",
             ["proved"] * 4 + ["refuted", "proved"],
             5,
             1,
+            marks=KL_BOUND_PROOFS,
         ),
     ],
 )
 def test_examples_verdict_per_step(
-    name: str, verdicts: list[str], first_failure: int | None, code: int
+    name: str,
+    verdicts: list[str],
+    first_failure: int | None,
+    code: int,
+    one_check_per_proof: None,
 ) -> None:
     got, report = _verify(str(EXAMPLES / name))
     assert got == code, report.get("verdict")
@@ -274,7 +310,8 @@ def test_a_hypothesis_false_once_defs_are_substituted_is_contradictory(
     assert "contradictory" in capsys.readouterr().err
 
 
-def test_the_students_counterexample_family_is_a_table() -> None:
+@KL_BOUND_PROOFS
+def test_the_students_counterexample_family_is_a_table(one_check_per_proof: None) -> None:
     out = io.StringIO()
     code = main(["verify", str(EXAMPLES / "kl_bound_every_n_student.toml"), *FAST], out=out)
     text = out.getvalue()

@@ -10,7 +10,6 @@ of the catalog and of the claim files carries its confirmation.
 from __future__ import annotations
 
 import json
-import time
 from io import StringIO
 from pathlib import Path
 
@@ -131,11 +130,10 @@ def test_a_claim_false_only_where_three_hypotheses_are_tight_is_refuted() -> Non
 def test_optimal_composition_with_k_unbounded_true() -> None:
     # Its false variant is in MUST_REFUTE (refuted, with its confirmation, above); the claim
     # false only on a band of k is there too, with the band asserted.
-    started = time.perf_counter()
+    # No time is asserted (machines here are noisy): bench/ measures it.
     true = check_claim(load_claim(CLAIMS / "optimal_composition_unbounded_true.toml"))
     assert true.verdict in (Verdict.CHECKED, Verdict.PROVED), true.evidence
     assert true.numeric is not None and true.numeric.points > 0
-    assert time.perf_counter() - started < 600  # generous: bench/ measures the real times
 
 
 def test_an_unconfirmed_violation_is_reported_suspect_and_never_refutes(
