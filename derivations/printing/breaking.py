@@ -4,10 +4,11 @@ The book's LaTeX (:mod:`derivations.printing.latex_layout`) cuts a formula too w
 line from the expression tree: before a top-level ``+`` or ``-`` of a sum, between the
 factors of a product (a continuation line opens with ``·``), between the arguments of
 ``max``/``min``, inside a parenthesised sum, and a wide quotient as ``1/den`` times its
-numerator.  The site cuts at the same places (and, since its lines are narrower than the
-book's, also inside the bracket of a big-operator sum ``Σ (a + b)``) and packs the pieces
-into lines by an estimate of their width, so that at 1024 px and wider no line needs a
-scroll bar.
+numerator.  The site cuts at the same places by the same walk
+(:func:`derivations.printing.cuts.cut`), printed by its own markup (:class:`_MathML`), and,
+since its lines are narrower than the book's, also inside the bracket of a big-operator sum
+``Σ (a + b)``; it packs the pieces into lines by an estimate of their width, so that at
+1024 px and wider no line needs a scroll bar.
 
 The estimate is taken on the MathML itself (:func:`mathml_em`), in em: glyphs of a
 serif math font, the operator dictionary's spaces around binary operators and relations
@@ -25,13 +26,12 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import sympy as sp
 from markupsafe import Markup, escape
-from sympy.printing.precedence import PRECEDENCE, precedence
 
+from derivations.printing.cuts import Sign, cut
 from derivations.printing.latex import DerivationPrinter
 from derivations.printing.mathml import MathPrinter
 from derivations.printing.notation import is_ours
@@ -105,7 +105,7 @@ def mathml_em(inner: str) -> float:
 class Piece:
     """A run of a formula that stays on one line, in MathML (without ``<math>``):
     ``joined`` follows the previous piece on its line, ``opening`` starts a line (a factor
-    opens with ``·``); ``width`` is the estimate of ``joined`` in pt."""
+    opens with ``·``); ``width`` is the estimate of ``joined`` in em."""
 
     joined: str
     opening: str
@@ -116,46 +116,81 @@ def _mo(sign: str) -> str:
     return f"<mo>{sign}</mo>"
 
 
-class _Cutter:
-    """Cuts one derivation's expressions (its printers know its variables' names)."""
+class _MathML:
+    """The site's markup for :func:`~derivations.printing.cuts.cut`: MathML, measured by
+    :func:`mathml_em`, for one derivation (its printers know its variables' names)."""
+
+    sign_room = 1.0
+    operator_room = 3.0
 
     def __init__(self, mathml: MathPrinter, latex: DerivationPrinter):
         self.mathml = mathml
-        self.latex = latex  # for the order of a sum's terms, the book's
+        self.ordered = latex.ordered  # the order of a sum's terms, the book's
 
     def whole(self, expr: sp.Basic) -> Piece:
         inner = self.mathml.inner(expr)
         return Piece(inner, inner, mathml_em(inner))
 
-    def pieces(self, expr: sp.Basic, budget: float) -> list[Piece]:
-        """``expr`` cut into pieces no wider than ``budget`` where the tree allows it, as
-        :func:`derivations.printing.latex_layout.pieces` cuts it for the book."""
-        whole = self.whole(expr)
-        if whole.width <= budget:
-            return [whole]
-        if isinstance(expr, sp.Add):
-            return self._sum(expr, budget)
-        if isinstance(expr, sp.Mul):
-            num, den = sp.fraction(expr, exact=True)
-            if den != 1:
-                return self._quotient(num, den, budget) or [whole]
-            return self._product(expr, budget)
-        if is_ours(expr):
-            return self._notation(whole, budget)
-        if isinstance(expr, (sp.Max, sp.Min)) or (
-            isinstance(expr, sp.Function) and len(expr.args) > 1
-        ):
-            # Our functions print in the book's notation (Pr[f(x) + Lap(b) = z]), which
-            # has no argument list to break after: whole, as the book sets them.
-            return self._arguments(expr, budget)
-        if isinstance(expr, sp.Sum) and isinstance(expr.function, sp.Add):
-            return self._big_sum(expr, budget)
-        return [whole]
+    def width(self, piece: Piece) -> float:
+        return piece.width
 
-    def _notation(self, whole: Piece, budget: float) -> list[Piece]:
+    def term(self, sign: Sign, first: Piece) -> Piece:
+        mark = {"-": _mo("\u2212"), "+": _mo("+"), "": ""}[sign]
+        head = mark + first.joined
+        return Piece(head, head, first.width + (1.0 if sign else 0.0))
+
+    def bracket(self, inner: list[Piece]) -> list[Piece]:
+        first, last = inner[0], inner[-1]
+        if len(inner) == 1:
+            body = _mo("(") + first.joined + _mo(")")
+            return [Piece(body, _mo("(") + first.opening + _mo(")"), first.width + 0.8)]
+        head = Piece(_mo("(") + first.joined, _mo("(") + first.opening, first.width + 0.4)
+        tail = Piece(last.joined + _mo(")"), last.opening + _mo(")"), last.width + 0.4)
+        return [head, *inner[1:-1], tail]
+
+    def paren(self, piece: Piece) -> Piece:
+        return self.bracket([piece])[0]
+
+    def reciprocal(self, den: sp.Basic) -> Piece:
+        front = f"<mfrac><mn>1</mn>{self.mathml.inner(den)}</mfrac>"
+        return Piece(front, front, mathml_em(front))
+
+    def ahead(self, front: Piece, first: Piece) -> Piece:
+        head = front.joined + first.joined
+        return Piece(head, head, front.width + first.width)
+
+    def negated(self, first: Piece) -> Piece:
+        minus = _mo("\u2212")
+        return Piece(minus + first.joined, minus + first.opening, first.width)
+
+    def continued(self, first: Piece) -> Piece:
+        return Piece(first.joined, _mo("\u00b7") + first.joined, first.width)
+
+    def call(self, expr: sp.Basic) -> str | None:
+        """``max(a, b)``, ``beta(a, b)``: broken after the commas between the arguments.
+        Our functions print in the book's notation (Pr[f(x) + Lap(b) = z]), cut by
+        :meth:`notation`."""
+        if isinstance(expr, (sp.Max, sp.Min)):
+            return "max" if isinstance(expr, sp.Max) else "min"
+        if isinstance(expr, sp.Function) and len(expr.args) > 1:
+            return str(self.mathml.mathml_tag(expr))
+        return None
+
+    def opened(self, name: str, first: Piece) -> Piece:
+        lead = f"<mi>{escape(name)}</mi>{_mo('(')}"
+        lead_em = 0.5 * len(name) + 0.55
+        return Piece(lead + first.joined, lead + first.opening, first.width + lead_em)
+
+    def closed(self, last: Piece, final: bool) -> Piece:
+        tail = _mo(")") if final else _mo(",")
+        return Piece(last.joined + tail, last.opening + tail, last.width + 0.4)
+
+    def notation(self, expr: sp.Basic, whole: Piece, budget: float) -> list[Piece] | None:
         """One of our functions in the book's notation (``G_mu(1 - [...](alpha))``), too
         wide for its line: cut between the symbols of its MathML, opening a bracketed group
         where one alone is too wide, as a line of the book would break."""
+        if not is_ours(expr):
+            return None
         try:
             root = ET.fromstring(_ENTITY.sub("", whole.joined))
         except ET.ParseError:  # markup the estimate cannot read: kept whole
@@ -166,81 +201,14 @@ class _Cutter:
             out.append(Piece(text, text, _em(node)))
         return out or [whole]
 
-    def _big_sum(self, expr: sp.Sum, budget: float) -> list[Piece]:
+    def operator(self, expr: sp.Sum) -> Piece | None:
         """``Σ_{i=1}^{n} (a + b)``: the operator with its limits opens the bracket, the
         terms are cut as a sum."""
         operator = self.mathml.inner(sp.Sum(sp.Symbol("x"), *expr.limits))
         # the printed operator with limits, without its dummy body
         operator = operator[: operator.rindex("</munderover>") + len("</munderover>")]
         operator = operator.removeprefix("<mrow>")
-        inner = _bracket(self._sum(expr.function, budget - 3.0))
-        head = operator + inner[0].joined
-        return [Piece(head, head, mathml_em(operator) + inner[0].width), *inner[1:]]
-
-    def _sum(self, expr: sp.Add, budget: float) -> list[Piece]:
-        out: list[Piece] = []
-        for k, term in enumerate(self.latex.ordered(expr)):
-            negative = term.could_extract_minus_sign()
-            body = -term if negative else term
-            sign = _mo("\u2212") if negative else (_mo("+") if k else "")
-            inner = self.pieces(body, budget - 1.0)
-            if body.is_Add:  # a sum inside a sum keeps its parentheses
-                inner = _bracket(inner)
-            head = sign + inner[0].joined
-            out.append(Piece(head, head, inner[0].width + (1.0 if sign else 0.0)))
-            out.extend(inner[1:])
-        return out
-
-    def _quotient(self, num: sp.Basic, den: sp.Basic, budget: float) -> list[Piece] | None:
-        """A wide quotient as ``1/den`` in front of its numerator, broken after it."""
-        inner = self.pieces(num, budget)
-        if len(inner) == 1:
-            return None
-        if num.is_Add:
-            inner = _bracket(inner)
-        front = f"<mfrac><mn>1</mn>{self.mathml.inner(den)}</mfrac>"
-        head = front + inner[0].joined
-        return [Piece(head, head, mathml_em(front) + inner[0].width), *inner[1:]]
-
-    def _product(self, expr: sp.Mul, budget: float) -> list[Piece]:
-        factors = list(expr.as_ordered_factors())
-        coeff = ""
-        if factors and factors[0] == -1:
-            coeff, factors = _mo("\u2212"), factors[1:]
-        out: list[Piece] = []
-        for k, factor in enumerate(factors):
-            inner = self.pieces(factor, budget)
-            # a sum, or one piece that binds looser than a product, is parenthesised
-            if factor.is_Add or (len(inner) == 1 and precedence(factor) < PRECEDENCE["Mul"]):
-                inner = _bracket(inner)
-            lead = inner[0]
-            if k == 0:
-                out.append(Piece(coeff + lead.joined, coeff + lead.opening, lead.width))
-            else:
-                out.append(Piece(lead.joined, _mo("\u00b7") + lead.joined, lead.width))
-            out.extend(inner[1:])
-        return out
-
-    def _arguments(self, expr: sp.Function, budget: float) -> list[Piece]:
-        """``max(a, b)``, ``beta(a, b)``: broken after the commas between the arguments,
-        as the book breaks max and min."""
-        if isinstance(expr, (sp.Max, sp.Min)):
-            name = "max" if isinstance(expr, sp.Max) else "min"
-        else:
-            name = self.mathml.mathml_tag(expr)
-        out: list[Piece] = []
-        args = list(expr.args)
-        for k, arg in enumerate(args):
-            inner = self.pieces(arg, budget)
-            lead = f"<mi>{escape(name)}</mi>{_mo('(')}" if k == 0 else ""
-            tail = _mo(")") if k == len(args) - 1 else _mo(",")  # the comma ends its line
-            first = inner[0]
-            lead_em = 0.5 * len(name) + 0.55 if k == 0 else 0.0
-            out.append(Piece(lead + first.joined, lead + first.opening, first.width + lead_em))
-            out.extend(inner[1:])
-            last = out[-1]
-            out[-1] = Piece(last.joined + tail, last.opening + tail, last.width + 0.4)
-        return out
+        return Piece(operator, operator, mathml_em(operator))
 
 
 def _flat(node: ET.Element, budget: float) -> list[ET.Element]:
@@ -253,17 +221,6 @@ def _flat(node: ET.Element, budget: float) -> list[ET.Element]:
         wide = child.tag == "mrow" and _em(child) > budget
         out += _flat(child, budget) if wide else [child]
     return out
-
-
-def _bracket(inner: list[Piece]) -> list[Piece]:
-    """Parentheses around pieces that may end up on several lines."""
-    first, last = inner[0], inner[-1]
-    if len(inner) == 1:
-        body = _mo("(") + first.joined + _mo(")")
-        return [Piece(body, _mo("(") + first.opening + _mo(")"), first.width + 0.8)]
-    head = Piece(_mo("(") + first.joined, _mo("(") + first.opening, first.width + 0.4)
-    tail = Piece(last.joined + _mo(")"), last.opening + _mo(")"), last.width + 0.4)
-    return [head, *inner[1:-1], tail]
 
 
 def lines_of(pieces: list[Piece], first: float, rest: float) -> list[list[str]]:
@@ -298,14 +255,14 @@ def math_lines(
     of the book's kind of breaking (continuation lines indented by the stylesheet), each
     piece its own ``<math>`` so that a narrow window wraps between pieces.  ``then``, a
     relation (MathML) and a right side, continues the formula (a claim: lhs <= rhs)."""
-    cut: Callable[[sp.Basic, float], list[Piece]] = _Cutter(mathml, latex).pieces
+    markup = _MathML(mathml, latex)
     # Cut finer than the lines are packed: on a wide screen the pieces join again into the
     # same lines, on a narrow one a line can still wrap between them.
     fine = min(width, PIECE_EM)
-    pieces = cut(expr, fine)
+    pieces = cut(expr, fine, markup)
     if then is not None:
         relation, right = then
-        rest = cut(right, fine)
+        rest = cut(right, fine, markup)
         joined = relation + rest[0].joined
         pieces += [Piece(joined, joined, 1.1 + rest[0].width), *rest[1:]]
     lines = lines_of(pieces, width, width - 2.0)  # continuation lines indented

@@ -11,7 +11,8 @@ A formula too wide for its line is broken where a book breaks it: before a top-l
 or ``-`` of a sum, between the factors of a product (continued with ``\cdot``), between the
 arguments of ``max``/``min``, and inside a parenthesised sum (the parentheses become
 ``\Bigl( ... \Bigr)``, which, unlike ``\left ... \right``, may span lines).  The pieces are
-computed from the expression tree, never by cutting the string.
+computed from the expression tree, never by cutting the string, by the walk the site shares
+(:func:`derivations.printing.cuts.cut`) with the book's markup (:class:`_LaTeX`).
 
 >>> round(math_width(r"\frac{8 \varepsilon}{9} + \frac{c}{2}"))
 37
@@ -24,7 +25,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import sympy as sp
-from sympy.printing.precedence import PRECEDENCE, precedence
+
+from derivations.printing.cuts import Sign, cut
 
 __all__ = [
     "NOTE_WIDTHS",
@@ -177,6 +179,72 @@ class Piece:
 Printer = Callable[[sp.Basic], str]
 
 
+class _LaTeX:
+    """The book's markup for :func:`~derivations.printing.cuts.cut`: LaTeX, measured by
+    :func:`math_width`; parentheses that may span lines are ``\\Bigl( ... \\Bigr)``."""
+
+    sign_room = 14.0  # a binary operator with its medium spaces
+    operator_room = 0.0  # the book keeps a big operator's bracket whole
+
+    def __init__(self, show: Printer, ordered: Callable[[sp.Add], list[sp.Basic]]):
+        self.show = show
+        self.ordered = ordered
+
+    def whole(self, expr: sp.Basic) -> Piece:
+        text = self.show(expr)
+        return Piece(text, text)
+
+    def width(self, piece: Piece) -> float:
+        return math_width(piece.joined)
+
+    def term(self, sign: Sign, first: Piece) -> Piece:
+        head = f"{sign} {first.joined}".strip()
+        return Piece(head, head)
+
+    def bracket(self, inner: list[Piece]) -> list[Piece]:
+        head = Piece(r"\Bigl(" + inner[0].joined, r"\Bigl(" + inner[0].opening)
+        if len(inner) == 1:
+            return [Piece(head.joined + r"\Bigr)", head.opening + r"\Bigr)")]
+        last = inner[-1]
+        tail = Piece(last.joined + r"\Bigr)", last.opening + r"\Bigr)")
+        return [head, *inner[1:-1], tail]
+
+    def paren(self, p: Piece) -> Piece:
+        return Piece(rf"\left({p.joined}\right)", rf"\left({p.opening}\right)")
+
+    def reciprocal(self, den: sp.Basic) -> Piece:
+        front = rf"\frac{{1}}{{{self.show(den)}}}"
+        return Piece(front, front)
+
+    def ahead(self, front: Piece, first: Piece) -> Piece:
+        head = f"{front.joined} {first.joined}"
+        return Piece(head, head)
+
+    def negated(self, first: Piece) -> Piece:
+        return Piece("-" + first.joined, "-" + first.joined)
+
+    def continued(self, first: Piece) -> Piece:
+        return Piece(first.joined, r"\cdot " + first.joined)
+
+    def call(self, expr: sp.Basic) -> str | None:
+        if isinstance(expr, (sp.Max, sp.Min)):
+            return r"\max" if isinstance(expr, sp.Max) else r"\min"
+        return None  # the book's notation of other functions has no argument list to break
+
+    def opened(self, name: str, first: Piece) -> Piece:
+        return Piece(name + r"\Bigl(" + first.joined, name + r"\Bigl(" + first.opening)
+
+    def closed(self, last: Piece, final: bool) -> Piece:
+        tail = r"\Bigr)" if final else ","
+        return Piece(last.joined + tail, last.opening + tail)
+
+    def notation(self, expr: sp.Basic, whole: Piece, budget: float) -> list[Piece] | None:
+        return None
+
+    def operator(self, expr: sp.Sum) -> Piece | None:
+        return None
+
+
 def pieces(
     expr: sp.Basic,
     budget: float,
@@ -184,79 +252,9 @@ def pieces(
     ordered: Callable[[sp.Add], list[sp.Basic]],
 ) -> list[Piece]:
     """``expr`` cut into pieces no wider than ``budget`` where the tree allows it (a piece
-    that cannot be cut stays whole)."""
-    whole = show(expr)
-    if math_width(whole) <= budget:
-        return [Piece(whole, whole)]
-    if isinstance(expr, sp.Add):
-        out: list[Piece] = []
-        for k, term in enumerate(ordered(expr)):
-            negative = term.could_extract_minus_sign()
-            body = -term if negative else term
-            sign = "-" if negative else ("+" if k else "")
-            inner = pieces(body, budget - 14, show, ordered)
-            if body.is_Add:  # a sum inside a sum keeps its parentheses
-                inner = _bracket(inner)
-            head = f"{sign} {inner[0].joined}".strip()
-            out.append(Piece(head, head))
-            out.extend(inner[1:])
-        return out
-    num, den = sp.fraction(expr, exact=True) if isinstance(expr, sp.Mul) else (expr, 1)
-    if isinstance(expr, sp.Mul) and den != 1:
-        # a wide quotient: 1/den in front, the numerator broken after it
-        inner = pieces(num, budget, show, ordered)
-        if len(inner) > 1:
-            if num.is_Add:
-                inner = _bracket(inner)
-            front = rf"\frac{{1}}{{{show(den)}}}"
-            head = f"{front} {inner[0].joined}"
-            return [Piece(head, head), *inner[1:]]
-        return [Piece(whole, whole)]
-    if isinstance(expr, sp.Mul):
-        factors = list(expr.as_ordered_factors())  # the order LatexPrinter prints
-        coeff = ""
-        if factors and factors[0] == -1:
-            coeff, factors = "-", factors[1:]
-        out = []
-        for k, factor in enumerate(factors):
-            inner = pieces(factor, budget, show, ordered)
-            if factor.is_Add:
-                inner = _bracket(inner) if len(inner) > 1 else [_paren(inner[0])]
-            elif len(inner) == 1 and precedence(factor) < PRECEDENCE["Mul"]:
-                inner = [_paren(inner[0])]
-            lead = inner[0].joined
-            if k == 0:
-                out.append(Piece(coeff + lead, coeff + lead))
-            else:
-                out.append(Piece(lead, r"\cdot " + lead))
-            out.extend(inner[1:])
-        return out
-    if isinstance(expr, (sp.Max, sp.Min)):
-        name = r"\max" if isinstance(expr, sp.Max) else r"\min"
-        out = []
-        args = list(expr.args)
-        for k, arg in enumerate(args):
-            inner = pieces(arg, budget, show, ordered)
-            lead = name + r"\Bigl(" if k == 0 else ""
-            tail = r"\Bigr)" if k == len(args) - 1 else ","  # the comma ends its line
-            out.append(Piece(lead + inner[0].joined, lead + inner[0].opening))
-            out.extend(inner[1:])
-            out[-1] = Piece(out[-1].joined + tail, out[-1].opening + tail)
-        return out
-    return [Piece(whole, whole)]
-
-
-def _paren(p: Piece) -> Piece:
-    return Piece(rf"\left({p.joined}\right)", rf"\left({p.opening}\right)")
-
-
-def _bracket(inner: list[Piece]) -> list[Piece]:
-    """Parentheses around pieces that may end up on several lines."""
-    head = Piece(r"\Bigl(" + inner[0].joined, r"\Bigl(" + inner[0].opening)
-    if len(inner) == 1:
-        return [Piece(head.joined + r"\Bigr)", head.opening + r"\Bigr)")]
-    last = inner[-1]
-    return [head, *inner[1:-1], Piece(last.joined + r"\Bigr)", last.opening + r"\Bigr)")]
+    that cannot be cut stays whole), by the walk the site shares
+    (:func:`derivations.printing.cuts.cut`)."""
+    return cut(expr, budget, _LaTeX(show, ordered))
 
 
 def fill(parts: list[Piece], first: float, rest: float) -> list[str]:
