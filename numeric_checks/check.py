@@ -211,9 +211,11 @@ def check_link(
 
 
 def _bounded_prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
-    """The tactics and rules, with SymPy's integration and summation (the ``doit`` tactic)
-    bounded: at most :data:`SYMBOLIC_SECONDS` for a link with integrals or sums, and never
-    past the budget.  A bound that fires proves nothing; the numeric layers decide."""
+    """The tactics and rules, bounded in CPU seconds: :data:`SYMBOLIC_SECONDS` for an
+    equality, :data:`SYMBOLIC_INEQUALITY_SECONDS` for an inequality, :data:`CHEAP_PROOF_SECONDS`
+    for a link with integrals or sums whose violation is confirmed; in wall time only by the
+    budget's share (:data:`PROOF_SHARE`).  A bound that fires proves nothing; the numeric
+    layers decide."""
     integrals = link.lhs.has(sp.Integral) or link.rhs.has(sp.Integral)
     work = SYMBOLIC_SECONDS if link.relation is Relation.EQ else SYMBOLIC_INEQUALITY_SECONDS
     if cheap and (integrals or link.lhs.has(sp.Sum) or link.rhs.has(sp.Sum)):

@@ -21,10 +21,9 @@ from typing import TYPE_CHECKING, Any
 import mpmath
 import sympy as sp
 
-from numeric_checks.budget import BudgetSpent, time_limit
+from numeric_checks.budget import time_limit
 from numeric_checks.exact_ends import decided_at, evaluable_link
 from numeric_checks.search import SpotOutcome
-from symbolic.exact_numbers import compare
 from symbolic.relations import Relation
 from symbolic.report import RefereeRecord
 from symbolic.verdicts import Verdict
@@ -77,7 +76,7 @@ def interior_tie(
                 return None
             solves += 1
             for root in _roots(residual.xreplace(others), v.symbol):
-                if not _inside(v, root):
+                if not v.domain.contains(root):
                     continue
                 values = {**others, v.symbol: root}
                 shown = {w.name: _text(values[w.symbol]) for w in free}
@@ -103,7 +102,7 @@ def _candidates(
                 value = _plain(w)
             else:
                 value = _short(x, digits, integer=w.domain.kind == "integer")
-            if value is None or not _inside(w, value):
+            if value is None or not w.domain.contains(value):
                 break
             values[w.symbol] = value
         else:
@@ -117,13 +116,13 @@ def _plain(v: Variable) -> sp.Expr | None:
     """The first of :data:`PLAIN` in ``v``'s domain, else its domain's midpoint (a finite
     interval) or the end plus one (a half-line)."""
     for c in PLAIN:
-        if _inside(v, sp.sympify(c)):
+        if v.domain.contains(c):
             return sp.sympify(c)
     lo, hi = v.domain.lower, v.domain.upper
     mid = (lo + hi) / 2 if lo.is_finite and hi.is_finite else (lo + 1 if lo.is_finite else hi - 1)
     if v.domain.kind == "integer":
         mid = sp.floor(mid)
-    return mid if _inside(v, mid) else None
+    return mid if v.domain.contains(mid) else None
 
 
 def _short(x: Any, digits: int, *, integer: bool) -> sp.Rational | None:
@@ -148,9 +147,7 @@ def _roots(equation: sp.Expr, x: sp.Symbol) -> list[sp.Expr]:
     try:
         with time_limit(SOLVE_SECONDS):
             found = sp.solve(equation.xreplace({x: plain}), plain, rational=False)
-    except BudgetSpent:
-        return []
-    except Exception:  # SymPy's solver raises many kinds of error on arbitrary input
+    except Exception:  # SymPy's solver raises many kinds on arbitrary input; BudgetSpent too
         return []
     roots = []
     for r in found if isinstance(found, list) else []:
@@ -159,22 +156,6 @@ def _roots(equation: sp.Expr, x: sp.Symbol) -> list[sp.Expr]:
             continue
         roots.append(r)
     return roots
-
-
-def _inside(v: Variable, value: sp.Expr) -> bool:
-    """``value`` lies in ``v``'s domain, every end decided exactly (unknown: no)."""
-    d = v.domain
-    if d.kind == "integer" and not (isinstance(value, sp.Integer)):
-        return False
-    if d.lower.is_finite:
-        below = compare(value, d.lower)
-        if below is None or below < 0 or (d.lower_open and below == 0):
-            return False
-    if d.upper.is_finite:
-        above = compare(value, d.upper)
-        if above is None or above > 0 or (d.upper_open and above == 0):
-            return False
-    return True
 
 
 def _text(value: sp.Expr) -> str:
