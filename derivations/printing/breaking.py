@@ -1,6 +1,6 @@
 r"""Long sides of a chain broken into lines for the site, where the book breaks them.
 
-The book's LaTeX (:mod:`derivations.printing.latex_layout`) cuts a formula too wide for its
+The book's LaTeX (:mod:`derivations.printing.latex.layout`) cuts a formula too wide for its
 line from the expression tree: before a top-level ``+`` or ``-`` of a sum, between the
 factors of a product (a continuation line opens with ``·``), between the arguments of
 ``max``/``min``, inside a parenthesised sum, and a wide quotient as ``1/den`` times its
@@ -226,7 +226,7 @@ def _flat(node: ET.Element, budget: float) -> list[ET.Element]:
 def lines_of(pieces: list[Piece], first: float, rest: float) -> list[list[str]]:
     """Pieces packed greedily into lines (each a list of MathML pieces): the first line at
     most ``first`` wide, the others at most ``rest`` (a piece wider than its line gets a
-    line of its own), as :func:`derivations.printing.latex_layout.fill` packs the book's."""
+    line of its own), as :func:`derivations.printing.latex.layout.fill` packs the book's."""
     lines: list[list[str]] = []
     current: list[str] = []
     width = 0.0

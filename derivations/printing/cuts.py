@@ -7,7 +7,7 @@ centre dot), between the arguments of ``max``/``min``, inside a parenthesised su
 wide quotient as ``1/den`` times its numerator.  :func:`cut` finds these places from the
 expression tree (never by cutting a string); a :class:`Markup` says how a piece is printed
 and how wide it is: LaTeX and its estimate in pt for the book
-(:mod:`derivations.printing.latex_layout`), MathML and its estimate in em for the site
+(:mod:`derivations.printing.latex.layout`), MathML and its estimate in em for the site
 (:mod:`derivations.printing.breaking`).  A markup may allow more cuts than the book's: the
 site, whose lines are narrower, also cuts inside the bracket of a big-operator sum, between
 the symbols of one of our functions in the book's notation, and between the arguments of
