@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import sympy as sp
 from markupsafe import Markup, escape
 
-from derivations.printing.cuts import Sign, cut
+from derivations.printing.cuts import Sign, cut, pack
 from derivations.printing.latex import DerivationPrinter
 from derivations.printing.mathml import MathPrinter
 from derivations.printing.notation import is_ours
@@ -224,24 +224,16 @@ def _flat(node: ET.Element, budget: float) -> list[ET.Element]:
 
 
 def lines_of(pieces: list[Piece], first: float, rest: float) -> list[list[str]]:
-    """Pieces packed greedily into lines (each a list of MathML pieces): the first line at
-    most ``first`` wide, the others at most ``rest`` (a piece wider than its line gets a
-    line of its own), as :func:`derivations.printing.latex.layout.fill` packs the book's."""
-    lines: list[list[str]] = []
-    current: list[str] = []
-    width = 0.0
-    for p in pieces:
-        budget = first if not lines else rest
-        # a short start (a coefficient, "+ k") stays with the wide piece that follows it
-        if current and width + p.width > budget and width > 0.2 * budget:
-            lines.append(current)
-            current, width = [p.opening], p.width
-        else:
-            # the formula's first piece as it starts the formula, not as a continuation
-            current.append(p.joined if current or not lines else p.opening)
-            width += p.width
-    lines.append(current)
-    return lines
+    """Pieces packed greedily into lines (each a list of MathML pieces) by the book's packer
+    (:func:`~derivations.printing.cuts.pack`): the first line at most ``first`` wide, the
+    others at most ``rest``; a short start (a coefficient, "+ k") stays with the wide piece
+    that follows it, and the formula's first piece starts it as written, not as a
+    continuation."""
+    return pack(pieces, first, rest, _em_of, _em_of, short=0.2, opens=False)
+
+
+def _em_of(piece: Piece) -> float:
+    return piece.width
 
 
 def math_lines(

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from derivations.printing.cuts import Sign, cut
+from derivations.printing.cuts import Sign, cut, pack
 
 __all__ = [
     "NOTE_WIDTHS",
@@ -258,21 +258,24 @@ def pieces(
 
 
 def fill(parts: list[Piece], first: float, rest: float) -> list[str]:
-    """Pieces packed greedily into lines: the first line at most ``first`` wide, the others
-    at most ``rest`` (a piece wider than its line gets a line of its own)."""
-    lines: list[str] = []
-    current, width = "", 0.0
-    for p in parts:
-        budget = first if not lines else rest
-        w = math_width(p.joined)
-        if current and width + w > budget:
-            lines.append(current)
-            current, width = p.opening, math_width(p.opening)
-        else:
-            current = f"{current} {p.joined}".strip() if current else p.opening
-            width += w
-    lines.append(current)
+    """Pieces packed greedily into lines (:func:`~derivations.printing.cuts.pack`): the
+    first line at most ``first`` wide, the others at most ``rest`` (a piece wider than its
+    line gets a line of its own)."""
+    lines = []
+    for runs in pack(parts, first, rest, _joined_width, _opening_width):
+        line = runs[0]
+        for run in runs[1:]:
+            line = f"{line} {run}".strip()
+        lines.append(line)
     return lines
+
+
+def _joined_width(piece: Piece) -> float:
+    return math_width(piece.joined)
+
+
+def _opening_width(piece: Piece) -> float:
+    return math_width(piece.opening)
 
 
 @dataclass(frozen=True)
