@@ -98,8 +98,6 @@ def as_written(expr: sp.Add) -> bool:
 class DerivationPrinter(LatexPrinter):
     """LaTeX printer for expressions, derivations and reports of dpderive."""
 
-    printmethod = "_latex"
-
     def __init__(
         self,
         names: Mapping[str, str] | None = None,
