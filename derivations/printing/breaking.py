@@ -229,11 +229,7 @@ def lines_of(pieces: list[Piece], first: float, rest: float) -> list[list[str]]:
     others at most ``rest``; a short start (a coefficient, "+ k") stays with the wide piece
     that follows it, and the formula's first piece starts it as written, not as a
     continuation."""
-    return pack(pieces, first, rest, _em_of, _em_of, short=0.2, opens=False)
-
-
-def _em_of(piece: Piece) -> float:
-    return piece.width
+    return pack(pieces, first, rest, lambda p: p.width, lambda p: p.width, short=0.2, opens=False)
 
 
 def math_lines(

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import reduce
 
 import sympy as sp
 
@@ -261,21 +262,10 @@ def fill(parts: list[Piece], first: float, rest: float) -> list[str]:
     """Pieces packed greedily into lines (:func:`~derivations.printing.cuts.pack`): the
     first line at most ``first`` wide, the others at most ``rest`` (a piece wider than its
     line gets a line of its own)."""
-    lines = []
-    for runs in pack(parts, first, rest, _joined_width, _opening_width):
-        line = runs[0]
-        for run in runs[1:]:
-            line = f"{line} {run}".strip()
-        lines.append(line)
-    return lines
-
-
-def _joined_width(piece: Piece) -> float:
-    return math_width(piece.joined)
-
-
-def _opening_width(piece: Piece) -> float:
-    return math_width(piece.opening)
+    lines = pack(
+        parts, first, rest, lambda p: math_width(p.joined), lambda p: math_width(p.opening)
+    )
+    return [reduce(lambda line, run: f"{line} {run}".strip(), runs[1:], runs[0]) for runs in lines]
 
 
 @dataclass(frozen=True)
