@@ -32,7 +32,7 @@ def main() -> None:
     import symbolic.tactics as tactics
     from derivations.catalog import catalog
     from numeric_checks.general import has_families
-    from numeric_checks.general_plan import general_plan
+    from numeric_checks.general.plan import general_plan
     from numeric_checks.plan import CheckOptions, make_plan
     from numeric_checks.stages import Link, prove
     from symbolic.derivation import Justification

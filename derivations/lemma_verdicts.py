@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from derivations.catalog import catalog, get, lookup
 from numeric_checks import CheckOptions, check_derivation
-from numeric_checks.check import basis
+from numeric_checks.pipeline import basis
 from symbolic.basis import lemma_closure, with_basis
 from symbolic.derivation import Derivation, Justification, JustificationKind
 from symbolic.report import DerivationReport, StepResult

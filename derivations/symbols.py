@@ -27,5 +27,3 @@ EPS_EACH = Variable(
 
 b_laplace = sp.Symbol("b", positive=True)
 """Scale of the Laplace noise, defined as Delta f / eps."""
-
-LATEX_NAMES: dict[str, str] = {v.name: v.latex_name for v in (EPS, DELTA_F, Z, FX, FY)}

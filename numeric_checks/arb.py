@@ -387,16 +387,6 @@ def exact_ball(value: Any) -> Any:
         return arb.nan()  # inf or nan: a ball that decides nothing
 
 
-def residual_ball(
-    residual: sp.Expr, symbols: Sequence[sp.Symbol], values: Sequence[Any], bits: int
-) -> Any:
-    """The Arb ball of ``residual`` at a point given as mpmath numbers (raises
-    :class:`Unsupported` for expressions Arb cannot enclose)."""
-    fn = compile_arb(symbols, [residual])
-    with precision(bits):
-        return fn(*[exact_ball(v) for v in values])[0]
-
-
 def show(value: Any) -> str:
     """A ball as ``midpoint +- radius`` (``arb.str(n)`` would round the ball outward)."""
     return f"{value.mid().str(8, radius=False)} +- {value.rad().str(2, radius=False)}"

@@ -32,7 +32,6 @@ from numeric_checks.renamed_symbols import renamed
 from numeric_checks.rigorous.values import enclosed_value, nested_kinks, or_enclosed
 from numeric_checks.rigorous.values import register as register_enclosure
 from numeric_checks.sums import (
-    MAX_TERMS,
     binomial_walk,
     product_finite,
     sum_finite,
@@ -41,8 +40,6 @@ from numeric_checks.sums import (
 )
 from symbolic.errors import EvaluationError
 from symbolic.functions import NumericFunction
-
-MAX_SUM_TERMS = MAX_TERMS
 
 
 def _lazy(thunk: Callable[[], Any]) -> Any:

@@ -53,9 +53,6 @@ decided at the first rung, and a residual that still straddles zero at 512 bits 
 (a true identity) whose quadrature at 4096 bits would cost tens of seconds for nothing."""
 CONFIRM_SECONDS = 20.0
 """Wall time after which no higher precision is tried."""
-EXACT_MAX_POWER = 4096
-"""An exact rational evaluation is tried only when every power's integer exponent is
-below this (a rational to the power 10^6 is a number too long to be worth forming)."""
 
 
 @dataclass(frozen=True)

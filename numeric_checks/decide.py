@@ -160,9 +160,6 @@ def needs_confirmation(r: Records) -> bool:
     return r.spot.verdict is Verdict.REFUTED and r.spot.point is not None and rigorous(r) is None
 
 
-needs_arb = needs_confirmation  # the name before issue 23
-
-
 def needs_certificate(r: Records, *, enabled: bool = True) -> bool:
     """Only a numerically ``checked`` inequality is worth enclosing on a box, or one whose
     only doubt is a suspect point (a certificate over a box holding it settles it)."""

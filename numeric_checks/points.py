@@ -116,7 +116,6 @@ class RelationCheck:
         # (compiled once) and its values (evaluated once per point, see SideValues).
         self.sides = (compile_exprs(self.symbols, [lhs]), compile_exprs(self.symbols, [rhs]))
         self.shared = shared
-        self.evaluations = 0
         # Every evaluation of an integral or a long sum is a quadrature or thousands of
         # terms: such links are decided at fewer digits with a shorter escalation ladder
         # (30 -> 50 -> 70 instead of 50 -> 110 -> 220), which still separates rounding
@@ -160,7 +159,6 @@ class RelationCheck:
         """(d, tol, lhs, rhs) at ``dps`` digits; d > tol means violated.  ``sides`` are the
         two sides already evaluated at ``dps`` (from a batch), if available; ``keep``: the
         point is one of the plan's (see :meth:`_side`)."""
-        self.evaluations += 1
         if sides is not None:
             lhs, rhs = sides
         else:

@@ -24,15 +24,14 @@ def _simple_candidates(v: Any, kind: str, dps: int) -> list[Any]:
 
 def _candidates(v: Any, kind: str) -> list[Any]:
     out = [mpmath.mpf(c) for c in (0, 1, -1, 2, "0.5", 10)]
-    if True:
-        out.append(mpmath.nint(v))
-        if v != 0 and not mpmath.isinf(v):
-            mag = mpmath.floor(mpmath.log10(abs(v)))
-            for sig in (1, 2, 3):
-                unit = mpmath.mpf(10) ** (mag - sig + 1)
-                out.append(mpmath.nint(v / unit) * unit)
-            out.append(mpmath.sign(v) * mpmath.mpf(10) ** mag)
-            out.append(mpmath.sign(v) * mpmath.mpf(10) ** (mag + 1))
+    out.append(mpmath.nint(v))
+    if v != 0 and not mpmath.isinf(v):
+        mag = mpmath.floor(mpmath.log10(abs(v)))
+        for sig in (1, 2, 3):
+            unit = mpmath.mpf(10) ** (mag - sig + 1)
+            out.append(mpmath.nint(v / unit) * unit)
+        out.append(mpmath.sign(v) * mpmath.mpf(10) ** mag)
+        out.append(mpmath.sign(v) * mpmath.mpf(10) ** (mag + 1))
     if kind == "integer":
         out = [mpmath.nint(c) for c in out]
     # exact decimal values: rebuild from their short strings

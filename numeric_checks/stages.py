@@ -108,7 +108,7 @@ class SymbolicProof:
     conditional: str | None = None
     unmet: str = ""
     stopped: bool = False
-    """The stage was stopped by its share of the budget (see ``check.PROOF_SHARE``)."""
+    """The stage was stopped by its share of the budget (see ``pipeline.PROOF_SHARE``)."""
     rules: tuple[str, ...] = ()
     """The ids of the rule families the proof is made of (:mod:`symbolic.rules.registry`)."""
     tree: tuple[ProofNode, ...] = ()

@@ -12,7 +12,7 @@ from symbolic.rules import prove_relation
 from symbolic.rules.facts import MAX_GOALS
 from symbolic.rules.prover import expanded
 from symbolic.rules.sums import has_family_sums, prove_sums
-from symbolic.rules.sums_peel import peel
+from symbolic.rules.sums.peel import peel
 from symbolic.side_conditions import discharge, undischarged
 
 if TYPE_CHECKING:

@@ -8,13 +8,11 @@ tactic of the equality ladder, and one that is negative there cannot be shown ``
 most failing sign queries went through SymPy's whole deduction, before giving the answer the
 point gives in a millisecond.
 
-The evaluation is SymPy's ``evalf`` with ``strict=True``: its result carries the requested
-number of correct digits or it raises, so a value reported nonzero (negative) is nonzero
-(negative); a value it cannot separate from zero says nothing, and the query runs as before.
-Only expressions built from the arithmetic operations and functions whose ``evalf`` is
-SymPy's own arbitrary-precision code (:data:`EVALUABLE`) are evaluated: a function computed
-by quadrature could be off in its last digits, and an unevaluated integral or sum has no
-``evalf`` worth its cost here.
+The evaluation is interval arithmetic (mpmath's ``iv``) at a point of rationals, so a value
+whose interval excludes zero is nonzero (negative where it lies below zero); an interval
+holding zero says nothing, and the query runs as before.  Only the arithmetic operations,
+``exp``, ``log``, ``Abs``, ``Max`` and ``Min`` are enclosed (:func:`_enclose`): any other
+function, or an unevaluated integral or sum, leaves the query to SymPy.
 """
 
 from __future__ import annotations
@@ -25,30 +23,6 @@ from typing import Any
 import sympy as sp
 from mpmath import iv
 from sympy.core.assumptions import _assume_defined
-
-EVALUABLE: tuple[type, ...] = (
-    sp.exp,
-    sp.log,
-    sp.Abs,
-    sp.Max,
-    sp.Min,
-    sp.sign,
-    sp.sin,
-    sp.cos,
-    sp.tan,
-    sp.atan,
-    sp.sinh,
-    sp.cosh,
-    sp.tanh,
-    sp.erf,
-    sp.erfc,
-    sp.gamma,
-    sp.loggamma,
-    sp.factorial,
-    sp.floor,
-    sp.ceiling,
-    sp.Piecewise,
-)
 
 # Values tried for each symbol, in this order from an offset that differs between symbols
 # (so that x - y is not evaluated at x = y): the first one with every assumption the symbol

@@ -382,7 +382,7 @@ class EveryLength(Said):
 
     kind: Family
     covered: str
-    """The lengths checked (``n = 1..8, 12``: see ``family_instances.covered``)."""
+    """The lengths checked (``n = 1..8, 12``: see ``general.instances.covered``)."""
     per: int
     trace: str | None = None
     suspect: AtLengths | None = None

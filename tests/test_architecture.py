@@ -121,7 +121,7 @@ def test_no_import_circle() -> None:
 
 def test_the_graph_is_not_vacuous() -> None:
     # The walker must see real edges, or the two tests above would pass on nothing.
-    assert "symbolic.derivation" in GRAPH["numeric_checks.check"]
+    assert "symbolic.derivation" in GRAPH["numeric_checks.pipeline"]
     assert "numeric_checks" in GRAPH["derivations.app.cli"] or any(
         t.startswith("numeric_checks") for t in GRAPH["derivations.app.cli"]
     )
@@ -283,9 +283,9 @@ PHRASES = set().union(*(_phrases(p.read_text(encoding="utf-8")) for p in WORDING
 
 
 ELSEWHERE = {
-    ("numeric_checks.check", "on its own"): "the conclusion's justification, not evidence",
-    ("numeric_checks.general", "on its own"): "the conclusion's justification, not evidence",
-    ("numeric_checks.general", "numeric checks at"): "a report's note on general mode",
+    ("numeric_checks.pipeline", "on its own"): "the conclusion's justification, not evidence",
+    ("numeric_checks.general.mode", "on its own"): "the conclusion's justification, not evidence",
+    ("numeric_checks.general.mode", "numeric checks at"): "a report's note on general mode",
     ("numeric_checks.stages", "every step is proved"): "a report's note on an induction",
     ("numeric_checks.conclusion", "on its own"): "an engine inconsistency's message",
     ("symbolic.scope", "certified by Arb"): "a report's scope note",

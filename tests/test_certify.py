@@ -14,7 +14,7 @@ from derivations.catalog import get
 from numeric_checks import CheckOptions, check_derivation
 from numeric_checks.arb import compile_arb
 from numeric_checks.certify import Box, certify, certify_residual
-from numeric_checks.certify_split import choose_side, conjuncts, halves, log_sides, measure
+from numeric_checks.certify.split import choose_side, conjuncts, halves, log_sides, measure
 from symbolic.errors import Unsupported
 from symbolic.evidence import words
 from symbolic.functions import Phi

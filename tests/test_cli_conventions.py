@@ -103,7 +103,7 @@ def test_rule_names_stay_in_step_with_the_prover() -> None:
     assert {f"monotonicity of {f.__name__}".lower() for f in MONOTONE} <= names
     assert {lemma.name.lower() for lemma in LEMMAS} <= names
     source = " ".join(
-        p.read_text(encoding="utf-8").lower() for p in (ROOT / "symbolic" / "rules").glob("*.py")
+        p.read_text(encoding="utf-8").lower() for p in (ROOT / "symbolic" / "rules").rglob("*.py")
     )
     words = {
         "assumptions": "assumption",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from derivations.printing.cuts import Sign, cut
+from derivations.printing.cuts import Sign, cut, pack
 
 Plain = tuple[str, str]  # (joined, opening)
 
@@ -140,3 +140,31 @@ def test_the_book_and_the_site_cut_at_the_same_places() -> None:
         assert dots == [p.opening.startswith("<mo>\u00b7</mo>") for p in mathml]
         signs = [p.joined[:1] in "+-" for p in tex]
         assert signs == [p.joined.startswith(("<mo>+", "<mo>\u2212")) for p in mathml]
+
+
+class _Run:
+    def __init__(self, text: str, width: float) -> None:
+        self.joined, self.opening, self.width = text, "* " + text, width
+
+
+def _pack(
+    runs: list[_Run], budget: float, short: float | None = None, opens: bool = True
+) -> list[list[str]]:
+    return pack(runs, budget, budget, _width, _width, short=short, opens=opens)
+
+
+def _width(run: _Run) -> float:
+    return run.width
+
+
+def test_one_packer_with_the_book_and_the_site_policies() -> None:
+    """The book and the site pack by one greedy packer (issue 42); what differs is policy:
+    the formula's first piece as opening (the book) or as written (the site), and whether a
+    short start stays with the wide piece after it (the site)."""
+    small = [_Run(f"a{k}", 4.0) for k in range(5)]
+    assert _pack(small, 10.0) == [["* a0", "a1"], ["* a2", "a3"], ["* a4"]]
+    assert _pack(small, 10.0, opens=False)[0] == ["a0", "a1"]
+    wide = [_Run("c", 1.0), _Run("W", 50.0), _Run("d", 1.0)]
+    assert _pack(wide, 10.0) == [["* c"], ["* W"], ["* d"]]  # a piece too wide: its own line
+    assert _pack(wide, 10.0, short=0.2) == [["* c", "W"], ["* d"]]
+    assert _pack(wide, 2.0, short=0.2) == [["* c"], ["* W"], ["* d"]]  # c is 50% of 2

@@ -30,8 +30,8 @@ from derivations.app.pdflatex import (
 from derivations.catalog import catalog, get
 from derivations.printing.audit import errata_latex
 from derivations.printing.latex import DerivationPrinter, catalog_book, derivation_latex
-from derivations.printing.latex_layout import fill, math_width
-from derivations.printing.latex_prose import latex_text, prose_latex
+from derivations.printing.latex.layout import fill, math_width
+from derivations.printing.latex.prose import latex_text, prose_latex
 from numeric_checks import CheckOptions, check_derivation
 from symbolic.report import DerivationReport
 

@@ -17,9 +17,9 @@ import pytest
 import sympy as sp
 
 from numeric_checks import CheckOptions, check_claim, check_derivation
-from numeric_checks.check import ENGINE, EngineInconsistency
-from numeric_checks.family_instances import instance_lengths
-from numeric_checks.general import _combine
+from numeric_checks.check import EngineInconsistency
+from numeric_checks.general.combine import combine
+from numeric_checks.general.instances import instance_lengths
 from numeric_checks.stages import SymbolicProof
 from symbolic import Variable, family, forall, index_symbol, parse_domain
 from symbolic.derivation import Justification, Source
@@ -216,6 +216,34 @@ def test_proof_file_over_families_general_mode() -> None:
     assert report.verdict is Verdict.REFUTED
 
 
+CASES = """title = "a family of two, and x*y = 0"
+hypotheses = ["x*y == 0"]
+[variables]
+x = "R"
+y = "R"
+p = "(0, 1) for i in 1..2"
+[[steps]]
+lhs = "x*y + p[1]"
+relation = "="
+rhs = "p[1]"
+why = "x*y = 0"
+[[steps]]
+relation = "RELATION"
+rhs = "p[1] + p[2]"
+why = "p[2] > 0"
+"""
+
+
+@pytest.mark.parametrize(("relation", "verdict"), [("<=", Verdict.PROVED), (">=", Verdict.REFUTED)])
+def test_families_of_numeric_length_split_by_cases(relation: str, verdict: Verdict) -> None:
+    """Families of numeric length are written out into an ordinary derivation, checked by
+    cases where an equality hypothesis holds by cases, as one without families is (a proof
+    file stopped with "check each case as a claim of its own" while its claim was split)."""
+    report = check_derivation(parse_proof(CASES.replace("RELATION", relation)), FAST)
+    assert report.verdict is verdict
+    assert report.conclusion is not None and "by cases on x*y == 0" in report.conclusion.evidence
+
+
 # -- the verdict rules of general mode ----------------------------------------------------------
 
 
@@ -231,7 +259,7 @@ def test_no_certification_or_proof_from_an_instance() -> None:
         .le(n.symbol, by.algebra())
         .derive(id="t", title="t", source=Source("test", "t"), variables=[n, p])
     )
-    from numeric_checks.family_instances import Instance
+    from numeric_checks.general.instances import Instance
 
     instances = [
         Instance({"n": k}, (_instance_result(Verdict.CERTIFIED),), _instance_result(v), 10)
@@ -239,8 +267,7 @@ def test_no_certification_or_proof_from_an_instance() -> None:
     ]
     why = Justification("x")
     left, right = d.claim.lhs, d.claim.rhs
-    unproved = _combine(
-        ENGINE,
+    unproved = combine(
         1,
         left,
         Relation.LE,
@@ -253,22 +280,16 @@ def test_no_certification_or_proof_from_an_instance() -> None:
     assert unproved.verdict is Verdict.UNDECIDED  # certified instances: not a certificate
     checked = [(i, _instance_result(Verdict.CHECKED)) for i in instances]
     assert (
-        _combine(
-            ENGINE, 1, left, Relation.LE, right, why, SymbolicProof(None), checked, None
-        ).verdict
+        combine(1, left, Relation.LE, right, why, SymbolicProof(None), checked, None).verdict
         is Verdict.CHECKED
     )
-    proved = _combine(
-        ENGINE, 1, left, Relation.LE, right, why, SymbolicProof("rule x"), checked, None
-    )
+    proved = combine(1, left, Relation.LE, right, why, SymbolicProof("rule x"), checked, None)
     assert proved.verdict is Verdict.PROVED and "n = 1, 2" in proved.evidence
     refuted = [(instances[0], _instance_result(Verdict.REFUTED))]
     with pytest.raises(EngineInconsistency):
-        _combine(ENGINE, 1, left, Relation.LE, right, why, SymbolicProof("rule x"), refuted, None)
+        combine(1, left, Relation.LE, right, why, SymbolicProof("rule x"), refuted, None)
     assert (
-        _combine(
-            ENGINE, 1, left, Relation.LE, right, why, SymbolicProof(None), refuted, None
-        ).verdict
+        combine(1, left, Relation.LE, right, why, SymbolicProof(None), refuted, None).verdict
         is Verdict.REFUTED
     )
 
@@ -365,7 +386,7 @@ def test_derivation_instance_points_are_used_and_validated() -> None:
         .derive(id="own", title="t", source=Source("t", "t"), variables=[n, p])
         .replace(instance_points=points)
     )
-    from numeric_checks.family_instances import instance_plan
+    from numeric_checks.general.instances import instance_plan
 
     plan = instance_plan(d, {"n": 3}, FAST)
     assert calls == [{"n": 3}] and len(plan.points) == 20

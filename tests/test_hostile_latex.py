@@ -26,7 +26,7 @@ import pytest
 
 from derivations.app import pdflatex
 from derivations.app.cli import main
-from derivations.printing.latex_preamble import PREAMBLE
+from derivations.printing.latex.preamble import PREAMBLE
 from symbolic.errors import LatexFailed
 from symbolic.readers.latex.echo import ECHO_WORDS, FORBIDDEN, echo, refuse_hazards
 

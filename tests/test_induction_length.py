@@ -1,4 +1,4 @@
-"""Induction on a length from proof files (symbolic.induction, symbolic.rules.sums_peel):
+"""Induction on a length from proof files (symbolic.induction, symbolic.rules.sums.peel):
 ``induction = "k"`` makes the chain the step k - 1 -> k, a step ``by = "induction"`` may use
 the claim at k - 1, the last term of a sum or product over 1..k is peeled off to meet the
 one over 1..k - 1, and a wrong step is refuted, not proved."""
@@ -19,7 +19,7 @@ from numeric_checks.stages import INDUCTION_TAG
 from symbolic.errors import InvalidInput
 from symbolic.induction import Induction, parse_spec
 from symbolic.readers.proof_files import load_proof, parse_proof
-from symbolic.rules.sums_peel import peel
+from symbolic.rules.sums.peel import peel
 from symbolic.verdicts import Verdict
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "induction_on_k.toml"

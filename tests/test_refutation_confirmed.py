@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-import numeric_checks.check as check_module
+import numeric_checks.pipeline as pipeline
 from derivations.app.cli import main
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.check import EngineInconsistency
@@ -140,7 +140,7 @@ def test_an_unconfirmed_violation_is_reported_suspect_and_never_refutes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     unsure = RefereeRecord(RefereeKind.ARB, None, "the ball at 4096 bits straddles 0")
-    monkeypatch.setattr(check_module, "arb_referee", lambda plan, link, point: unsure)
+    monkeypatch.setattr(pipeline, "arb_referee", lambda plan, link, point: unsure)
     d = parse_claim('[claim]\nlhs = "x"\nrelation = "<="\nrhs = "x/2"\n[variables]\nx = "(0, 1]"\n')
     result = check_claim(d, CheckOptions(points=20, search_budget=10, certify=False))
     # Issues 38 and 39: a violation seen and not confirmed leaves the claim undecided
@@ -157,7 +157,7 @@ def test_a_confirmed_violation_of_a_proved_step_is_an_internal_error(
 ) -> None:
     # A rule that "proves" a false claim: the engine must stop and show both, not choose.
     monkeypatch.setattr(
-        check_module, "_bounded_prove", lambda plan, link, cheap: SymbolicProof("unsound rule")
+        pipeline, "bounded_prove", lambda plan, link, cheap: SymbolicProof("unsound rule")
     )
     text = '[claim]\nlhs = "x"\nrelation = "<="\nrhs = "x/2"\n[variables]\nx = "(0, 1]"\n'
     with pytest.raises(EngineInconsistency, match="unsound rule") as info:
@@ -200,7 +200,7 @@ def test_the_shown_counterexample_is_the_confirmed_one(monkeypatch: pytest.Monke
             return RefereeRecord(RefereeKind.ARB, None, "not confirmed (test)")
         return RefereeRecord(RefereeKind.ARB, True, "-1 +- 1e-60", method="Arb at 128 bits")
 
-    monkeypatch.setattr(check_module, "arb_referee", referee)
+    monkeypatch.setattr(pipeline, "arb_referee", referee)
     # The open end is a binary number (7/8): near 9/10 the simple point 0.9 is outside the
     # domain whenever its binary value lies above 9/10, and then there is nothing to shrink to.
     d = parse_claim(
@@ -221,7 +221,7 @@ def _with_oracle(fails_below_dps: int | None) -> OracleResult | None:
     import mpmath
 
     from derivations.catalog import get
-    from numeric_checks.check import run_oracle
+    from numeric_checks.oracle_run import run_oracle
     from numeric_checks.plan import make_plan
     from symbolic.derivation import Oracle, OracleOutcome
 

@@ -18,8 +18,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-import numeric_checks.check as check_module
 import numeric_checks.confirm as confirm_module
+import numeric_checks.pipeline as pipeline
 from derivations.app.cli import main
 from numeric_checks import CheckOptions, check_claim
 from numeric_checks.conclusion import EngineInconsistency, follows_from_chain
@@ -323,7 +323,7 @@ def test_a_suspect_conclusion_is_raised_only_by_a_proved_chain() -> None:
 def test_a_suspect_point_at_one_length_leaves_a_family_claim_undecided(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(check_module, "arb_referee", lambda plan, link, point: UNSURE)
+    monkeypatch.setattr(pipeline, "arb_referee", lambda plan, link, point: UNSURE)
     d = load_claim(CLAIMS / "family_product_false.toml")
     result = check_claim(d, CheckOptions(points=40, search_budget=20))
     assert result.verdict is Verdict.UNDECIDED, result.evidence

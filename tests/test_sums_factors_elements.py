@@ -1,7 +1,7 @@
 """The sum rules added for the catalog's theorems for every n (issue 24, item 4): a common
-positive factor struck (symbolic/rules/sums_factors.py); a first term peeled off, "for all"
-equalities inside sums and products, elements at fixed indices (symbolic/rules/
-sums_elements.py).  Each: what it proves, a soundness property (whenever it says proved,
+positive factor struck (symbolic/rules/sums/factors.py); a first term peeled off, "for all"
+equalities inside sums and products, elements at fixed indices (symbolic/rules/sums/
+elements.py).  Each: what it proves, a soundness property (whenever it says proved,
 written-out instances hold), and a false variant it refuses."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The sum rules (symbolic/rules/sums.py): what they prove for every length, what they must
+"""The sum rules (symbolic/rules/sums/prove.py): what they prove for every length, what they must
 not prove, and a soundness property: whenever they say proved, every written-out instance
 (random lengths 1..8, random families satisfying the hypotheses) holds numerically."""
 

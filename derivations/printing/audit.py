@@ -12,8 +12,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from derivations.printing.latex import latex_id, latex_text
-from derivations.printing.latex_prose import prose_latex
+from derivations.printing.latex import latex_id
+from derivations.printing.latex.prose import prose_latex
+from derivations.printing.latex.text import latex_text
 from symbolic.audit import RUBRIC, AuditVerdict, Entry, Erratum, Severity, severity_of
 
 __all__ = [

@@ -1,6 +1,6 @@
 r"""Long sides of a chain broken into lines for the site, where the book breaks them.
 
-The book's LaTeX (:mod:`derivations.printing.latex_layout`) cuts a formula too wide for its
+The book's LaTeX (:mod:`derivations.printing.latex.layout`) cuts a formula too wide for its
 line from the expression tree: before a top-level ``+`` or ``-`` of a sum, between the
 factors of a product (a continuation line opens with ``·``), between the arguments of
 ``max``/``min``, inside a parenthesised sum, and a wide quotient as ``1/den`` times its
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import sympy as sp
 from markupsafe import Markup, escape
 
-from derivations.printing.cuts import Sign, cut
+from derivations.printing.cuts import Sign, cut, pack
 from derivations.printing.latex import DerivationPrinter
 from derivations.printing.mathml import MathPrinter
 from derivations.printing.notation import is_ours
@@ -224,24 +224,12 @@ def _flat(node: ET.Element, budget: float) -> list[ET.Element]:
 
 
 def lines_of(pieces: list[Piece], first: float, rest: float) -> list[list[str]]:
-    """Pieces packed greedily into lines (each a list of MathML pieces): the first line at
-    most ``first`` wide, the others at most ``rest`` (a piece wider than its line gets a
-    line of its own), as :func:`derivations.printing.latex_layout.fill` packs the book's."""
-    lines: list[list[str]] = []
-    current: list[str] = []
-    width = 0.0
-    for p in pieces:
-        budget = first if not lines else rest
-        # a short start (a coefficient, "+ k") stays with the wide piece that follows it
-        if current and width + p.width > budget and width > 0.2 * budget:
-            lines.append(current)
-            current, width = [p.opening], p.width
-        else:
-            # the formula's first piece as it starts the formula, not as a continuation
-            current.append(p.joined if current or not lines else p.opening)
-            width += p.width
-    lines.append(current)
-    return lines
+    """Pieces packed greedily into lines (each a list of MathML pieces) by the book's packer
+    (:func:`~derivations.printing.cuts.pack`): the first line at most ``first`` wide, the
+    others at most ``rest``; a short start (a coefficient, "+ k") stays with the wide piece
+    that follows it, and the formula's first piece starts it as written, not as a
+    continuation."""
+    return pack(pieces, first, rest, lambda p: p.width, lambda p: p.width, short=0.2, opens=False)
 
 
 def math_lines(

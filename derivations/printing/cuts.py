@@ -1,14 +1,14 @@
-r"""Where a formula too wide for its line is cut: one walk of the expression tree, for the
-book and for the site.
+r"""Where a formula too wide for its line is cut: one walk of the expression tree, and one
+packer of its pieces into lines, for the book and for the site.
 
 A formula too wide for its line is broken where a book breaks it: before a top-level ``+``
 or ``-`` of a sum, between the factors of a product (a continuation line opens with a
 centre dot), between the arguments of ``max``/``min``, inside a parenthesised sum, and a
 wide quotient as ``1/den`` times its numerator.  :func:`cut` finds these places from the
-expression tree (never by cutting a string); a :class:`Markup` says how a piece is printed
-and how wide it is: LaTeX and its estimate in pt for the book
-(:mod:`derivations.printing.latex_layout`), MathML and its estimate in em for the site
-(:mod:`derivations.printing.breaking`).  A markup may allow more cuts than the book's: the
+expression tree (never by cutting a string), and :func:`pack` packs the pieces into lines;
+a :class:`Markup` says how a piece is printed and how wide it is: LaTeX and its estimate in
+pt for the book (:mod:`derivations.printing.latex.layout`), MathML and its estimate in em for
+the site (:mod:`derivations.printing.breaking`).  A markup may allow more cuts than the book's: the
 site, whose lines are narrower, also cuts inside the bracket of a big-operator sum, between
 the symbols of one of our functions in the book's notation, and between the arguments of
 any function of several arguments.
@@ -16,12 +16,13 @@ any function of several arguments.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Literal, Protocol, TypeVar
 
 import sympy as sp
 from sympy.printing.precedence import PRECEDENCE, precedence
 
-__all__ = ["Markup", "Sign", "cut"]
+__all__ = ["Markup", "Run", "Sign", "cut", "pack"]
 
 P = TypeVar("P")
 Sign = Literal["-", "+", ""]
@@ -163,3 +164,50 @@ def _arguments(expr: sp.Basic, name: str, budget: float, markup: Markup[P]) -> l
         out += [markup.opened(name, inner[0]) if k == 0 else inner[0], *inner[1:]]
         out[-1] = markup.closed(out[-1], final=k == len(args) - 1)  # the comma ends its line
     return out
+
+
+class Run(Protocol):
+    """A piece as :func:`pack` reads it: how it follows the piece before it on a line
+    (``joined``) and how it starts a line (``opening``: a factor's with its dot)."""
+
+    @property
+    def joined(self) -> str: ...
+
+    @property
+    def opening(self) -> str: ...
+
+
+R = TypeVar("R", bound=Run)
+
+
+def pack(
+    pieces: Sequence[R],
+    first: float,
+    rest: float,
+    width: Callable[[R], float],
+    opening_width: Callable[[R], float],
+    *,
+    short: float | None = None,
+    opens: bool = True,
+) -> list[list[str]]:
+    """Pieces packed greedily into lines, each a list of the pieces' ``joined`` forms but the
+    first, which opens its line: the first line at most ``first`` wide, the others at most
+    ``rest`` (a piece wider than its line gets a line of its own).  ``width`` measures a
+    piece joined, ``opening_width`` one that starts a line.  ``short``: a line no wider than
+    this share of its budget keeps the next piece, however wide (the site keeps a short start,
+    a coefficient or ``+ k``, with what follows it).  ``opens``: the formula's first piece in
+    its opening form (the book's) or as joined (the site's)."""
+    lines: list[list[str]] = []
+    current: list[str] = []
+    used = 0.0
+    for p in pieces:
+        budget = first if not lines else rest
+        w = width(p)
+        if current and used + w > budget and (short is None or used > short * budget):
+            lines.append(current)
+            current, used = [p.opening], opening_width(p)
+        else:
+            current.append(p.opening if opens and not current else p.joined)
+            used += w
+    lines.append(current)
+    return lines

@@ -7,7 +7,8 @@
 from __future__ import annotations
 
 from derivations.printing import evidence  # noqa: F401  (registers the evidence words)
-from derivations.printing.latex import DerivationPrinter, display_latex, latex_text
+from derivations.printing.latex import DerivationPrinter, display_latex
+from derivations.printing.latex.text import latex_text
 from derivations.printing.markdown import derivation_markdown, report_markdown
 from derivations.printing.summary import step_summary
 from derivations.printing.text import format_report

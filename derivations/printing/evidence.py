@@ -29,7 +29,7 @@ from derivations.printing.records import (
     tail,
     worst_margin,
 )
-from numeric_checks.family_instances import where
+from numeric_checks.general.instances import where
 from symbolic.evidence import (
     EVIDENCE,
     HEAD,

@@ -4,7 +4,7 @@ Certification's branch-and-bound is bounded by counts, never by the clock, so th
 verdict does not depend on the machine's load.  A box of a step with sums and integrals
 costs anything from ten to ten thousand evaluations (a discrete Laplace sum against a
 hockey-stick integral with a kink inside a kink), so its budget is counted in evaluations
-(:data:`numeric_checks.certify.CALCULUS_WORK`), read from here.
+(:data:`numeric_checks.certify.branch_and_bound.CALCULUS_WORK`), read from here.
 """
 
 from __future__ import annotations

@@ -60,7 +60,6 @@ from symbolic.vocabulary import (
 
 MAX_CHARS = 10_000
 MAX_NODES = 5_000
-MAX_LITERAL_EXPONENT = 10_000
 MAX_LITERAL_FACTORIAL = 10_000
 
 

@@ -3,7 +3,7 @@ text with the signs a reader expects (issue 43).
 
 - :func:`prose_html`: a statement, a justification, a title as the book sets them: the runs
   of ASCII mathematics are found as the book finds them
-  (:func:`derivations.printing.latex_prose.prose_latex`) and set as MathML, an author's
+  (:func:`derivations.printing.latex.prose.prose_latex`) and set as MathML, an author's
   ``$...$`` as MathML from their LaTeX; the words in between escaped.  The page showed
   ``|f(x) - f(y)| <= Delta f`` in a sentence and ``$k$`` in a reason.
 - :func:`page_typography`: the last pass over a written page: in its text (never inside
@@ -25,8 +25,8 @@ from html import escape
 
 from markupsafe import Markup
 
+from derivations.printing.latex.prose import prose_latex
 from derivations.printing.latex_mathml import Untypeset, latex_pieces, plain_math
-from derivations.printing.latex_prose import prose_latex
 
 __all__ = ["page_typography", "prose_html"]
 

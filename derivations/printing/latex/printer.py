@@ -6,7 +6,7 @@ A :class:`DerivationPrinter` is SymPy's ``LatexPrinter`` taught two more types: 
 mathematics typeset, then the formal statement generated from the variables, hypotheses and
 claim) followed by the proof as an ``align*`` chain: one numbered step per line with its
 justification beside it, long right-hand sides broken across lines
-(:mod:`derivations.printing.latex_layout`), and, when given a report, a verdict badge per step
+(:mod:`derivations.printing.latex.layout`), and, when given a report, a verdict badge per step
 and a list of the evidence referring to the step numbers.  Variables print under their
 readable names (``\varepsilon``, ``\Delta f``, ``f(x)``); sums built unevaluated print their
 terms in the order the author wrote them.
@@ -19,9 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
-from derivations.printing.author_latex import author_latex, echoed_source
 from derivations.printing.diagnosis import proof_diagnosis
-from derivations.printing.latex_evidence import (
+from derivations.printing.latex.author import author_latex, echoed_source
+from derivations.printing.latex.evidence import (
     counterexample_note,
     counterexample_words,
     evidence_latex,
@@ -29,9 +29,9 @@ from derivations.printing.latex_evidence import (
     step_words,
     verdict_badge,
 )
-from derivations.printing.latex_layout import Link, Piece, align_chain, pieces
-from derivations.printing.latex_preamble import BADGE_FALLBACK, BOOK_PREAMBLE, PREAMBLE
-from derivations.printing.latex_prose import latex_text, prose_latex
+from derivations.printing.latex.layout import Link, Piece, align_chain, pieces
+from derivations.printing.latex.preamble import BADGE_FALLBACK, BOOK_PREAMBLE, PREAMBLE
+from derivations.printing.latex.prose import latex_text, prose_latex
 from derivations.printing.wording import (
     NOT_CHECKED,
     erratum_state,
@@ -98,8 +98,6 @@ def as_written(expr: sp.Add) -> bool:
 class DerivationPrinter(LatexPrinter):
     """LaTeX printer for expressions, derivations and reports of dpderive."""
 
-    printmethod = "_latex"
-
     def __init__(
         self,
         names: Mapping[str, str] | None = None,
@@ -155,7 +153,7 @@ class DerivationPrinter(LatexPrinter):
         return list(self._as_ordered_terms(expr, order=order))
 
     def pieces(self, expr: sp.Basic, budget: float) -> list[Piece]:
-        """``expr`` cut where a line may break (see :func:`~.latex_layout.pieces`)."""
+        """``expr`` cut where a line may break (see :func:`~.layout.pieces`)."""
         return pieces(expr, budget, self._print, self.ordered)
 
     def _print_Derivation(

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     from derivations.accounting import accountants, standing
     from derivations.accounting.assess import Inconsistent, assess, basis_of, catalog_ids
-    from derivations.app.account_input import load_account
+    from derivations.app.account.files import load_account
 
     started = time.monotonic()
     old = ctx.prec
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         report = _report(a, about, found, basis_of, accountants.disagreements)
         if args.plot is not None:
             phase("drawing the plot")
-            from derivations.app.account_plot import draw
+            from derivations.app.account.plot import draw
 
             draw(a, found, Path(args.plot))
             report["plot"] = str(args.plot)

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from derivations.printing.text_latex import latex_text
-from derivations.printing.text_latex import latex_text as _latex_text
+from derivations.printing.latex.text import latex_text
+from derivations.printing.latex.text import latex_text as _latex_text
 
 __all__ = ["latex_text", "math_latex", "prose_latex"]
 

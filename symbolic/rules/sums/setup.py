@@ -1,4 +1,4 @@
-"""What the sum rules (:mod:`.sums`) may use: the hypotheses read as plain facts, "for
+"""What the sum rules (:mod:`symbolic.rules.sums`) may use: the hypotheses read as plain facts, "for
 all" hypotheses, sum hypotheses and equalities to substitute, and the facts of one termwise
 subgoal (the index range, the elements' domains, each "for all" at the index)."""
 
@@ -16,7 +16,7 @@ from symbolic.relations import Relation
 from symbolic.rules.facts import MAX_GOALS, Context, Fact, fact_from_relation
 from symbolic.rules.prover import ProofTrace, prove_relation, prove_traced
 from symbolic.rules.registry import Closed, credit, pass_up
-from symbolic.rules.sums_normal import Range, elements_at, linear
+from symbolic.rules.sums.normal import Range, elements_at, linear
 
 MAX_TRACE = 240
 """Characters of a termwise subproof kept in the trace."""

@@ -1,4 +1,4 @@
-"""Sum rules about single elements and "for all" equalities (for :mod:`.sums`).
+"""Sum rules about single elements and "for all" equalities (for :mod:`symbolic.rules.sums`).
 
 Three identities or implications, each valid for every length:
 
@@ -28,7 +28,7 @@ from symbolic.families import ForAll
 from symbolic.relations import Relation
 from symbolic.rules.facts import Context, Fact, fact_from_relation
 from symbolic.rules.prover import prove_relation
-from symbolic.rules.sums_setup import Setup
+from symbolic.rules.sums.setup import Setup
 
 __all__ = ["at_fixed_indices", "peel_first", "substitute_equalities"]
 

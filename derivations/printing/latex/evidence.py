@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from derivations.printing.atoms import readable_atoms
 from derivations.printing.diagnosis import sides_apart
-from derivations.printing.latex_prose import GREEK, latex_text
+from derivations.printing.latex.prose import GREEK, latex_text
 from derivations.printing.summary import step_summary
 from derivations.printing.wording import verdict_word
 from symbolic.report import Counterexample, StepResult

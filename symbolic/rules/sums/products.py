@@ -1,6 +1,7 @@
-"""Products of symbolic length, compared factor by factor (for :mod:`.sums`): both sides
-products over one range, an ``exp`` of a sum read as the product of the exponentials, and a
-power ``c**L`` (or ``exp(x)``) against a product of length ``L`` as ``L`` equal factors."""
+"""Products of symbolic length, compared factor by factor (for :mod:`symbolic.rules.sums`):
+both sides products over one range, an ``exp`` of a sum read as the product of the
+exponentials, and a power ``c**L`` (or ``exp(x)``) against a product of length ``L`` as ``L``
+equal factors."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import sympy as sp
 
 from symbolic.relations import Relation
 from symbolic.rules.registry import credit
-from symbolic.rules.sums_normal import canonical
-from symbolic.rules.sums_setup import Setup, plain_index
+from symbolic.rules.sums.normal import canonical
+from symbolic.rules.sums.setup import Setup, plain_index
 from symbolic.tactics import prove_zero
 
 

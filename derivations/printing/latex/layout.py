@@ -23,10 +23,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import reduce
 
 import sympy as sp
 
-from derivations.printing.cuts import Sign, cut
+from derivations.printing.cuts import Sign, cut, pack
 
 __all__ = [
     "NOTE_WIDTHS",
@@ -258,21 +259,13 @@ def pieces(
 
 
 def fill(parts: list[Piece], first: float, rest: float) -> list[str]:
-    """Pieces packed greedily into lines: the first line at most ``first`` wide, the others
-    at most ``rest`` (a piece wider than its line gets a line of its own)."""
-    lines: list[str] = []
-    current, width = "", 0.0
-    for p in parts:
-        budget = first if not lines else rest
-        w = math_width(p.joined)
-        if current and width + w > budget:
-            lines.append(current)
-            current, width = p.opening, math_width(p.opening)
-        else:
-            current = f"{current} {p.joined}".strip() if current else p.opening
-            width += w
-    lines.append(current)
-    return lines
+    """Pieces packed greedily into lines (:func:`~derivations.printing.cuts.pack`): the
+    first line at most ``first`` wide, the others at most ``rest`` (a piece wider than its
+    line gets a line of its own)."""
+    lines = pack(
+        parts, first, rest, lambda p: math_width(p.joined), lambda p: math_width(p.opening)
+    )
+    return [reduce(lambda line, run: f"{line} {run}".strip(), runs[1:], runs[0]) for runs in lines]
 
 
 @dataclass(frozen=True)

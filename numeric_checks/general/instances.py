@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from numeric_checks.family_sampling import family_generator
+from numeric_checks.general.sampling import family_generator
 from numeric_checks.plan import CheckOptions, CheckPlan, make_plan
 from symbolic.derivation import Derivation
 from symbolic.errors import EmptyDomain
@@ -108,7 +108,7 @@ def instance_options(options: CheckOptions, count: int) -> CheckOptions:
         search_budget=max(30, options.search_budget // max(count, 1)),
         symbolic=False,
         certify=False,
-        min_points=1,  # the minimum applies to all the lengths together (general_combine)
+        min_points=1,  # the minimum applies to all the lengths together (general.combine)
     )
 
 

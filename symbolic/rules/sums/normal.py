@@ -1,4 +1,4 @@
-"""The normal form of an expression with sums of symbolic length, for :mod:`.sums`.
+"""The normal form of an expression with sums of symbolic length, for :mod:`symbolic.rules.sums`.
 
 An expression is read as a linear combination of sums plus a sum-free remainder::
 

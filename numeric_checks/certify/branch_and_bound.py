@@ -6,7 +6,7 @@ g(m) + sum_i dg/dx_i(box) (x_i - m_i), which shrinks with the box where the plai
 overestimates (dependency problem).  Where dg/dx_i has one sign on the box, g's minimum over
 that side is at one end, so the side collapses to that end for good (monotonicity; sound
 only where no hypothesis can exclude the end, see :func:`_may_collapse`).  Otherwise bisect
-the side that contributes most to the enclosure (:mod:`numeric_checks.certify_split`).
+the side that contributes most to the enclosure (:mod:`numeric_checks.certify.split`).
 Boxes that certainly violate a hypothesis are dropped; a box whose enclosure is certainly
 negative is refuted only at a point (its midpoint) where g < 0 and every hypothesis holds,
 rigorously.
@@ -29,7 +29,7 @@ from typing import Any
 
 import sympy as sp
 
-from numeric_checks.certify_split import (
+from numeric_checks.certify.split import (
     choose_side,
     conjuncts,
     halves,

@@ -1,4 +1,5 @@
-"""A common positive factor of two sides holding sums of symbolic length (for :mod:`.sums`).
+"""A common positive factor of two sides holding sums of symbolic length (for the sum rules,
+:mod:`symbolic.rules.sums`).
 
 ``c X REL c Y`` holds exactly when ``X REL Y`` does, for every ``c > 0``: the rule strikes
 the factors the two sides share (as a multiset of multiplicative factors) once every one of
@@ -20,8 +21,8 @@ from collections import Counter
 
 import sympy as sp
 
-from symbolic.rules.sums_normal import canonical
-from symbolic.rules.sums_setup import Setup
+from symbolic.rules.sums.normal import canonical
+from symbolic.rules.sums.setup import Setup
 
 __all__ = ["positive_factor", "split_common_factor"]
 

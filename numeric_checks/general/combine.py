@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 import sympy as sp
 
-from numeric_checks.family_instances import Instance, covered, family_table
+from numeric_checks.conclusion import EngineInconsistency
+from numeric_checks.general.instances import Instance, covered, family_table
+from numeric_checks.pipeline import LemmaVerdicts, basis
 from numeric_checks.search import MIN_CHECKED_POINTS
 from numeric_checks.stages import SymbolicProof
 from symbolic.derivation import Justification
@@ -30,16 +31,10 @@ from symbolic.relations import Relation
 from symbolic.report import HEAD, NumericEvidence, Route, StepResult
 from symbolic.verdicts import Verdict
 
-if TYPE_CHECKING:
-    from numeric_checks.general import Engine
-
 __all__ = ["combine"]
-
-LemmaVerdicts = Callable[[str], Verdict | None]
 
 
 def combine(
-    engine: Engine,
     index: int,
     left: sp.Expr,
     rel: Relation,
@@ -61,7 +56,7 @@ def combine(
         inst, r = refuted
         if proof.proved:
             shown = EveryLength(Family.PROVED, "", per, trace=trace)
-            raise engine.inconsistency(
+            raise EngineInconsistency(
                 f"step {index} ({left} {rel.value} {right}): {words(shown, HEAD)}, but "
                 f"{words(InstanceRefuted(inst.lengths, r.said))}"
             )
@@ -124,7 +119,7 @@ def combine(
         numeric=numeric,
         counterexample=counterexample,
         referees=referees,
-        grounds=engine.basis(why, trace, lemmas, proof.rules),
+        grounds=basis(why, trace, lemmas, proof.rules),
         rules=proof.rules,
         doubt=doubt,
         route=route,

@@ -1,6 +1,6 @@
 r"""Plain text for LaTeX text mode: TeX's special characters escaped, the Unicode symbols
 of the catalog's prose as maths, and a run of Chinese (the seeds' own words) set in Chinese.
-Mathematics written in ASCII is :mod:`derivations.printing.latex_prose`'s."""
+Mathematics written in ASCII is :mod:`derivations.printing.latex.prose`'s."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from derivations.printing.latex_prose import latex_text, prose_latex
+from derivations.printing.latex.prose import latex_text, prose_latex
 from symbolic.readers.latex.echo import echo
 
 __all__ = ["author_latex", "echoed_source"]

@@ -11,14 +11,14 @@ variable's domain.  Each link is
 * **checked numerically** on *instances*: lengths from the length variable's domain, small
   ones first (1..8), then a few larger (12, 20, 40), each instance an ordinary derivation
   over ``p_1 .. p_n`` (:func:`symbolic.instances.instantiate_derivation`) sampled by
-  :mod:`numeric_checks.family_sampling` and put through the usual stages (spot check,
+  :mod:`numeric_checks.general.sampling` and put through the usual stages (spot check,
   confirmation by Arb; a violation refutes only once confirmed).
 
 Verdicts: a confirmed violation at any length refutes (the counterexample names the length
 and the family); a general proof with no confirmed violation proves; otherwise the link is
 at most ``checked`` -- never proved or certified from an instance, since a proof or a
 certificate at ``n = 3`` is not the theorem.  A general proof contradicted by a confirmed
-violation is an :class:`~numeric_checks.check.EngineInconsistency`.
+violation is an :class:`~numeric_checks.conclusion.EngineInconsistency`.
 
 A derivation whose families all have numeric lengths (``p = "(0, 1) for i in 1..3"``) has
 one instance, which *is* the statement: it is checked as an ordinary derivation.
@@ -29,12 +29,12 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 import sympy as sp
 
 from numeric_checks.conclusion import follows_from_chain
-from numeric_checks.family_instances import (
+from numeric_checks.general.combine import combine
+from numeric_checks.general.instances import (
     Instance,
     covered,
     instance_lengths,
@@ -43,20 +43,27 @@ from numeric_checks.family_instances import (
     merged_oracle,
     where,
 )
-from numeric_checks.general_combine import combine as _combine
-from numeric_checks.general_plan import general_plan
+from numeric_checks.general.plan import general_plan
+from numeric_checks.oracle_run import run_oracle
+from numeric_checks.pipeline import (
+    LemmaVerdicts,
+    bounded_prove,
+    check_link,
+    check_plain_claim,
+    check_plain_derivation,
+)
 from numeric_checks.plan import CheckOptions, CheckPlan
 from numeric_checks.stages import Link, SymbolicProof, induction_notes
 from symbolic.derivation import Derivation, Justification
 from symbolic.errors import EmptyDomain
-from symbolic.evidence import Grounds, Step
+from symbolic.evidence import Step
 from symbolic.instances import (
     OutsideHypotheses,
     instantiate_derivation,
     length_variables,
 )
 from symbolic.relations import Relation
-from symbolic.report import DerivationReport, OracleResult, StepResult
+from symbolic.report import DerivationReport, StepResult
 from symbolic.verdicts import Verdict, weakest
 
 __all__ = [
@@ -65,26 +72,6 @@ __all__ = [
     "general_plan",
     "has_families",
 ]
-
-LemmaVerdicts = Callable[[str], Verdict | None]
-
-
-@dataclass(frozen=True)
-class Engine:
-    """The pipeline of :mod:`numeric_checks.check`, handed in by it: that module dispatches
-    derivations over families here, so this one cannot import it (imports run one way)."""
-
-    check_link: Callable[..., StepResult]
-    bounded_prove: Callable[..., SymbolicProof]
-    """``(plan, link, *, cheap)``: the tactics and rules under a time bound."""
-    basis: Callable[
-        [Justification, str | None, LemmaVerdicts | None, Sequence[str]], Grounds | None
-    ]
-    run_oracle: Callable[[CheckPlan], OracleResult | None]
-    inconsistency: type[Exception]
-    plain_derivation: Callable[[Derivation, CheckOptions, LemmaVerdicts | None], DerivationReport]
-    plain_claim: Callable[[Derivation, CheckOptions], StepResult]
-
 
 ORACLE_INSTANCES = 4
 """The oracle runs on the first few instances only (its computation grows with n)."""
@@ -95,7 +82,6 @@ def has_families(d: Derivation) -> bool:
 
 
 def prove_general(
-    engine: Engine,
     plan: CheckPlan,
     index: int,
     left: sp.Expr,
@@ -109,7 +95,7 @@ def prove_general(
     cheap rungs for a link already refuted at some length (as :func:`check_link` does: they
     cannot prove it, but a rule claiming a proof of it is still caught)."""
     link = Link.of(plan, index, left, rel, right, why.text, why.rules)
-    return engine.bounded_prove(plan, link, cheap=cheap)
+    return bounded_prove(plan, link, cheap=cheap)
 
 
 def _refuted(results: Sequence[StepResult]) -> bool:
@@ -125,7 +111,6 @@ use.  An instance of a link so proved is a cross-check: its ties are not re-deci
 
 
 def _check_instance(
-    engine: Engine,
     d: Derivation,
     lengths: Mapping[str, int],
     options: CheckOptions,
@@ -143,12 +128,12 @@ def _check_instance(
     steps: tuple[StepResult, ...] = ()
     if not claim_only:
         steps = tuple(
-            engine.check_link(plan, i + 1, left, rel, right, j, lemmas, settled_by=by(i + 1))
+            check_link(plan, i + 1, left, rel, right, j, lemmas, settled_by=by(i + 1))
             for i, (left, rel, right, j) in enumerate(inst.links())
         )
     why = "the claim as typed" if claim_only else "the theorem's conclusion, checked on its own"
     index = 1 if claim_only else 0
-    conclusion = engine.check_link(
+    conclusion = check_link(
         plan,
         index,
         inst.claim.lhs,
@@ -157,7 +142,7 @@ def _check_instance(
         why,
         settled_by=by(index),
     )
-    ran = engine.run_oracle(plan) if oracle else None
+    ran = run_oracle(plan) if oracle else None
     return Instance(lengths, steps, conclusion, len(plan.points), ran)
 
 
@@ -165,7 +150,7 @@ FIRST_WAVE = 4
 """Lengths checked before the proofs run (the smallest of the ladder, where most false
 statements already fail).  When every general link is then proved, the instances are the
 engine's sanity check, not the evidence: one larger length (:data:`PROVED_WAVE`) is added
-instead of the whole ladder, as a proved link searches less in :mod:`numeric_checks.check`."""
+instead of the whole ladder, as a proved link searches less in :mod:`numeric_checks.pipeline`."""
 
 PROVED_WAVE = 1
 """Larger lengths checked after the first wave when every link is proved."""
@@ -180,7 +165,6 @@ def _second_wave(rest: list[dict[str, int]], proved: bool) -> list[dict[str, int
 
 
 def _instances(
-    engine: Engine,
     d: Derivation,
     lemmas: LemmaVerdicts | None,
     claim_only: bool,
@@ -198,7 +182,6 @@ def _instances(
         try:
             done.append(
                 _check_instance(
-                    engine,
                     d,
                     lengths,
                     per,
@@ -218,7 +201,6 @@ def _instances(
 
 
 def _staged(
-    engine: Engine,
     d: Derivation,
     options: CheckOptions,
     lemmas: LemmaVerdicts | None,
@@ -233,12 +215,11 @@ def _staged(
     # The points are split across the whole ladder, whichever lengths run.
     per = instance_options(options, len(ladder))
     first, rest = ladder[:FIRST_WAVE], ladder[FIRST_WAVE:]
-    done, outside, empty = _instances(engine, d, lemmas, claim_only, first, per, 0, settles)
+    done, outside, empty = _instances(d, lemmas, claim_only, first, per, 0, settles)
     stop = claim_only and any(i.conclusion.verdict is Verdict.REFUTED for i in done)
     proved = prove_all(done)
     if not stop:
         more, out2, empty2 = _instances(
-            engine,
             d,
             lemmas,
             claim_only,
@@ -266,12 +247,12 @@ def _staged(
 
 
 def check_general_derivation(
-    engine: Engine, d: Derivation, options: CheckOptions, lemmas: LemmaVerdicts | None
+    d: Derivation, options: CheckOptions, lemmas: LemmaVerdicts | None
 ) -> DerivationReport:
     """General mode for a derivation over families (see the module docstring)."""
     started = time.perf_counter()
     if not length_variables(d):
-        report = engine.plain_derivation(instantiate_derivation(d, {}), options, lemmas)
+        report = check_plain_derivation(instantiate_derivation(d, {}), options, lemmas)
         return dataclasses.replace(report, id=d.id)
     plan = general_plan(d, options)
     links = d.links()
@@ -285,15 +266,13 @@ def check_general_derivation(
         if i + 1 in early:
             return early[i + 1]
         left, rel, right, why = links[i]
-        return prove_general(engine, plan, i + 1, left, rel, right, why, cheap=cheap)
+        return prove_general(plan, i + 1, left, rel, right, why, cheap=cheap)
 
     def claim_proof(cheap: bool) -> SymbolicProof:
         if 0 in early:
             return early[0]
         claim = d.claim
-        return prove_general(
-            engine, plan, 0, claim.lhs, claim.relation, claim.rhs, claim_why, cheap=cheap
-        )
+        return prove_general(plan, 0, claim.lhs, claim.relation, claim.rhs, claim_why, cheap=cheap)
 
     def settles(index: int) -> bool:
         if not options.symbolic:
@@ -318,11 +297,10 @@ def check_general_derivation(
             conclusion_proofs.append(claim_proof(_refuted([inst.conclusion for inst in first])))
         return chain_proved
 
-    instances, notes = _staged(engine, d, options, lemmas, False, prove_all, settles)
+    instances, notes = _staged(d, options, lemmas, False, prove_all, settles)
     conclusion_proof = conclusion_proofs[0]
     steps = tuple(
-        _combine(
-            engine,
+        combine(
             i + 1,
             left,
             rel,
@@ -334,8 +312,7 @@ def check_general_derivation(
         )
         for i, (left, rel, right, why) in enumerate(links)
     )
-    conclusion = _combine(
-        engine,
+    conclusion = combine(
         0,
         d.claim.lhs,
         d.claim.relation,
@@ -373,10 +350,10 @@ def check_general_derivation(
     )
 
 
-def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) -> StepResult:
+def check_general_claim(d: Derivation, options: CheckOptions) -> StepResult:
     """General mode for a claim over families (the ``claim`` verb)."""
     if not length_variables(d):
-        return engine.plain_claim(instantiate_derivation(d, {}), options)
+        return check_plain_claim(instantiate_derivation(d, {}), options)
     plan = general_plan(d, options)
     why = Justification("the claim as typed")
     proofs: list[SymbolicProof] = []
@@ -386,9 +363,7 @@ def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) ->
         if early:
             return early[0]
         claim = d.claim
-        return prove_general(
-            engine, plan, 1, claim.lhs, claim.relation, claim.rhs, why, cheap=cheap
-        )
+        return prove_general(plan, 1, claim.lhs, claim.relation, claim.rhs, why, cheap=cheap)
 
     def settles(index: int) -> bool:
         if not options.symbolic:
@@ -401,10 +376,9 @@ def check_general_claim(engine: Engine, d: Derivation, options: CheckOptions) ->
         proofs.append(claim_proof(_refuted([inst.conclusion for inst in first])))
         return proofs[0].proved
 
-    instances, notes = _staged(engine, d, options, None, True, prove_all, settles)
+    instances, notes = _staged(d, options, None, True, prove_all, settles)
     proof = proofs[0]
-    result = _combine(
-        engine,
+    result = combine(
         1,
         d.claim.lhs,
         d.claim.relation,

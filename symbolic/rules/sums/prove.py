@@ -1,7 +1,7 @@
 """Rules for sums and products of symbolic length (issue 24): a link ``lhs REL rhs`` about
 ``Sum(f(i), (i, 1, n))`` proved for every ``n`` at once.
 
-The link is read in the normal form of :mod:`.sums_normal` (linearity, constant factors,
+The link is read in the normal form of :mod:`.normal` (linearity, constant factors,
 index shifts, constant summands, products of exponentials, logs of products), its gap
 ``big - small`` as ``Sum(g(i), R) + c``, and then:
 
@@ -9,7 +9,7 @@ index shifts, constant summands, products of exponentials, logs of products), it
   :mod:`symbolic.tactics`) and so is ``c``; sums named by a **sum hypothesis**
   (``Sum(p[i], (i, 1, n)) = 1``) are replaced by their value first where that is needed;
 * **termwise comparison**: ``Sum(g(i)) >= 0`` from ``g(i) >= 0`` for every ``i`` in the
-  range, proved by the inequality prover (:mod:`.prover`) with the index's range
+  range, proved by the inequality prover (:mod:`symbolic.rules.prover`) with the index's range
   ``lower <= i <= upper``, the family elements' domains and every "for all" hypothesis
   instantiated at ``i`` as facts;
 * a sum-free **constant** ``c`` is first written as a sum: as ``(c/V) Sum(H(i))`` by a sum
@@ -18,8 +18,8 @@ index shifts, constant summands, products of exponentials, logs of products), it
 * **termwise products**: ``Product(a_i) <= Product(b_i)`` from ``0 <= a_i <= b_i`` for every
   ``i`` (equal factors for an equality).
 
-What the rules may use is read once per link (:mod:`.sums_setup`); products are compared in
-:mod:`.sums_products`.  Each is an identity or an implication of finite sums and products
+What the rules may use is read once per link (:mod:`.setup`); products are compared in
+:mod:`.products`.  Each is an identity or an implication of finite sums and products
 valid for every length; ``tests/test_sums_rules.py`` checks them by a soundness property
 (random lengths and values, instances written out).  A link none of them proves is not
 proved here; it is never called false.
@@ -39,18 +39,18 @@ from symbolic.relations import Relation
 from symbolic.rules.facts import Context
 from symbolic.rules.prover import prove_relation
 from symbolic.rules.registry import attempt, credit
-from symbolic.rules.sums_elements import at_fixed_indices, peel_first, substitute_equalities
-from symbolic.rules.sums_factors import split_common_factor
-from symbolic.rules.sums_normal import (
+from symbolic.rules.sums.elements import at_fixed_indices, peel_first, substitute_equalities
+from symbolic.rules.sums.factors import split_common_factor
+from symbolic.rules.sums.normal import (
     Linear,
     Range,
     finite_integer,
     linear,
     merge_quotient,
 )
-from symbolic.rules.sums_normal import rewrite_products as _rewrite_products
-from symbolic.rules.sums_products import by_products
-from symbolic.rules.sums_setup import Setup, nonzero, termwise_text
+from symbolic.rules.sums.normal import rewrite_products as _rewrite_products
+from symbolic.rules.sums.products import by_products
+from symbolic.rules.sums.setup import Setup, nonzero, termwise_text
 from symbolic.tactics import prove_zero
 
 __all__ = ["has_family_sums", "prove_sums"]
@@ -143,7 +143,7 @@ rules give up on it: each makes the link smaller, this bounds the search anyway.
 def _common_factor(
     lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup, depth: int
 ) -> str | None:
-    """``c X REL c Y`` from ``X REL Y`` for a shared factor ``c > 0`` (:mod:`.sums_factors`)."""
+    """``c X REL c Y`` from ``X REL Y`` for a shared factor ``c > 0`` (:mod:`.factors`)."""
     split = split_common_factor(lhs, rhs, setup)
     if split is None:
         return None
@@ -159,7 +159,7 @@ def _identical(lhs: sp.Expr, rhs: sp.Expr, rel: Relation) -> str | None:
 
 def _by_elements(lhs: sp.Expr, rel: Relation, rhs: sp.Expr, setup: Setup, depth: int) -> str | None:
     """A first term peeled off, "for all" equalities substituted inside sums and products,
-    or elements at fixed indices with the hypotheses there (:mod:`.sums_elements`)."""
+    or elements at fixed indices with the hypotheses there (:mod:`.elements`)."""
     peeled = peel_first(lhs, rhs, setup)
     if peeled is not None:
         inner = _identical(*peeled, rel) or _prove(peeled[0], rel, peeled[1], setup, depth + 1)
