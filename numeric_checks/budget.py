@@ -30,6 +30,7 @@ __all__ = [
     "EXPENSIVE_EDGE_POINTS",
     "EXPENSIVE_RANDOM_POINTS",
     "EXPENSIVE_SEARCH",
+    "REFIRE_SECONDS",
     "BudgetSpent",
     "cpu_limit",
     "deadline",
@@ -85,12 +86,22 @@ def spent() -> bool:
     return remaining() <= 0
 
 
+REFIRE_SECONDS = 0.25
+"""A limit that has fired fires again this often until its block ends.  Python runs a
+signal's handler wherever the interpreter is at the time, and an exception raised inside a
+garbage collector's callback (Hypothesis installs one in every process that has run a
+property test), a weakref callback or a ``__del__`` is printed and dropped: a limit that
+fired once could be lost, and its block ran unbounded (SymPy's ``solve`` of one interior
+tie ran 82 s past its 2 s, in a test process).  So can an inner bounded call's own
+``except BudgetSpent`` swallow the limit around it.  Firing again ends the block anyway."""
+
+
 @contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
     """Raise :class:`BudgetSpent` in this block after ``seconds`` of wall time (also when
-    the deadline comes first).  Uses ``SIGALRM``, so it bounds only code running in the
-    main thread of a POSIX process; elsewhere the block runs unbounded (work caps still
-    apply)."""
+    the deadline comes first), and again every :data:`REFIRE_SECONDS` until the block ends.
+    Uses ``SIGALRM``, so it bounds only code running in the main thread of a POSIX process;
+    elsewhere the block runs unbounded (work caps still apply)."""
     limit = min(seconds, remaining())
     if limit <= 0:
         raise BudgetSpent("budget spent")
@@ -102,22 +113,26 @@ def time_limit(seconds: float) -> Iterator[None]:
     if not usable or math.isinf(limit):
         yield
         return
+    active = True
 
     def _raise(signum: int, frame: FrameType | None) -> None:
-        raise BudgetSpent(f"gave up after {limit:.1f} s")
+        if active:  # a late signal while the block is being left raises nothing
+            raise BudgetSpent(f"gave up after {limit:.1f} s")
 
     previous = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, limit)
+    signal.setitimer(signal.ITIMER_REAL, limit, REFIRE_SECONDS)
     try:
         yield
     finally:
+        active = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 
 
 @contextmanager
 def cpu_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`BudgetSpent` in this block after ``seconds`` of this process's CPU time.
+    """Raise :class:`BudgetSpent` in this block after ``seconds`` of this process's CPU time,
+    and again every :data:`REFIRE_SECONDS` of it until the block ends.
 
     A cap on *work*, where :func:`time_limit` caps wall time: on a machine whose two cores
     are shared by ten processes, 8 s of wall time is under 2 s of work, and a proof that
@@ -134,22 +149,25 @@ def cpu_limit(seconds: float) -> Iterator[None]:
         raise BudgetSpent("no time left")
     outer = signal.getitimer(signal.ITIMER_PROF)[0]
     limit = seconds if outer == 0 else min(seconds, outer)
+    active = True
 
     def _raise(signum: int, frame: FrameType | None) -> None:
-        raise BudgetSpent(f"gave up after {limit:.1f} s of work")
+        if active:  # a late signal while the block is being left raises nothing
+            raise BudgetSpent(f"gave up after {limit:.1f} s of work")
 
     previous = signal.signal(signal.SIGPROF, _raise)
     started = time.process_time()
-    signal.setitimer(signal.ITIMER_PROF, limit)
+    signal.setitimer(signal.ITIMER_PROF, limit, REFIRE_SECONDS)
     try:
         yield
     finally:
+        active = False
         signal.setitimer(signal.ITIMER_PROF, 0)
         signal.signal(signal.SIGPROF, previous)
         if outer:
             # The outer limit resumes with what it has left (at once if nothing is left).
             left = outer - (time.process_time() - started)
-            signal.setitimer(signal.ITIMER_PROF, max(left, 1e-6))
+            signal.setitimer(signal.ITIMER_PROF, max(left, 1e-6), REFIRE_SECONDS)
 
 
 def _terms(limits: tuple[sp.Basic, ...]) -> float:
