@@ -41,7 +41,7 @@ __all__ = [
     "where_text",
 ]
 
-Kind = Literal["nonzero", "positive", "nonnegative"]
+Kind = Literal["nonzero", "positive", "nonnegative", "integer"]
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,10 @@ class SideCondition:
     def relation(self) -> str:
         """The condition as a relation a reader can check: ``x*y != 0``, ``i - 1 != 0 for
         1 <= i <= n``."""
-        op = {"nonzero": "!=", "positive": ">", "nonnegative": ">="}[self.kind]
         where = f" for {' and '.join(map(str, self.given))}" if self.given else ""
+        if self.kind == "integer":
+            return f"{self.expr} is an integer{where}"
+        op = {"nonzero": "!=", "positive": ">", "nonnegative": ">="}[self.kind]
         return f"{self.expr} {op} 0{where}"
 
     def describe(self) -> str:
@@ -79,11 +81,17 @@ def definedness(expr: sp.Basic) -> list[SideCondition]:
     constants whose sign is decided exactly are dropped when they hold).  Inside a sum or
     product the condition must hold at every index of its range, which it is given; the
     integrand of an integral is left to the integral's own evaluation (an integrable
-    singularity such as ``1/sqrt(t)`` at an end is no undefined point of the claim)."""
+    singularity such as ``1/sqrt(t)`` at an end is no undefined point of the claim).  A sum
+    or product over a finite range needs its length ``hi - lo + 1 >= 0`` (see
+    :func:`_may_reverse`), and each finite end an integer by its assumptions: a reversed
+    range and an end between two integers are where SymPy and the checker disagree."""
     out: dict[tuple[str, sp.Expr, tuple[sp.Basic, ...]], SideCondition] = {}
 
     def add(kind: Kind, e: sp.Expr, need: str, given: tuple[sp.Basic, ...]) -> None:
-        if not e.free_symbols and exact_sign(e) in _HOLDS[kind]:
+        if kind == "integer":
+            if e.is_integer:
+                return
+        elif not e.free_symbols and exact_sign(e) in _HOLDS[kind]:
             return
         bound = {g.lhs for g in given}
         used = tuple(g for g in given if g.lhs in e.free_symbols) if bound & e.free_symbols else ()
@@ -98,18 +106,19 @@ def definedness(expr: sp.Basic) -> list[SideCondition]:
                     walk(end, given)
             return
         if isinstance(node, sp.Sum | sp.Product):
-            inner = given
-            for limit in node.limits:
+            # The first limit is the innermost: its ends may read the indices of the later
+            # (outer) limits, over their ranges.
+            ranges = [_index_range(limit) for limit in node.limits]
+            for j, limit in enumerate(node.limits):
+                outer = (*given, *(r for pair in ranges[j + 1 :] for r in pair))
                 for end in limit[1:]:
-                    walk(end, inner)
-                if len(limit) == 3:
-                    i, lo, hi = limit
-                    inner = (
-                        *inner,
-                        sp.GreaterThan(i, lo, evaluate=False),
-                        sp.LessThan(i, hi, evaluate=False),
-                    )
-            walk(node.function, inner)
+                    walk(end, outer)
+                if len(limit) == 3 and _may_reverse(limit[1], limit[2]):
+                    add("nonnegative", limit[2] - limit[1] + 1, _RANGE_NEED.format(node), outer)
+                for end in limit[1:]:
+                    if not end.has(sp.oo, -sp.oo, sp.zoo):
+                        add("integer", end, _END_NEED.format(node), outer)
+            walk(node.function, (*given, *(r for pair in ranges for r in pair)))
             return
         _conditions(node, lambda kind, e, need: add(kind, e, need, given))
         for arg in node.args:
@@ -117,6 +126,38 @@ def definedness(expr: sp.Basic) -> list[SideCondition]:
 
     walk(sp.sympify(expr), ())
     return list(out.values())
+
+
+_RANGE_NEED = (
+    "the range of {} (the checker reads a reversed range as empty; SymPy and the rules read "
+    "it by Karr's convention, as minus the sum over the gap)"
+)
+
+
+_END_NEED = (
+    "the end of {} (the checker sums over the integers between the ends; SymPy's closed "
+    "forms take an end that is not an integer as if it were one: Sum(1, (k, 1, x)) = x)"
+)
+
+
+def _index_range(limit: tuple[sp.Basic, ...]) -> tuple[sp.Basic, ...]:
+    """``i >= lo`` and ``i <= hi`` for a limit ``(i, lo, hi)``; nothing for one without ends."""
+    if len(limit) != 3:
+        return ()
+    i, lo, hi = limit
+    return sp.GreaterThan(i, lo, evaluate=False), sp.LessThan(i, hi, evaluate=False)
+
+
+def _may_reverse(lo: sp.Expr, hi: sp.Expr) -> bool:
+    """Whether the range ``lo..hi`` has two finite ends, so that its length ``hi - lo + 1``
+    may be negative (a constant length that is not is dropped by ``add``).  There the two
+    readings of a sum part: the checker's (every numeric evaluation, the referees' exact and
+    Arb sums) sums over no index, SymPy's ``doit`` and the sum rules follow Karr (1981,
+    "Summation in finite terms", JACM 28(2), Def. 3: ``Sum(f, (i, a, b)) = -Sum(f, (i, b +
+    1, a - 1))`` for ``b < a - 1``), under which ``Sum(1, (i, 1, k)) = k`` and a termwise
+    bound reverses.  Both agree where the length is at least 0, so that is the condition of
+    a proof."""
+    return not any(e.has(sp.oo, -sp.oo, sp.zoo) for e in (lo, hi))
 
 
 def _conditions(node: sp.Basic, add: Callable[[Kind, sp.Expr, str], None]) -> None:
@@ -154,7 +195,12 @@ def discharge(
     return tuple(_discharge_one(c, facts) for c in conditions)
 
 
-_HOLDS: dict[str, tuple[int, ...]] = {"nonzero": (-1, 1), "positive": (1,), "nonnegative": (0, 1)}
+_HOLDS: dict[str, tuple[int, ...]] = {
+    "nonzero": (-1, 1),
+    "positive": (1,),
+    "nonnegative": (0, 1),
+    "integer": (),
+}
 """The exact signs of a constant that satisfy each kind of condition."""
 
 
@@ -166,6 +212,9 @@ def _discharge_one(c: SideCondition, facts: Sequence[Fact]) -> SideCondition:
 
         ranges = [f for g in c.given for f in fact_from_relation(g, f"index range {g}")]
         facts = [*facts, *ranges]
+    if c.kind == "integer":
+        # No fact says a variable is an integer: only its domain does (its assumptions).
+        return replace(c, discharged_by="an integer by the assumptions") if c.expr.is_integer else c
     expr = _normal(c.expr)
     if not expr.free_symbols:
         return replace(c, discharged_by="exactly") if exact_sign(expr) in _HOLDS[c.kind] else c

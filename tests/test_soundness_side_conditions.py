@@ -58,12 +58,34 @@ def test_a_condition_inside_a_sum_holds_over_its_range() -> None:
     assert _relations(sp.Sum(1 / (k - 1), (k, 1, n)) + 1 / x) == {
         "x != 0",
         "k - 1 != 0 for k >= 1 and k <= n",
+        "n >= 0",  # the range is not reversed (test_a_reversed_range_is_no_proof)
     }
-    (from_one,) = definedness(sp.Sum(1 / (k - 1), (k, 1, n)))
-    (from_two,) = definedness(sp.Sum(1 / (k - 1), (k, 2, n)))
+    (from_one,) = [c for c in definedness(sp.Sum(1 / (k - 1), (k, 1, n))) if c.kind == "nonzero"]
+    (from_two,) = [c for c in definedness(sp.Sum(1 / (k - 1), (k, 2, n))) if c.kind == "nonzero"]
     assert not discharge([from_one], [])[0].discharged
     assert discharge([from_two], [])[0].discharged
     assert definedness(sp.Integral(1 / sp.sqrt(t), (t, 0, 1))) == []
+
+
+def test_a_reversed_range_is_no_proof() -> None:
+    """A sum over ``a..b`` with ``b < a - 1`` is 0 to the checker and minus the sum over
+    ``b + 1..a - 1`` to SymPy (Karr's convention: ``Sum(1, (i, 1, k)).doit()`` is ``k`` for
+    every integer ``k``): a proof needs the length ``b - a + 1 >= 0``, shown from the
+    facts, for every finite range, constant ones included; a series needs nothing."""
+    i, j = sp.symbols("i j", integer=True)
+    k = sp.Symbol("k", integer=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    assert _relations(sp.Sum(1, (i, 1, k))) == {"k >= 0"}
+    assert _relations(sp.Product(2, (i, 0, k - 2))) == {"k - 1 >= 0"}
+    assert _relations(sp.Sum(1, (i, 3, 1))) == {"-1 >= 0"}  # reversed: never discharged
+    assert _relations(sp.Sum(1, (i, 1, 3)) + sp.Sum(2**-i, (i, k, sp.oo))) == set()
+    (cond,) = definedness(sp.Sum(1, (i, 1, k)))
+    assert not discharge([cond], [])[0].discharged
+    assert discharge([cond], _facts(k >= 1))[0].discharged
+    # The inner range of a double sum reads the outer index over its own range.
+    (inner, outer) = definedness(sp.Sum(1, (i, 1, j), (j, 1, n)))
+    assert inner.relation() == "j >= 0 for j >= 1 and j <= n"
+    assert all(c.discharged for c in discharge([inner, outer], []))
 
 
 def _facts(*relations: sp.Basic) -> list[Fact]:
