@@ -162,10 +162,23 @@ def _eliminate(
         roots = _by_roots(eq, free)
         if roots is not None:
             return roots
+        integers = [
+            v.name
+            for v in free
+            if v.domain.kind == "integer"
+            and v.symbol in eq.free_symbols
+            and affine_parts(eq.lhs - eq.rhs, v.symbol) is not None
+        ]
+        why = (
+            f"it is linear only in the integer variable(s) {', '.join(integers)}, and an "
+            "integer is not solved for (the solution need not be an integer at every point)"
+            if integers
+            else "it is linear in none of them (a solution is substituted only where it is unique)"
+        )
         raise InvalidInput(
-            f"cannot solve the equality hypothesis {_shown(eq)} for one of its variables: it is "
-            "linear in none of them (a solution is substituted only where it is unique); "
-            "write it solved for one variable (y == ...) or as a definition under [defs]"
+            f"cannot solve the equality hypothesis {_shown(eq)} for one of its variables: "
+            f"{why}; write it solved for one variable (y == ...) or as a definition under "
+            "[defs]"
         )
     facts = rules_facts(ineqs, free)
     for c in candidates:

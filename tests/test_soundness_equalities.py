@@ -74,6 +74,16 @@ def test_an_equality_linear_in_no_variable_is_refused(equality: sp.Basic) -> Non
         build_space([X, Y], [equality])
 
 
+def test_an_equality_linear_only_in_integers_says_so() -> None:
+    """``k == 2*m`` is linear in both, but an integer is not solved for: the message said
+    "linear in none of them", which is false."""
+    k = Variable("k", parse_domain("Z in [-10, 10]"))
+    m = Variable("m", parse_domain("Z in [-5, 5]"))
+    with pytest.raises(InvalidInput, match="linear only in the integer variable") as raised:
+        build_space([k, m], [sp.Eq(k.symbol, 2 * m.symbol)])
+    assert "linear in none" not in str(raised.value)
+
+
 def test_a_polynomial_in_one_variable_is_solved_by_its_real_roots() -> None:
     positive = Variable("x", parse_domain("(0, oo)"))
     space = build_space([positive], [sp.Eq(positive.symbol**2, 4)])
