@@ -92,3 +92,29 @@ x = "(0, 2)"
     assert gap > -1e-3, searched.numeric.nearest
     assert searched.numeric.nearest_point is not None
     assert abs(float(searched.numeric.nearest_point["x"]) - 2**0.5) < 1e-3
+
+
+def test_a_constant_tie_is_decided_by_its_enclosure(monkeypatch: MonkeyPatch) -> None:
+    """``tanh(x) < tanh(y)`` under ``x <= y`` fails at ``x = y``; near that boundary the
+    sides agree to every digit at points where they differ by 1e-60, and the tactics'
+    ladder on ``tanh(a) - tanh(b)`` at two long rationals ran for minutes (the claim ended
+    ``undecided: budget spent``).  A constant residual is decided by its enclosure."""
+    from numeric_checks import points
+
+    def no_ladder(residual: sp.Expr, *args: object, **kwargs: object) -> str | None:
+        assert not residual.is_number, residual
+        return None
+
+    monkeypatch.setattr(points, "prove_zero", no_ladder)
+    text = """
+hypotheses = ["x <= y"]
+[claim]
+lhs = "tanh(x)"
+relation = "<"
+rhs = "tanh(y)"
+[variables]
+x = "R"
+y = "R"
+"""
+    result = check_claim(_claim(text), OPTIONS)
+    assert result.verdict is Verdict.REFUTED, result.evidence
