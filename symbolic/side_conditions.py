@@ -41,7 +41,7 @@ __all__ = [
     "where_text",
 ]
 
-Kind = Literal["nonzero", "positive", "nonnegative", "integer"]
+Kind = Literal["nonzero", "positive", "nonnegative", "integer", "holds"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,8 @@ class SideCondition:
         where = f" for {' and '.join(map(str, self.given))}" if self.given else ""
         if self.kind == "integer":
             return f"{self.expr} is an integer{where}"
+        if self.kind == "holds":
+            return f"{self.expr} holds{where}"
         op = {"nonzero": "!=", "positive": ">", "nonnegative": ">="}[self.kind]
         return f"{self.expr} {op} 0{where}"
 
@@ -79,16 +81,20 @@ def definedness(expr: sp.Basic) -> list[SideCondition]:
     """What makes ``expr`` a finite real number: one condition per denominator, log
     argument, fractional power's base and power with a symbolic exponent (deduplicated;
     constants whose sign is decided exactly are dropped when they hold).  Inside a sum or
-    product the condition must hold at every index of its range, which it is given; the
-    integrand of an integral is left to the integral's own evaluation (an integrable
-    singularity such as ``1/sqrt(t)`` at an end is no undefined point of the claim).  A sum
+    product the condition must hold at every index of its range, which it is given; inside
+    an integral, at every point strictly between its ends (an integrable singularity such
+    as ``1/sqrt(t)`` at an end is no undefined point of the claim, a pole inside is: SymPy
+    integrates ``1/(t - x)**2`` over ``(0, 2x)`` to ``-2/x`` across it).  A sum
     or product over a finite range needs its length ``hi - lo + 1 >= 0`` (see
     :func:`_may_reverse`), and each finite end an integer by its assumptions: a reversed
     range and an end between two integers are where SymPy and the checker disagree."""
     out: dict[tuple[str, sp.Expr, tuple[sp.Basic, ...]], SideCondition] = {}
 
     def add(kind: Kind, e: sp.Expr, need: str, given: tuple[sp.Basic, ...]) -> None:
-        if kind == "integer":
+        if kind == "holds":
+            if e is sp.true:
+                return
+        elif kind == "integer":
             if e.is_integer:
                 return
         elif not e.free_symbols and exact_sign(e) in _HOLDS[kind]:
@@ -101,9 +107,12 @@ def definedness(expr: sp.Basic) -> list[SideCondition]:
 
     def walk(node: sp.Basic, given: tuple[sp.Basic, ...]) -> None:
         if isinstance(node, sp.Integral):
+            inner = given
             for limit in node.limits:
                 for end in limit[1:]:
                     walk(end, given)
+                inner = (*inner, *_integration_range(limit))
+            walk(node.function, inner)
             return
         if isinstance(node, sp.Sum | sp.Product):
             # The first limit is the innermost: its ends may read the indices of the later
@@ -138,6 +147,31 @@ _END_NEED = (
     "the end of {} (the checker sums over the integers between the ends; SymPy's closed "
     "forms take an end that is not an integer as if it were one: Sum(1, (k, 1, x)) = x)"
 )
+
+
+def _integration_range(limit: tuple[sp.Basic, ...]) -> tuple[sp.Basic, ...]:
+    """Where the integration variable of ``limit = (t, lo, hi)`` runs: strictly between
+    the ends (an integrable singularity at an end, ``1/sqrt(t)`` on ``(0, 1)``, is no
+    condition), in whichever order they come; nothing for a limit without ends."""
+    if len(limit) != 3:
+        return ()
+    t, lo, hi = limit
+    if lo is sp.S.Infinity or hi is sp.S.NegativeInfinity:  # a reversed range
+        lo, hi = hi, lo
+    ends = []
+    if lo is not sp.S.NegativeInfinity:
+        ends.append(sp.StrictGreaterThan(t, lo, evaluate=False))
+    if hi is not sp.S.Infinity:
+        ends.append(sp.StrictLessThan(t, hi, evaluate=False))
+    if len(ends) < 2 or (hi - lo).is_nonnegative:
+        return tuple(ends)
+    if (lo - hi).is_nonnegative:
+        return sp.StrictGreaterThan(t, hi, evaluate=False), sp.StrictLessThan(t, lo, evaluate=False)
+    # Ends of unknown order: t strictly between them either way.
+    return (
+        sp.StrictGreaterThan(t, sp.Min(lo, hi), evaluate=False),
+        sp.StrictLessThan(t, sp.Max(lo, hi), evaluate=False),
+    )
 
 
 def _index_range(limit: tuple[sp.Basic, ...]) -> tuple[sp.Basic, ...]:
@@ -176,6 +210,16 @@ def _conditions(node: sp.Basic, add: Callable[[Kind, sp.Expr, str], None]) -> No
         add("positive", 1 + node.args[0], f"the logarithm {node}")
     elif isinstance(node, sp.gamma | sp.loggamma):
         add("positive", node.args[0], f"{node} (poles at 0, -1, -2, ...)")
+    elif isinstance(node, sp.beta):
+        # Gamma(a) Gamma(b) / Gamma(a + b): poles where a or b is 0, -1, -2, ... (SymPy's
+        # assumptions call beta(a, b) finite for a >= 0, b > 0; a * beta(a, b) was proved
+        # equal to Gamma(a + 1) Gamma(b) / Gamma(a + b) on a in [0, 1]).
+        for arg in node.args:
+            add("positive", arg, f"{node} (poles at 0, -1, -2, ... in each argument)")
+    elif isinstance(node, sp.Piecewise) and node.args[-1].cond is not sp.true:
+        # No default branch: undefined where no condition holds (SymPy calls
+        # Piecewise((x**2, x > 0)) nonnegative on [-1, 1], where it has no value at x <= 0).
+        add("holds", sp.Or(*(c for _, c in node.args)), f"{node} (a branch must apply)")
     elif isinstance(node, sp.factorial):
         add("positive", node.args[0] + 1, f"{node} (poles at -1, -2, ...)")
     elif isinstance(node, sp.LambertW) and len(node.args) == 1:
@@ -200,6 +244,7 @@ _HOLDS: dict[str, tuple[int, ...]] = {
     "positive": (1,),
     "nonnegative": (0, 1),
     "integer": (),
+    "holds": (),
 }
 """The exact signs of a constant that satisfy each kind of condition."""
 
@@ -210,11 +255,13 @@ def _discharge_one(c: SideCondition, facts: Sequence[Fact]) -> SideCondition:
     if c.given:
         from symbolic.rules.facts import fact_from_relation  # the rules import our users
 
-        ranges = [f for g in c.given for f in fact_from_relation(g, f"index range {g}")]
+        ranges = [f for g in c.given for f in fact_from_relation(g, f"range {g}")]
         facts = [*facts, *ranges]
     if c.kind == "integer":
         # No fact says a variable is an integer: only its domain does (its assumptions).
         return replace(c, discharged_by="an integer by the assumptions") if c.expr.is_integer else c
+    if c.kind == "holds":
+        return _discharge_disjunction(c, facts)
     expr = _normal(c.expr)
     if not expr.free_symbols:
         return replace(c, discharged_by="exactly") if exact_sign(expr) in _HOLDS[c.kind] else c
@@ -237,6 +284,21 @@ def _discharge_one(c: SideCondition, facts: Sequence[Fact]) -> SideCondition:
             trace = _prove_sign(goal, strict, tuple(facts), cheap)
             if trace is not None:
                 return replace(c, discharged_by=trace)
+    return c
+
+
+def _discharge_disjunction(c: SideCondition, facts: Sequence[Fact]) -> SideCondition:
+    """A condition ``c1 | c2 | ...`` (relations) holds everywhere where one of them is shown
+    from the facts (each relation as the rules' facts, every one proved)."""
+    from symbolic.rules.facts import fact_from_relation  # the rules import our users
+
+    for part in sp.Or.make_args(c.expr):
+        goals = fact_from_relation(part, "")
+        if not goals:
+            continue
+        traces = [_prove_sign(g.expr, g.strict, tuple(facts), False) for g in goals]
+        if all(t is not None for t in traces):
+            return replace(c, discharged_by=f"{part}: " + "; ".join(map(str, traces)))
     return c
 
 

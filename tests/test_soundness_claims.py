@@ -124,6 +124,9 @@ PROVED = [
     "side_conditions/reversed_range_count_true",
     "side_conditions/reversed_range_product_true",
     "side_conditions/real_end_floor_true",
+    "side_conditions/integral_beside_pole_true",
+    "side_conditions/beta_pole_true",
+    "side_conditions/piecewise_no_default_true",
 ]
 
 

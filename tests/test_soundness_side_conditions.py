@@ -64,7 +64,20 @@ def test_a_condition_inside_a_sum_holds_over_its_range() -> None:
     (from_two,) = [c for c in definedness(sp.Sum(1 / (k - 1), (k, 2, n))) if c.kind == "nonzero"]
     assert not discharge([from_one], [])[0].discharged
     assert discharge([from_two], [])[0].discharged
-    assert definedness(sp.Integral(1 / sp.sqrt(t), (t, 0, 1))) == []
+    # Inside an integral, strictly between its ends: an integrable singularity at an end is
+    # no condition left, a pole inside is (SymPy integrates 1/(t - x)**2 over (0, 2x) to
+    # -2/x, across the pole).
+    root = definedness(sp.Integral(1 / sp.sqrt(t), (t, 0, 1)))
+    assert root and all(c.discharged for c in discharge(root, []))
+    q = sp.Symbol("q", positive=True)
+    (pole,) = definedness(sp.Integral(1 / (t - q) ** 2, (t, 0, 2 * q)))
+    assert pole.relation() == "-q + t != 0 for t > 0 and t < 2*q"
+    assert not discharge([pole], [])[0].discharged
+    (apart,) = definedness(sp.Integral(1 / (t - q) ** 2, (t, 2 * q, 3 * q)))
+    assert discharge([apart], [])[0].discharged
+    # Ends of unknown order: strictly between them, either way.
+    (either,) = definedness(sp.Integral(1 / t, (t, x, 1)))
+    assert either.relation() == "t != 0 for t > Min(1, x) and t < Max(1, x)"
 
 
 def test_a_reversed_range_is_no_proof() -> None:
@@ -86,6 +99,24 @@ def test_a_reversed_range_is_no_proof() -> None:
     (inner, outer) = definedness(sp.Sum(1, (i, 1, j), (j, 1, n)))
     assert inner.relation() == "j >= 0 for j >= 1 and j <= n"
     assert all(c.discharged for c in discharge([inner, outer], []))
+
+
+def test_beta_and_a_piecewise_without_default_have_conditions() -> None:
+    """``beta(a, b)`` has poles where an argument is 0, -1, ... (SymPy's assumptions call it
+    finite for ``a >= 0``); a ``Piecewise`` with no default branch has no value where none
+    of its conditions holds (SymPy calls ``Piecewise((x**2, x > 0))`` nonnegative)."""
+    a, b = sp.symbols("a b", real=True)
+    assert _relations(sp.beta(a, b)) == {"a > 0", "b > 0"}
+    (partial,) = definedness(sp.Piecewise((x**2, x > 0)))
+    assert partial.relation() == "x > 0 holds"
+    assert not discharge([partial], [])[0].discharged
+    assert not discharge([partial], _facts(x >= 0))[0].discharged  # x = 0: no branch
+    assert discharge([partial], _facts(x > 1))[0].discharged
+    either = sp.Piecewise((1, x > 1), (2, x < -1))
+    (gap,) = definedness(either)
+    assert not discharge([gap], _facts(x > 0))[0].discharged  # (0, 1]: neither
+    assert discharge([gap], _facts(x < -2))[0].discharged
+    assert definedness(sp.Piecewise((1, x > 0), (2, True))) == []
 
 
 def _facts(*relations: sp.Basic) -> list[Fact]:
