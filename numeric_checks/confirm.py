@@ -31,7 +31,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from numeric_checks.budget import BudgetSpent, time_limit
+from numeric_checks.budget import BudgetSpent, work_limit
 from numeric_checks.enclose import DOIT_SECONDS, enclose
 from numeric_checks.exact_eval import exact_value
 from numeric_checks.exact_points import exact_number
@@ -375,7 +375,7 @@ def _exact_zero(residual: sp.Expr, exact: dict[sp.Symbol, sp.Rational]) -> bool:
     if any(abs(v.p) > 2**64 or v.q > 2**64 for v in exact.values()):
         return False
     try:
-        with time_limit(DOIT_SECONDS):
+        with work_limit(DOIT_SECONDS):
             return prove_zero(residual.xreplace(exact)) is not None
     except (BudgetSpent, TypeError, ValueError, RecursionError, MemoryError):
         return False

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import mpmath
 import sympy as sp
 
-from numeric_checks.budget import time_limit
+from numeric_checks.budget import work_limit
 from numeric_checks.exact_ends import decided_at, evaluable_link
 from numeric_checks.search import SpotOutcome
 from symbolic.exact_numbers import compare
@@ -42,7 +42,8 @@ a strict relation whose sides never came closer than this is not near a touching
 Loose, since the solve is exact and only saves work: toward a kink (``Min(x**2, 4 - x**2) <
 2`` at ``x = sqrt(2)``) 40 draws and 60 search steps came no nearer than 0.2%."""
 SOLVE_SECONDS = 2.0
-"""SymPy's ``solve`` per variable (it can run for minutes on a transcendental equation)."""
+"""CPU seconds of SymPy's ``solve`` per variable (it can run for minutes on a
+transcendental equation)."""
 DIGITS = (2, 3, 4, 6)
 """Significant digits tried when rounding the other variables to short rationals."""
 PLAIN = (1, sp.Rational(1, 2), 2, sp.Rational(1, 10), 10, 0, -1)
@@ -159,7 +160,7 @@ def _roots(equation: sp.Expr, x: sp.Symbol, positive: bool = False) -> list[sp.E
     # solve's own domain: the variable's is checked later
     plain = sp.Symbol(x.name, positive=True) if positive else sp.Symbol(x.name, real=True)
     try:
-        with time_limit(SOLVE_SECONDS):
+        with work_limit(SOLVE_SECONDS):
             target = equation.xreplace({x: plain})
             if target.has(sp.Max, sp.Min):
                 target = target.rewrite(sp.Piecewise)
