@@ -130,6 +130,9 @@ def build_space(variables: Sequence[Variable], hypotheses: Sequence[sp.Basic]) -
             raise Contradiction(f"the equality hypotheses contradict each other at {original}")
         var, value, condition = _eliminate(eq, free, ineqs)
         free.remove(var)
+        # An earlier solution may hold the variable solved now (x = 2y, then y = 3z): every
+        # solved value is in the free variables only (x = 6z).
+        solved = [(v, e.xreplace({var.symbol: value})) for v, e in solved]
         solved.append((var, value))
         conditions.append(condition)
         ineqs = [h.xreplace({var.symbol: value}) for h in ineqs]
