@@ -37,6 +37,7 @@ __all__ = [
     "defined_on",
     "definedness",
     "discharge",
+    "typed_conditions",
     "undischarged",
     "where_text",
 ]
@@ -192,6 +193,41 @@ def _may_reverse(lo: sp.Expr, hi: sp.Expr) -> bool:
     bound reverses.  Both agree where the length is at least 0, so that is the condition of
     a proof."""
     return not any(e.has(sp.oo, -sp.oo, sp.zoo) for e in (lo, hi))
+
+
+def typed_conditions(typed: sp.Basic, read: sp.Basic) -> tuple[SideCondition, ...]:
+    """The conditions :func:`definedness` finds in ``typed`` (an expression as its author
+    typed it, built unevaluated) and not in ``read`` (the same as SymPy's automatic
+    evaluation read it): ``x/x`` is read as ``1``, ``exp(log(x))`` as ``x``,
+    ``sqrt(1 - x)**2`` as ``1 - x``, and the sides so read are defined where the typed ones
+    are not.  Each condition's expression is evaluated (it is a number's sign to show)."""
+    have = {(c.kind, c.expr, c.given) for c in definedness(read)}
+    out: list[SideCondition] = []
+    for c in definedness(typed):
+        c = replace(c, expr=_evaluated(c.expr), given=tuple(_evaluated(g) for g in c.given))
+        if (c.kind, c.expr, c.given) not in have and c not in out and not _holds_outright(c):
+            out.append(c)
+    return tuple(out)
+
+
+def _holds_outright(c: SideCondition) -> bool:
+    """A condition true by its own expression: ``True``, an integer, a constant whose exact
+    sign is right (``x > 0`` on a positive ``x`` evaluates to ``True``)."""
+    if c.kind == "holds":
+        return c.expr is sp.true
+    if c.kind == "integer":
+        return bool(c.expr.is_integer)
+    return not c.expr.free_symbols and exact_sign(c.expr) in _HOLDS[c.kind]
+
+
+def _evaluated(e: sp.Basic) -> sp.Basic:
+    """``e`` rebuilt node by node with SymPy's evaluation on (an unevaluated ``1 - x`` as the
+    ``-x + 1`` every other condition holds); sums and integrals stay as they are."""
+    if not isinstance(e, sp.Basic) or not e.args:
+        return e
+    if isinstance(e, sp.Integral | sp.Sum | sp.Product):
+        return e
+    return e.func(*[_evaluated(a) for a in e.args])
 
 
 def _conditions(node: sp.Basic, add: Callable[[Kind, sp.Expr, str], None]) -> None:

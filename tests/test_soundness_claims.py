@@ -127,6 +127,8 @@ PROVED = [
     "side_conditions/integral_beside_pole_true",
     "side_conditions/beta_pole_true",
     "side_conditions/piecewise_no_default_true",
+    "side_conditions/typed_cancel_true",
+    "side_conditions/def_cancel_true",
 ]
 
 

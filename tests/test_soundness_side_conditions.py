@@ -12,6 +12,7 @@ import pytest
 import sympy as sp
 
 from symbolic.functions import Phi, PhiInv
+from symbolic.readers.claim_files import parse_claim
 from symbolic.rules import Context, fact_from_relation
 from symbolic.rules.facts import Fact
 from symbolic.rules.nra import decide
@@ -20,6 +21,7 @@ from symbolic.side_conditions import (
     defined_on,
     definedness,
     discharge,
+    typed_conditions,
     undischarged,
     where_text,
 )
@@ -117,6 +119,21 @@ def test_beta_and_a_piecewise_without_default_have_conditions() -> None:
     assert not discharge([gap], _facts(x > 0))[0].discharged  # (0, 1]: neither
     assert discharge([gap], _facts(x < -2))[0].discharged
     assert definedness(sp.Piecewise((1, x > 0), (2, True))) == []
+
+
+def test_what_reading_drops_is_kept_as_typed() -> None:
+    """SymPy evaluates on reading: ``x/x`` is ``1``, ``exp(log(x))`` is ``x``,
+    ``sqrt(1 - x)**2`` is ``1 - x``.  The conditions of the typed form that the read form
+    lacks are kept (a reordering, or a condition the read form still has, adds nothing)."""
+    with sp.evaluate(False):
+        typed = [x / x, sp.exp(sp.log(x)), sp.sqrt(1 - x) ** 2, 2 * x * y, sp.log(x) / 2]
+    read = [sp.Integer(1), x, 1 - x, 2 * x * y, sp.log(x) / 2]
+    lost = [
+        {c.relation() for c in typed_conditions(t, r)} for t, r in zip(typed, read, strict=True)
+    ]
+    assert lost == [{"x != 0"}, {"x > 0"}, {"1 - x >= 0"}, set(), set()]
+    d = parse_claim('[claim]\nlhs = "x/x"\nrelation = "="\nrhs = "1"\n[variables]\nx = "R"\n')
+    assert [(r, [c.relation() for c in cs]) for r, cs in d.typed] == [(1, ["x != 0"])]
 
 
 def _facts(*relations: sp.Basic) -> list[Fact]:
