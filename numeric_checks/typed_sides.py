@@ -62,9 +62,12 @@ def guarded(plan: CheckPlan, link: Link) -> Link:
     not discharge fails (``Piecewise((side, x != 0))`` for ``x/x`` read as ``1``): a point
     where the side as typed has no value is skipped by every evaluation, never a
     counterexample (``x/x - 1 + x**2 > 0`` was refuted at ``x = 0``).  Conditions over a
-    sum's index are not guarded (they would need a quantifier); they still bar a proof."""
+    sum's index are not guarded (they would need a quantifier), nor those only sufficient
+    (:attr:`~symbolic.side_conditions.SideCondition.exact`); they still bar a proof."""
     lost = undischarged(discharge(lost_conditions(plan, link), plan.context.facts))
-    guard = [_holds(c) for c in lost if not c.given]
+    # Only a condition without which the typed side has no value: gamma(x) at x = -1/2
+    # has one, though x > 0 is what the rules ask.
+    guard = [_holds(c) for c in lost if not c.given and c.exact]
     guard = [g for g in guard if g is not None and g is not sp.true]
     if not guard:
         return link

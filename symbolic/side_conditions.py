@@ -57,6 +57,10 @@ class SideCondition:
     need: str
     discharged_by: str | None = None
     given: tuple[sp.Basic, ...] = ()
+    exact: bool = True
+    """The expression has no value where the condition fails (a denominator at 0, a log at
+    0); False for a condition that is only sufficient (``gamma`` at a negative
+    non-integer, a power with a symbolic exponent at a negative base, have values)."""
 
     @property
     def discharged(self) -> bool:
@@ -91,7 +95,9 @@ def definedness(expr: sp.Basic) -> list[SideCondition]:
     range and an end between two integers are where SymPy and the checker disagree."""
     out: dict[tuple[str, sp.Expr, tuple[sp.Basic, ...]], SideCondition] = {}
 
-    def add(kind: Kind, e: sp.Expr, need: str, given: tuple[sp.Basic, ...]) -> None:
+    def add(
+        kind: Kind, e: sp.Expr, need: str, given: tuple[sp.Basic, ...], exact: bool = True
+    ) -> None:
         if kind == "holds":
             if e is sp.true:
                 return
@@ -104,7 +110,7 @@ def definedness(expr: sp.Basic) -> list[SideCondition]:
         used = tuple(g for g in given if g.lhs in e.free_symbols) if bound & e.free_symbols else ()
         key = (kind, e, used)
         if key not in out:
-            out[key] = SideCondition(kind, e, need, given=used)
+            out[key] = SideCondition(kind, e, need, given=used, exact=exact)
 
     def walk(node: sp.Basic, given: tuple[sp.Basic, ...]) -> None:
         if isinstance(node, sp.Integral):
@@ -130,7 +136,7 @@ def definedness(expr: sp.Basic) -> list[SideCondition]:
                         add("integer", end, _END_NEED.format(node), outer)
             walk(node.function, (*given, *(r for pair in ranges for r in pair)))
             return
-        _conditions(node, lambda kind, e, need: add(kind, e, need, given))
+        _conditions(node, lambda kind, e, need, exact=True: add(kind, e, need, given, exact))
         for arg in node.args:
             walk(arg, given)
 
@@ -230,34 +236,40 @@ def _evaluated(e: sp.Basic) -> sp.Basic:
     return e.func(*[_evaluated(a) for a in e.args])
 
 
-def _conditions(node: sp.Basic, add: Callable[[Kind, sp.Expr, str], None]) -> None:
-    """The conditions ``node`` itself puts on its arguments."""
+def _conditions(node: sp.Basic, add: Callable[..., None]) -> None:
+    """The conditions ``node`` itself puts on its arguments (``add(kind, expr, need,
+    exact=True)``)."""
     if isinstance(node, sp.Pow):
         base, exp = node.args
         if exp.is_number and exp.is_negative:
             add("nonzero", base, f"the denominator of {node}")
         if exp.is_number and exp.is_Rational and not exp.is_Integer:
             add("positive" if exp.is_negative else "nonnegative", base, f"the root {node}")
+        elif not exp.is_number and exp.is_integer:
+            # An integer power of any real base: (-1)**(2*n) is 1 (only a negative
+            # exponent asks the base to be nonzero).
+            if exp.is_nonnegative is not True:
+                add("nonzero", base, f"the power {node}", exact=False)
         elif not exp.is_number:
-            add("positive", base, f"the power {node}")
+            add("positive", base, f"the power {node}", exact=False)
     elif isinstance(node, sp.log):
         add("positive", node.args[0], f"the logarithm {node}")
     elif isinstance(node, log1p):
         add("positive", 1 + node.args[0], f"the logarithm {node}")
     elif isinstance(node, sp.gamma | sp.loggamma):
-        add("positive", node.args[0], f"{node} (poles at 0, -1, -2, ...)")
+        add("positive", node.args[0], f"{node} (poles at 0, -1, -2, ...)", exact=False)
     elif isinstance(node, sp.beta):
         # Gamma(a) Gamma(b) / Gamma(a + b): poles where a or b is 0, -1, -2, ... (SymPy's
         # assumptions call beta(a, b) finite for a >= 0, b > 0; a * beta(a, b) was proved
         # equal to Gamma(a + 1) Gamma(b) / Gamma(a + b) on a in [0, 1]).
         for arg in node.args:
-            add("positive", arg, f"{node} (poles at 0, -1, -2, ... in each argument)")
+            add("positive", arg, f"{node} (poles at 0, -1, -2, ... in each argument)", exact=False)
     elif isinstance(node, sp.Piecewise) and node.args[-1].cond is not sp.true:
         # No default branch: undefined where no condition holds (SymPy calls
         # Piecewise((x**2, x > 0)) nonnegative on [-1, 1], where it has no value at x <= 0).
         add("holds", sp.Or(*(c for _, c in node.args)), f"{node} (a branch must apply)")
     elif isinstance(node, sp.factorial):
-        add("positive", node.args[0] + 1, f"{node} (poles at -1, -2, ...)")
+        add("positive", node.args[0] + 1, f"{node} (poles at -1, -2, ...)", exact=False)
     elif isinstance(node, sp.LambertW) and len(node.args) == 1:
         add("nonnegative", node.args[0] + sp.exp(-1), f"the real branch of {node}")
     elif isinstance(node, PhiInv):

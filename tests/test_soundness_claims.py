@@ -129,6 +129,7 @@ PROVED = [
     "side_conditions/piecewise_no_default_true",
     "side_conditions/typed_cancel_true",
     "side_conditions/def_cancel_true",
+    "side_conditions/integer_power_true",
 ]
 
 

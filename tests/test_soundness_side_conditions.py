@@ -42,6 +42,8 @@ def _relations(e: sp.Expr) -> set[str]:
         (sp.sqrt(x - 1), {"x - 1 >= 0"}),
         (1 / sp.sqrt(x), {"x > 0", "x != 0"}),
         (x**y, {"x > 0"}),
+        (x ** sp.Symbol("k", integer=True), {"x != 0"}),  # an integer power: any real base
+        (x ** sp.Symbol("k", integer=True, nonnegative=True), set()),
         (PhiInv(x), {"x >= 0", "1 - x >= 0"}),
         (sp.exp(x) + x**3 + sp.Abs(x), set()),
         (2**x + sp.sqrt(2) + sp.log(3), set()),  # constant bases and arguments hold exactly
