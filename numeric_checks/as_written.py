@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from numeric_checks.budget import BudgetSpent, time_limit
+from numeric_checks.budget import BudgetSpent, work_limit
 from numeric_checks.plan import CheckPlan, rules_context
 from symbolic.functions import unfold
 from symbolic.relations import Relation
@@ -20,7 +20,8 @@ __all__ = ["AS_WRITTEN_GOALS", "AS_WRITTEN_SECONDS", "prove_as_written"]
 
 
 AS_WRITTEN_SECONDS = 30.0
-"""Wall-time bound on one equality attempted in the defined symbols as written."""
+"""CPU-time bound on one equality attempted in the defined symbols as written
+(:func:`~numeric_checks.budget.work_limit`: the same work on a busy machine as a quiet one)."""
 
 AS_WRITTEN_GOALS = 30
 """Subgoal budget of an inequality's attempt as written, which also skips the rules beyond
@@ -58,7 +59,7 @@ def prove_as_written(plan: CheckPlan, link: Link) -> str | None:
     try:
         # Integrating a defined function can cost SymPy minutes when the identity is false
         # or beyond it; a bound that fires proves nothing (the numeric layers decide).
-        with time_limit(AS_WRITTEN_SECONDS):
+        with work_limit(AS_WRITTEN_SECONDS):
             if link.relation is Relation.EQ:
                 trace = prove_relation(written[0], Relation.EQ, written[1], plan.context)
             else:

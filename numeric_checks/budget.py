@@ -38,6 +38,7 @@ __all__ = [
     "remaining",
     "spent",
     "time_limit",
+    "work_limit",
 ]
 
 DEFAULT_BUDGET = 600.0
@@ -168,6 +169,17 @@ def cpu_limit(seconds: float) -> Iterator[None]:
             # The outer limit resumes with what it has left (at once if nothing is left).
             left = outer - (time.process_time() - started)
             signal.setitimer(signal.ITIMER_PROF, max(left, 1e-6), REFIRE_SECONDS)
+
+
+@contextmanager
+def work_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`BudgetSpent` in this block after ``seconds`` of CPU time, or at the
+    wall-clock deadline if that comes first: the cap of one SymPy call (an exact
+    evaluation, a ``doit``, a ``solve``) counted in work, so that whether it finishes does
+    not depend on the machine's load (:func:`cpu_limit`); the deadline stays the last
+    resort of the whole claim."""
+    with time_limit(remaining()), cpu_limit(seconds):
+        yield
 
 
 def _terms(limits: tuple[sp.Basic, ...]) -> float:

@@ -18,7 +18,7 @@ from typing import Any
 
 import sympy as sp
 
-from numeric_checks.budget import BudgetSpent, time_limit
+from numeric_checks.budget import BudgetSpent, work_limit
 from numeric_checks.prepare import prepared
 from numeric_checks.rigorous.calculus import EnclosureNote, compile_calculus, outermost
 from numeric_checks.rigorous.series import TERM_CAP
@@ -32,9 +32,9 @@ CLOSED_FORM = "SymPy's closed form of "
 cross-checked against the sampled evaluation, :func:`numeric_checks.confirm.confirm_violation`)."""
 
 DOIT_SECONDS = 20.0
-"""Wall time SymPy may spend on one ``Sum``/``Integral`` at the exact point (the only
-load-dependent bound here: a node with no rigorous enclosure is confirmed through SymPy's
-closed form or not at all)."""
+"""CPU time SymPy may spend on one ``Sum``/``Integral`` at the exact point (a node with no
+rigorous enclosure is confirmed through SymPy's closed form or not at all); counted in work,
+:func:`~numeric_checks.budget.work_limit`, so that it does not depend on the load."""
 
 _FAILED: dict[tuple[sp.Basic, tuple[Any, ...]], str] = {}
 """Nodes whose enclosure failed at a point (structural: the same at every precision), so
@@ -119,7 +119,7 @@ def _enclose_node(
 @lru_cache(maxsize=64)
 def _doit(node: sp.Expr, point: tuple[tuple[sp.Symbol, sp.Rational], ...]) -> sp.Expr | None:
     try:
-        with time_limit(DOIT_SECONDS):
+        with work_limit(DOIT_SECONDS):
             closed = node.xreplace(dict(point)).doit()
     except (BudgetSpent, TypeError, ValueError, NotImplementedError, RecursionError):
         return None

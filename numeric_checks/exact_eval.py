@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from numeric_checks.budget import BudgetSpent, time_limit
+from numeric_checks.budget import BudgetSpent, work_limit
 from symbolic.binary_rationals import NotExact, exact_rational
 
 __all__ = ["EXACT_SECONDS", "MAX_BITS", "MAX_INT_ARG", "MAX_TERMS", "Exact", "exact_value"]
@@ -40,7 +40,8 @@ has 9,131 digits)."""
 MAX_TERMS = 2000
 """Terms of a finite ``Sum`` or ``Product`` added one by one."""
 EXACT_SECONDS = 5.0
-"""Wall time for one exact evaluation (a last resort: the bounds above come first)."""
+"""CPU time for one exact evaluation (a last resort: the bounds above come first; counted
+in work, :func:`~numeric_checks.budget.work_limit`, so that it does not depend on the load)."""
 
 # Functions whose value at numbers SymPy forms without building large integers: a symbolic
 # constant (exp(1/3)), an exact rational of the argument's size (floor, Abs), a choice.
@@ -112,12 +113,12 @@ def exact_value(expr: sp.Expr, point: Mapping[sp.Symbol, sp.Expr]) -> Exact:
     'the power (3/2)**100000 would have about 200000 bits'
     """
     try:
-        with time_limit(EXACT_SECONDS):
+        with work_limit(EXACT_SECONDS):
             value = _Walk(dict(point)).walk(expr)
     except _Stop as exc:
         return Exact(None, str(exc))
     except BudgetSpent:
-        return Exact(None, f"SymPy's exact evaluation took over {EXACT_SECONDS:.0f} s")
+        return Exact(None, f"SymPy's exact evaluation took over {EXACT_SECONDS:.0f} s of work")
     except (TypeError, ValueError, ArithmeticError, RecursionError, NotImplementedError) as exc:
         return Exact(None, f"SymPy could not evaluate it ({type(exc).__name__})")
     if not isinstance(value, sp.Expr) or not value.is_number:

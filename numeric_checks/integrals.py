@@ -34,7 +34,7 @@ from typing import Any
 import mpmath
 import sympy as sp
 
-from numeric_checks.budget import time_limit
+from numeric_checks.budget import work_limit
 from numeric_checks.mp import quad_affine
 from symbolic.functions import Phi
 
@@ -56,7 +56,7 @@ at 6 below, gdp-to-dp's steps showed gaps of 3e-23 against a tolerance of 1e-22)
 costs less (fewer tanh-sinh levels, shorter numbers).  A point that is not clearly decided is
 re-evaluated at more digits, where the quadratures gain as many."""
 SOLVE_SECONDS = 2.0
-"""Wall-time guard on ``solve`` for a kink that has no closed form of degree <= 2."""
+"""CPU-time guard on ``solve`` for a kink that has no closed form of degree <= 2."""
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def _zeros(h: sp.Expr, x: sp.Symbol) -> list[sp.Expr]:
             if roots is not None:
                 return roots
     try:
-        with time_limit(SOLVE_SECONDS):
+        with work_limit(SOLVE_SECONDS):
             found = sp.solve(h, x)
     except Exception:  # a failed or timed-out solve only loses a breakpoint
         return []

@@ -139,13 +139,14 @@ def spot_check(
             break  # one counterexample decides; the rest would cost a quadrature each
     violated = [(p, r) for p, r in results if r.status is Status.VIOLATED]
     searched: list[tuple[Any, ...]] = []
+    nearest: tuple[Point, PointResult] | None = None
     budget = 0
     ties_left = False
     if not violated and not cut and early_search > 0:
         early = min(early_search, EXPENSIVE_SEARCH) if check.expensive else early_search
         try:
             with time_limit(remaining()):
-                found, searched = local_search(check, results, early, seed)
+                found, searched, nearest = local_search(check, results, early, seed)
         except BudgetSpent:
             found, cut = None, True
         if found is not None:
@@ -175,12 +176,13 @@ def spot_check(
         try:
             with time_limit(remaining()):
                 # A second seed: the early slice's first steps are not walked again.
-                found, more = local_search(
+                found, more, closer = local_search(
                     check, results, budget, seed + (1 if early_search else 0)
                 )
         except BudgetSpent:
-            found, more, cut = None, [], True
+            found, more, closer, cut = None, [], None, True
         searched += more
+        nearest = _nearer(nearest, closer)
         if found is not None:
             violated = [found]
             results.append(found)
@@ -191,6 +193,8 @@ def spot_check(
     distinct = {p.values for p, r in results if r.status is not Status.UNDEFINED}
     distinct.update(searched)
     defined = [(r.margin, p) for p, r in results if r.status is not Status.UNDEFINED]
+    if nearest is not None:
+        defined.append((nearest[1].margin, nearest[0]))
     worst, worst_at = max(defined, key=lambda mp: mp[0]) if defined else (None, None)
     reached = {id(p) for p, _ in results}
     untried = [p for p in points if id(p) not in reached]
@@ -260,6 +264,15 @@ def spot_check(
         distinct=len(distinct),
         nearest_values=None if worst_at is None else tuple(worst_at.values),
     )
+
+
+def _nearer(
+    a: tuple[Point, PointResult] | None, b: tuple[Point, PointResult] | None
+) -> tuple[Point, PointResult] | None:
+    """The one of two searched points nearer to failing (larger margin)."""
+    if a is None or b is None:
+        return a or b
+    return b if b[1].margin > a[1].margin else a
 
 
 def _cost_rank(terms: float) -> int:

@@ -32,6 +32,13 @@ def _candidates(v: Any, kind: str) -> list[Any]:
             out.append(mpmath.nint(v / unit) * unit)
         out.append(mpmath.sign(v) * mpmath.mpf(10) ** mag)
         out.append(mpmath.sign(v) * mpmath.mpf(10) ** (mag + 1))
+        # Rounded down and up, last: next to a closed end or an integer where the claim
+        # holds (Sum(1, (k, 1, x)) = x fails at 4.999...9, not at 5), the nearest short
+        # number may not fail, the one just inside may (4.9).
+        for sig in (1, 2, 3):
+            unit = mpmath.mpf(10) ** (mag - sig + 1)
+            out.append(mpmath.floor(v / unit) * unit)
+            out.append(mpmath.ceil(v / unit) * unit)
     if kind == "integer":
         out = [mpmath.nint(c) for c in out]
     # exact decimal values: rebuild from their short strings
@@ -53,8 +60,9 @@ def _shrink(
         for i in range(len(current)):
             if spent():
                 return current, result
+            here = _complexity_shown(current[i], check.dps)
             for c in _simple_candidates(current[i], free[i].domain.kind, check.dps):
-                if c == current[i] or complexity(c) >= complexity(current[i]):
+                if c == current[i] or complexity(c) >= here:
                     continue
                 cand = list(current)
                 cand[i] = c
@@ -67,6 +75,19 @@ def _shrink(
         if not changed:
             break
     return current, result
+
+
+UNSHOWABLE = (10**9, 0)
+"""The complexity of a coordinate its working digits cannot write."""
+
+
+def _complexity_shown(v: Any, dps: int) -> tuple[int, int]:
+    """:func:`complexity` of ``v``, or :data:`UNSHOWABLE` where ``v`` differs from its own
+    ``dps``-digit form (``5 - 2**-100`` at 30 digits prints as ``5.0``, where ``Sum(1, (k,
+    1, x)) = x`` holds): any candidate that still fails is then simpler, ``4.9`` included."""
+    if _is_exact(v) or mpmath.isinf(v):
+        return complexity(v)
+    return complexity(v) if _parse(fmt(v, dps), dps) == v else UNSHOWABLE
 
 
 def shown_counterexample(

@@ -27,6 +27,7 @@ from numeric_checks.referees import arb_referee
 from numeric_checks.search import SpotOutcome, spot_check
 from numeric_checks.sum_stage import hypothesis_as_written, prove_by_sum_rules
 from numeric_checks.tails import prove_tails
+from numeric_checks.typed_sides import guarded, lost_conditions
 from symbolic.derivation import Justification, JustificationKind
 from symbolic.errors import Unsupported
 from symbolic.evidence import Said, Spotted, Unconfirmed, dismissed, words
@@ -42,7 +43,13 @@ from symbolic.rules.facts import MAX_GOALS
 from symbolic.rules.prover import prove_traced
 from symbolic.rules.registry import attempt, close, frame
 from symbolic.rules.sums import has_family_sums
-from symbolic.side_conditions import SideCondition, defined_on, undischarged, where_text
+from symbolic.side_conditions import (
+    SideCondition,
+    defined_on,
+    discharge,
+    undischarged,
+    where_text,
+)
 from symbolic.verdicts import Verdict
 
 __all__ = [
@@ -74,6 +81,17 @@ class Link:
     justification: str
     cited: tuple[str, ...] = ()
     """The rules the justification names (tried first by the prover)."""
+    read: tuple[sp.Expr, sp.Expr] | None = None
+    """The prepared sides as read, when ``lhs`` and ``rhs`` are guarded: undefined where
+    the sides as typed are (:func:`~numeric_checks.typed_sides.guarded`), for every
+    evaluation."""
+
+    def unguarded(self) -> Link:
+        """The link with its prepared sides as read, for the rules (which must discharge the
+        guard's conditions as side conditions, not reason inside a Piecewise)."""
+        if self.read is None:
+            return self
+        return replace(self, lhs=self.read[0], rhs=self.read[1], read=None)
 
     @classmethod
     def of(
@@ -86,7 +104,8 @@ class Link:
         why: str,
         cited: tuple[str, ...] = (),
     ) -> Link:
-        return cls(index, left, rel, right, plan.prepare(left), plan.prepare(right), why, cited)
+        link = cls(index, left, rel, right, plan.prepare(left), plan.prepare(right), why, cited)
+        return guarded(plan, link)
 
 
 @dataclass(frozen=True)
@@ -192,6 +211,7 @@ def prove(plan: CheckPlan, link: Link, *, cheap: bool) -> SymbolicProof:
     it is still caught and reported."""
     if not plan.options.symbolic:
         return SymbolicProof(None, ran=False)
+    link = link.unguarded()
     # Each attempt in a frame of its own, so that the rules credited are those of the proof
     # found, not of the attempts before it that failed (see symbolic.rules.registry).
     with frame() as used:
@@ -242,7 +262,11 @@ def _with_side_conditions(plan: CheckPlan, link: Link, proof: SymbolicProof) -> 
     condition of :func:`~symbolic.side_conditions.definedness` is discharged under the
     plan's facts; the eliminations of equality hypotheses carry theirs (discharged when the
     space was built)."""
-    shown = (*plan.space.conditions, *defined_on(plan.context.facts, link.lhs, link.rhs))
+    shown = (
+        *plan.space.conditions,
+        *defined_on(plan.context.facts, link.lhs, link.rhs),
+        *discharge(lost_conditions(plan, link), plan.context.facts),
+    )
     missing = undischarged(shown)
     if not missing:
         return replace(proof, conditions=shown)
@@ -262,6 +286,15 @@ def certify_step(plan: CheckPlan, link: Link) -> CertificateRecord:
     machine's load."""
     (step,) = fact_from_relation(link.relation.make(link.lhs, link.rhs), "step")
     whole = plan.box_is_whole_domain
+    lost = undischarged(discharge(lost_conditions(plan, link), plan.context.facts))
+    if lost:
+        # The sides as typed have no value where these fail, which the read sides (the
+        # residual enclosed) do not show: x/x >= 1 is 1 >= 1 on every box.
+        return CertificateRecord(
+            CertificateStatus.NOT_CERTIFIABLE,
+            whole_domain=whole,
+            detail=f"the sides as typed need {where_text(lost)}, not shown"[:80],
+        )
     try:
         cert = certify_residual(step.expr, step.strict, plan.symbols, plan.box, plan.hypotheses)
     except (Unsupported, TypeError, ValueError, ZeroDivisionError) as exc:

@@ -22,6 +22,7 @@ from symbolic.functions import unfold
 from symbolic.induction import Induction, check_declaration
 from symbolic.notebook import render
 from symbolic.relations import Relation, compose
+from symbolic.side_conditions import SideCondition
 
 USER_PROOF_ID = "proof"
 """The id of a derivation read from a user's proof file (not a catalog id)."""
@@ -224,6 +225,12 @@ class Derivation:
     lhs_written: str = ""
     """The same typed in SymPy syntax, where SymPy's evaluation changed it on reading (see
     :attr:`Step.written`)."""
+    typed: tuple[tuple[sp.Basic, tuple[SideCondition, ...]], ...] = ()
+    """For each expression of the file (a side, a step, a definition's value) whose reading
+    SymPy's automatic evaluation stripped of something that needs a condition, the
+    expression as read and those conditions: ``x/x`` is read as ``1`` and needs ``x != 0``,
+    ``exp(log(x))`` is read as ``x`` and needs ``x > 0``; a proof must discharge them as it
+    does the read expression's own (:func:`symbolic.side_conditions.typed_conditions`)."""
     induction: Induction | None = None
     """If set, the chain is the inductive step k - 1 -> k of an induction (see
     :mod:`symbolic.induction`): steps justified by the hypothesis may use the claim at k - 1."""
@@ -264,6 +271,7 @@ class Derivation:
         instance: str = "",
         bridge: tuple[Justification, ...] = (),
         checking: CheckingAids | None = None,
+        typed: tuple[tuple[sp.Basic, tuple[SideCondition, ...]], ...] = (),
     ) -> None:
         # The positional order is the one of the 22 fields before the split (issue 42).
         given: dict[str, Any] = {
@@ -292,6 +300,7 @@ class Derivation:
             "family": family,
             "lhs_source": lhs_source,
             "lhs_written": lhs_written,
+            "typed": typed,
             "induction": induction,
             "instance": instance,
             "bridge": bridge,

@@ -159,14 +159,38 @@ def exact_sign(value: sp.Basic) -> int | None:
     try:
         lo, hi = rational_enclosure(value)
     except NotEnclosable:
-        return None
+        # evalf gives noise for some exact zeros (3.6e-481 for (tanh(log(sqrt(3))) -
+        # 1/2)**2), which no enclosure confirms.
+        return 0 if _simplifies_to_zero(value) else None
     if lo > 0:
         return 1
     if hi < 0:
         return -1
     if lo == hi == 0:
         return 0
-    return 0 if evaluable(value).is_zero is True else None
+    return 0 if _simplifies_to_zero(value) else None
+
+
+MAX_ZERO_OPS = 80
+"""Constants larger than this are not simplified to decide that they are 0."""
+
+
+def _simplifies_to_zero(value: sp.Basic) -> bool:
+    """SymPy's exact zero test, then its rewriting in exponentials, then ``simplify``, shows
+    ``value`` is 0: ``tanh(log(sqrt(3))) - 1/2`` is 0 only once ``tanh`` is written by
+    ``exp``.  The same trust as an equality tactic (a residual simplified to 0 is a proof),
+    asked only of a constant whose enclosure reaches 0 or could not be confirmed."""
+    value = evaluable(value)
+    if not value.is_number:
+        return False
+    if value.is_zero is not None:
+        return bool(value.is_zero)
+    if sp.count_ops(value) > MAX_ZERO_OPS:
+        return False
+    try:
+        return sp.expand(value.rewrite(sp.exp)) == 0 or sp.simplify(value) == 0
+    except (TypeError, ValueError, ArithmeticError, RecursionError, NotImplementedError):
+        return False
 
 
 def compare(a: sp.Basic, b: sp.Basic) -> int | None:

@@ -130,6 +130,9 @@ def build_space(variables: Sequence[Variable], hypotheses: Sequence[sp.Basic]) -
             raise Contradiction(f"the equality hypotheses contradict each other at {original}")
         var, value, condition = _eliminate(eq, free, ineqs)
         free.remove(var)
+        # An earlier solution may hold the variable solved now (x = 2y, then y = 3z): every
+        # solved value is in the free variables only (x = 6z).
+        solved = [(v, e.xreplace({var.symbol: value})) for v, e in solved]
         solved.append((var, value))
         conditions.append(condition)
         ineqs = [h.xreplace({var.symbol: value}) for h in ineqs]
@@ -162,10 +165,23 @@ def _eliminate(
         roots = _by_roots(eq, free)
         if roots is not None:
             return roots
+        integers = [
+            v.name
+            for v in free
+            if v.domain.kind == "integer"
+            and v.symbol in eq.free_symbols
+            and affine_parts(eq.lhs - eq.rhs, v.symbol) is not None
+        ]
+        why = (
+            f"it is linear only in the integer variable(s) {', '.join(integers)}, and an "
+            "integer is not solved for (the solution need not be an integer at every point)"
+            if integers
+            else "it is linear in none of them (a solution is substituted only where it is unique)"
+        )
         raise InvalidInput(
-            f"cannot solve the equality hypothesis {_shown(eq)} for one of its variables: it is "
-            "linear in none of them (a solution is substituted only where it is unique); "
-            "write it solved for one variable (y == ...) or as a definition under [defs]"
+            f"cannot solve the equality hypothesis {_shown(eq)} for one of its variables: "
+            f"{why}; write it solved for one variable (y == ...) or as a definition under "
+            "[defs]"
         )
     facts = rules_facts(ineqs, free)
     for c in candidates:

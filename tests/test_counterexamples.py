@@ -47,3 +47,17 @@ def test_a_simple_counterexample_is_still_shrunk() -> None:
     d = parse_claim(_claim("x**2", "<=", "x", {"x": "(0, 10)"}))
     cex = check_claim(d, OPTIONS).counterexample
     assert cex is not None and cex.point == {"x": "2"}
+
+
+def test_a_point_its_digits_cannot_write_is_shrunk_to_one_they_can() -> None:
+    """``Sum(1, (k, 1, x)) = x`` on [1, 5] fails just below 5, at ``5 - 2**-100``, which 30
+    digits print as ``5.0``, where it holds: that point counted as simple as ``5`` and
+    nothing replaced it ("counterexample at x = 5.0: lhs = 4.0").  Rounded down it is
+    ``4.9``, a counterexample as shown."""
+    d = parse_claim(_claim("Sum(1, (k, 1, x))", "=", "x", {"x": "[1, 5]"}))
+    result = check_claim(d, CheckOptions())
+    cex = result.counterexample
+    assert cex is not None and result.verdict.value == "refuted"
+    shown = mpmath.mpf(cex.point["x"])
+    assert shown != mpmath.floor(shown), cex.point  # not an integer: it fails there
+    assert "not re-verified as shown" not in cex.note, cex.note

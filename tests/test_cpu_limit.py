@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from numeric_checks.budget import BudgetSpent, cpu_limit
+from numeric_checks.budget import BudgetSpent, cpu_limit, deadline, work_limit
 
 
 def _spin(cpu_seconds: float) -> None:
@@ -45,3 +45,15 @@ def test_an_inner_cap_that_ends_leaves_the_outer_one_running() -> None:
         with pytest.raises(BudgetSpent), cpu_limit(0.05):
             _spin(10.0)
         _spin(0.1)  # within the outer 5 s: no exception
+
+
+def test_a_call_cap_counts_work_and_keeps_the_deadline() -> None:
+    """``work_limit``, the cap of one SymPy call (exact evaluation, doit, solve): waiting is
+    not work, work past the cap is stopped, and the wall-clock deadline of the whole claim
+    still ends it first."""
+    with work_limit(0.05):
+        time.sleep(0.3)
+    with pytest.raises(BudgetSpent), work_limit(0.1):
+        _spin(10.0)
+    with deadline(0.1), pytest.raises(BudgetSpent), work_limit(60.0):
+        time.sleep(5.0)

@@ -150,7 +150,7 @@ def test_the_search_descends_the_margin_along_a_non_affine_hypothesis(
     check = _disk_check()
     starts = [(mpmath.mpf("0.5"), mpmath.mpf("0.4")), (mpmath.mpf("0.2"), mpmath.mpf("0.9"))]
     results = [(Point(v, "random"), check.decide(v)) for v in starts]
-    found, _ = local_search(check, results, 200, seed=0)
+    found, _, _ = local_search(check, results, 200, seed=0)
     assert found is not None and found[1].status is Status.VIOLATED
     assert check.satisfies(found[0].values)
     # Without the projection, the same steps stay off the sliver.

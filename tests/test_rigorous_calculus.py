@@ -172,3 +172,18 @@ def test_shown_values_keep_only_certain_digits() -> None:
     shown = shown_sides(lhs, 1 + sp.exp(-1 / b), [b], [mpmath.mpf(1)], 20)
     assert shown is not None
     assert shown[0].startswith("2.16395341373865284")
+
+
+def test_a_side_arb_cannot_take_is_shown_by_its_exact_value() -> None:
+    """``sqrt(2 log(5/(4 delta)))`` at ``delta = 5/4`` is 0, but Arb's square root of the
+    ball ``[0 +- 1e-38]`` of its argument is NaN: it was shown "not finite".  A side that
+    is undefined there (the root of a negative number) still is."""
+    delta = sp.Symbol("delta", positive=True)
+    side = sp.sqrt(2 * sp.log(sp.Rational(5, 4) / delta))
+    shown = shown_sides(side, sp.Integer(0), [delta], [mpmath.mpf("1.25")], 20)
+    assert shown == ("0", "0")
+    shown = shown_sides(side, sp.Integer(0), [delta], [mpmath.mpf("1.0")], 20)
+    assert shown is not None and shown[0].startswith("0.668047230836577")
+    undefined = sp.sqrt(sp.log(sp.Rational(5, 4) / delta) - 1)
+    shown = shown_sides(undefined, sp.Integer(0), [delta], [mpmath.mpf("1.25")], 20)
+    assert shown is not None and shown[0] == "not finite"

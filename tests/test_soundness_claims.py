@@ -9,7 +9,9 @@ nor ``certified``, and its evidence must name the side condition that failed.
 
 The classes: ``equalities`` (an equality hypothesis solved by dividing by what may vanish),
 ``domain_ends`` (an end opened, or replaced by a rational, where it is closed or exact),
-``side_conditions`` (a denominator, log or root defined only on part of the domain),
+``side_conditions`` (a denominator, log or root defined only on part of the domain; a sum
+whose range may be reversed or whose end may lie between integers, where SymPy's reading
+and the checker's part),
 ``interior_ties`` (a strict relation whose sides meet exactly inside the domain, on a set no
 sampled point lands on).
 """
@@ -119,6 +121,15 @@ PROVED = [
     "side_conditions/cancel_pole_true",
     "side_conditions/log_at_zero_true",
     "side_conditions/cancel_two_poles_true",
+    "side_conditions/reversed_range_count_true",
+    "side_conditions/reversed_range_product_true",
+    "side_conditions/real_end_floor_true",
+    "side_conditions/integral_beside_pole_true",
+    "side_conditions/beta_pole_true",
+    "side_conditions/piecewise_no_default_true",
+    "side_conditions/typed_cancel_true",
+    "side_conditions/def_cancel_true",
+    "side_conditions/integer_power_true",
 ]
 
 

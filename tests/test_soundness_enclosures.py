@@ -22,6 +22,7 @@ from numeric_checks.arb import compile_arb
 from numeric_checks.check import CheckOptions, check_claim
 from symbolic.exact_numbers import (
     NotEnclosable,
+    exact_sign,
     float_above,
     float_below,
     rational_enclosure,
@@ -186,3 +187,17 @@ def test_a_function_of_a_constant_carries_its_enclosure() -> None:
     end = [Fact(sp.log(3) - x, False, "domain of x")]
     assert decide(sp.Rational(10987, 10000) - x, False, end).trace is not None
     assert decide(sp.Rational(10985, 10000) - x, False, end).trace is None
+
+
+def test_an_exact_zero_is_decided_by_rewriting() -> None:
+    """``tanh(log(sqrt(3)))`` is 1/2, which SymPy's zero test does not see and evalf
+    prints as noise (3.6e-481 for the square); written by ``exp`` it is 0.  A number
+    1e-70 away is not zero, and a constant with a symbol in it is no constant."""
+    half = sp.tanh(sp.log(sp.sqrt(3)))
+    assert exact_sign(half - sp.Rational(1, 2)) == 0
+    assert exact_sign((half - sp.Rational(1, 2)) ** 2) == 0
+    assert exact_sign(sp.cosh(sp.log(2)) - sp.Rational(5, 4)) == 0
+    assert exact_sign(half - sp.Rational(1, 2) + sp.Rational(1, 10**70)) == 1
+    assert exact_sign(half - sp.Rational(1, 2) - sp.Rational(1, 10**70)) == -1
+    x = sp.Symbol("x")
+    assert exact_sign(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1) is None

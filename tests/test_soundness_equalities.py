@@ -74,6 +74,29 @@ def test_an_equality_linear_in_no_variable_is_refused(equality: sp.Basic) -> Non
         build_space([X, Y], [equality])
 
 
+def test_a_later_solution_is_substituted_into_an_earlier_one() -> None:
+    """``x == 2*y`` then ``y == 3*z``: x's value held y after y was solved (the point's
+    display then asked for y: NameError, exit 4).  Every solved value is in the free
+    variables only."""
+    z = Variable("z", parse_domain("R"))
+    space = build_space([X, Y, z], [sp.Eq(x, 2 * y), sp.Eq(y, 3 * z.symbol)])
+    assert [v.name for v in space.free] == ["z"]
+    assert dict((v.name, value) for v, value in space.solved) == {
+        "x": 6 * z.symbol,
+        "y": 3 * z.symbol,
+    }
+
+
+def test_an_equality_linear_only_in_integers_says_so() -> None:
+    """``k == 2*m`` is linear in both, but an integer is not solved for: the message said
+    "linear in none of them", which is false."""
+    k = Variable("k", parse_domain("Z in [-10, 10]"))
+    m = Variable("m", parse_domain("Z in [-5, 5]"))
+    with pytest.raises(InvalidInput, match="linear only in the integer variable") as raised:
+        build_space([k, m], [sp.Eq(k.symbol, 2 * m.symbol)])
+    assert "linear in none" not in str(raised.value)
+
+
 def test_a_polynomial_in_one_variable_is_solved_by_its_real_roots() -> None:
     positive = Variable("x", parse_domain("(0, oo)"))
     space = build_space([positive], [sp.Eq(positive.symbol**2, 4)])

@@ -24,14 +24,14 @@ import sympy as sp
 from flint import arb
 
 from numeric_checks.arb import ArbFn, compile_arb
-from numeric_checks.budget import BudgetSpent, time_limit
+from numeric_checks.budget import BudgetSpent, work_limit
 from numeric_checks.rigorous.signs import START
 from symbolic.errors import Unsupported
 
 __all__ = ["RatioTest", "range_ratio", "ratio_function", "ratio_test"]
 
 SIMPLIFY_SECONDS = 5.0
-"""Wall time SymPy may spend simplifying one term ratio (a failure only loses this test)."""
+"""CPU time SymPy may spend simplifying one term ratio (a failure only loses this test)."""
 _U = sp.Symbol("_ratio_u", nonnegative=True)
 
 
@@ -103,7 +103,7 @@ def _shown_parts(term: sp.Expr, k: sp.Symbol, direction: int) -> tuple[sp.Expr, 
     (within :data:`SIMPLIFY_SECONDS`), else None: shared by the ratio test and the ratio
     function, which asked SymPy for the same identity each."""
     try:
-        with time_limit(SIMPLIFY_SECONDS):
+        with work_limit(SIMPLIFY_SECONDS):
             parts = _parts(term, k, direction)
             if parts is None or not _identity(term, k, direction, parts):
                 return None

@@ -77,6 +77,10 @@ def shown_sides(
                 sides = [enclose(side, symbols, balls, exact) for side in (lhs, rhs)]
         except (Unsupported, ArithmeticError, ValueError, TypeError):
             return shown
+        sides = [
+            ball if ball.is_finite() else _exact_ball(side, exact, ball)
+            for side, ball in zip((lhs, rhs), sides, strict=True)
+        ]
         shown = (ball_text(sides[0], digits), ball_text(sides[1], digits))
         # 15 certain digits suffice for a first look; asked for more (sides that agree
         # that far, honest_values), every digit asked for, at the higher precision if
@@ -85,6 +89,29 @@ def shown_sides(
         if all(_certain_digits(s) >= wanted for s in sides):
             break
     return shown
+
+
+def _exact_ball(side: sp.Expr, exact: dict[sp.Symbol, sp.Expr], ball: Any) -> Any:
+    """The side's exact value at the point as a ball, where the Arb bridge gave a NaN ball
+    (``sqrt`` of a ball reaching below 0: ``sqrt(2 log(5/(4 delta)))`` at ``delta = 5/4``
+    is 0, and was shown "not finite"); ``ball`` itself where SymPy has no exact value."""
+    from numeric_checks.exact_eval import exact_value
+    from symbolic.exact_numbers import NotEnclosable, rational_enclosure
+
+    value = exact_value(side, exact).value
+    if value is None:
+        return ball
+    try:
+        lo, hi = rational_enclosure(value)
+    except NotEnclosable:
+        return ball
+    return _rational_ball(lo).union(_rational_ball(hi))
+
+
+def _rational_ball(r: sp.Rational) -> Any:
+    from flint import fmpq
+
+    return arb(fmpq(int(r.p), int(r.q)))
 
 
 def _certain_digits(ball: Any) -> float:

@@ -25,7 +25,7 @@ import os
 import stat
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,7 @@ from symbolic.readers.latex import parse_latex_expr, parse_latex_relation
 from symbolic.readers.latex.echo import refuse_hazards
 from symbolic.readers.syntax import parse_expr, parse_relations
 from symbolic.relations import Relation
+from symbolic.side_conditions import SideCondition, typed_conditions
 from symbolic.vocabulary import declared_name, skeleton
 
 MAX_FILE_BYTES = 1_000_000
@@ -124,6 +125,9 @@ class Header:
     defs: tuple[tuple[sp.Symbol, sp.Expr], ...]
     hypotheses: tuple[sp.Basic, ...]
     latex_names: Mapping[str, str]
+    typed: dict[sp.Basic, tuple[SideCondition, ...]] = field(default_factory=dict)
+    """The conditions each expression read so far lost to SymPy's automatic evaluation
+    (:attr:`symbolic.derivation.Derivation.typed`), by the expression as read."""
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], name: str) -> Header:
@@ -189,13 +193,33 @@ class Header:
         hypotheses: list[sp.Basic] = []
         for h in hyps_raw:
             hypotheses += header.relations(h, "hypothesis")
-        return cls(name, tuple(variables), table, tuple(defs), tuple(hypotheses), latex_names)
+        return cls(
+            name, tuple(variables), table, tuple(defs), tuple(hypotheses), latex_names, header.typed
+        )
 
     def expr(self, text: Any, where: str) -> sp.Expr:
         """An expression field, in SymPy syntax or LaTeX."""
-        if isinstance(text, str) and looks_like_latex(text):
-            return _parse(self._latex_expr, text, self.symbols, self.name, where)
-        return _parse(parse_expr, text, self.symbols, self.name, where)  # type: ignore[no-any-return]
+        fn = self._latex_expr if isinstance(text, str) and looks_like_latex(text) else parse_expr
+        read: sp.Expr = _parse(fn, text, self.symbols, self.name, where)
+        self._note_typed(fn, text, read)
+        return read
+
+    def _note_typed(self, fn: Any, text: str, read: sp.Expr) -> None:
+        """Keep the conditions the expression as typed needs and ``read`` lost to SymPy's
+        evaluation (``x/x`` read as ``1``: ``x != 0``)."""
+        try:
+            with sp.evaluate(False):  # the parser's SymPy calls, as typed
+                typed = fn(text, self.symbols)
+            lost = typed_conditions(typed, read)
+        except Exception:  # SymPy unevaluated can fail anywhere; the read form stands alone
+            return
+        self.note_typed(read, lost)
+
+    def note_typed(self, read: sp.Basic, lost: tuple[SideCondition, ...]) -> None:
+        """Add ``lost`` to the conditions kept for the expression read as ``read``."""
+        if lost:
+            known = self.typed.get(read, ())
+            self.typed[read] = (*known, *(c for c in lost if c not in known))
 
     def relations(self, text: Any, where: str) -> list[sp.Basic]:
         if isinstance(text, str) and not looks_like_latex(text):
@@ -297,6 +321,7 @@ def parse_claim(text: str, name: str = "<claim>") -> Derivation:
             claim=Claim(lhs, relation, rhs),
             steps=(Step(relation, rhs, Justification("the claim as typed")),),
             certify_box=certify_box(data, header.variables, name),
+            typed=tuple(header.typed.items()),
         )
     except IllFormedDerivation as exc:
         raise InvalidInput(f"{name}: {exc}") from None

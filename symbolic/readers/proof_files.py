@@ -60,6 +60,7 @@ from symbolic.readers.claim_files import (
 from symbolic.readers.latex import parse_latex_chain, split_tex_file
 from symbolic.readers.latex.vocabulary import GREEK
 from symbolic.relations import Relation, compose
+from symbolic.side_conditions import typed_conditions
 from symbolic.tactics import prove_zero
 
 TOP_KEYS = {
@@ -243,11 +244,32 @@ def _latex_steps(
         raise InvalidInput(f"{name}: {exc}") from None
     if not parsed.steps:
         raise InvalidInput(f"{name}: the LaTeX chain has no steps (write `&\\le ...` rows)")
+    _note_typed_chain(latex, header, line_offset, [parsed.lhs, *(s.expr for s in parsed.steps)])
     steps = [
         Step(s.relation, s.expr, Justification(s.why or "as written"), s.source, s.line)
         for s in parsed.steps
     ]
     return parsed.lhs, steps, parsed.lhs_source
+
+
+def _note_typed_chain(latex: str, header: Header, line_offset: int, read: list[sp.Expr]) -> None:
+    """The chain read again as typed (SymPy's evaluation off), each expression's lost
+    conditions kept in ``header.typed`` (``\\frac{x}{x}`` read as ``1``: ``x != 0``)."""
+    try:
+        with sp.evaluate(False):
+            typed = parse_latex_chain(
+                latex,
+                header.symbols,
+                header.latex_names,
+                line_offset=line_offset,
+                families=header.families,
+            )
+        pairs = zip([typed.lhs, *(s.expr for s in typed.steps)], read, strict=True)
+        found = [(r, typed_conditions(t, r)) for t, r in pairs]
+    except Exception:  # SymPy unevaluated can fail anywhere; the read forms stand alone
+        return
+    for r, lost in found:
+        header.note_typed(r, lost)
 
 
 def _justification(
@@ -345,6 +367,7 @@ def _derivation(
             steps=tuple(steps),
             induction=induction,
             certify_box=certify_box(data, header.variables, name),
+            typed=tuple(header.typed.items()),
         )
     except IllFormedDerivation as exc:
         raise InvalidInput(f"{name}: {exc}") from None

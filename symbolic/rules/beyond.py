@@ -49,19 +49,20 @@ large steps each of their subgoals cost 0.1-0.5 s, and there z3 is tried first a
 
 class _Budget:
     """Subgoals counted, so that what is proved does not depend on the machine's load; the
-    wall-time bound is a last resort against a pathological subgoal."""
+    bound in CPU seconds (work, not wall time, for the same reason) is a last resort against
+    a pathological subgoal."""
 
     def __init__(self, calls: int, seconds: float) -> None:
         self.left = calls
-        self.until = time.monotonic() + seconds
+        self.until = time.process_time() + seconds
 
     def spend(self) -> bool:
         """Take one subgoal from the budget; False when none is left."""
         self.left -= 1
-        return self.left >= 0 and time.monotonic() <= self.until
+        return self.left >= 0 and time.process_time() <= self.until
 
     def spent(self) -> bool:
-        return self.left <= 0 or time.monotonic() > self.until
+        return self.left <= 0 or time.process_time() > self.until
 
 
 def beyond_rules(
