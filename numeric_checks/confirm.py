@@ -54,9 +54,6 @@ decided at the first rung, and a residual that still straddles zero at 512 bits 
 CONFIRM_SECONDS = 20.0
 """CPU seconds after which no higher precision is tried (work, not wall time: whether a
 violation is confirmed must not depend on the machine's load)."""
-EXACT_MAX_POWER = 4096
-"""An exact rational evaluation is tried only when every power's integer exponent is
-below this (a rational to the power 10^6 is a number too long to be worth forming)."""
 
 
 @dataclass(frozen=True)
