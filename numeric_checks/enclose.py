@@ -54,7 +54,7 @@ def enclose(
     enclosure is known."""
     from numeric_checks.arb import compile_arb
 
-    expr = prepared(expr)
+    expr = _branches_at(prepared(expr), symbols, balls)
     nodes = outermost(expr)
     if not nodes:
         return compile_arb(list(symbols), [expr], extended=True)(*balls)[0]
@@ -82,6 +82,48 @@ def enclose(
         raise Unsupported("a Sum or an Integral is left after enclosing its parts")
     fn = compile_arb([*symbols, *stand_ins], [reduced], extended=True)
     return fn(*balls, *[b for _, b in enclosed])[0]
+
+
+def _branches_at(expr: sp.Expr, symbols: Sequence[sp.Symbol], balls: Sequence[Any]) -> sp.Expr:
+    """Each ``Piecewise`` of ``expr`` (innermost first) replaced by its branch at the point,
+    its conditions decided by Arb balls: the first that certainly holds after those that
+    certainly fail (``Piecewise((side, x**2 > 0))``, the guard of a side typed ``x/x``, is
+    ``side`` at ``x = 1/2``).  A condition the balls do not decide, or none that holds (the
+    point has no value), is :class:`Unsupported`."""
+    from numeric_checks.arb import compile_arb
+
+    while True:
+        pieces = [p for p in expr.atoms(sp.Piecewise) if not p.atoms(sp.Piecewise) - {p}]
+        if not pieces:
+            return expr
+        choice: dict[sp.Basic, sp.Basic] = {}
+        for piece in pieces:
+            for branch, cond in piece.args:
+                if cond is sp.true:
+                    holds = True
+                elif isinstance(cond, sp.core.relational.Relational) and not isinstance(
+                    cond, sp.Eq | sp.Ne
+                ):
+                    ball = compile_arb(list(symbols), [cond.lhs - cond.rhs], extended=True)(*balls)[
+                        0
+                    ]
+                    strict = isinstance(cond, sp.StrictGreaterThan | sp.StrictLessThan)
+                    sign = 1 if isinstance(cond, sp.StrictGreaterThan | sp.GreaterThan) else -1
+                    low = ball * sign
+                    if (low > 0) or (not strict and low >= 0):
+                        holds = True
+                    elif (low < 0) or (strict and low <= 0):
+                        holds = False
+                    else:
+                        raise Unsupported(f"the Piecewise condition {cond} is not decided there")
+                else:
+                    raise Unsupported(f"no rigorous enclosure for the condition {cond}")
+                if holds:
+                    choice[piece] = branch
+                    break
+            else:
+                raise Unsupported(f"no branch of {piece} applies at the point")
+        expr = expr.xreplace(choice)
 
 
 def _short(node: sp.Expr) -> str:

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING
 
 import sympy as sp
 
-from symbolic.side_conditions import SideCondition, definedness, discharge, undischarged
+from symbolic.side_conditions import (
+    SideCondition,
+    covered,
+    definedness,
+    discharge,
+    undischarged,
+)
 
 if TYPE_CHECKING:
     from numeric_checks.plan import CheckPlan
@@ -48,18 +54,18 @@ def lost_conditions(plan: CheckPlan, link: Link) -> tuple[SideCondition, ...]:
     visit(link.right)
     if not found:
         return ()
-    read = {(c.kind, c.expr, c.given) for side in (link.lhs, link.rhs) for c in definedness(side)}
+    read = [c for side in (link.lhs, link.rhs) for c in definedness(side)]
     out: list[SideCondition] = []
     for c in found:
         c = replace(c, expr=plan.prepare(c.expr), given=tuple(plan.prepare(g) for g in c.given))
-        if (c.kind, c.expr, c.given) not in read and c not in out:
+        if not covered(c, read) and c not in out:
             out.append(c)
     return tuple(out)
 
 
 def guarded(plan: CheckPlan, link: Link) -> Link:
     """``link`` with each prepared side given no value where a lost condition the facts do
-    not discharge fails (``Piecewise((side, x != 0))`` for ``x/x`` read as ``1``): a point
+    not discharge fails (``Piecewise((side, x**2 > 0))`` for ``x/x`` read as ``1``): a point
     where the side as typed has no value is skipped by every evaluation, never a
     counterexample (``x/x - 1 + x**2 > 0`` was refuted at ``x = 0``).  Conditions over a
     sum's index are not guarded (they would need a quantifier), nor those only sufficient
@@ -67,27 +73,19 @@ def guarded(plan: CheckPlan, link: Link) -> Link:
     lost = undischarged(discharge(lost_conditions(plan, link), plan.context.facts))
     # Only a condition without which the typed side has no value: gamma(x) at x = -1/2
     # has one, though x > 0 is what the rules ask.
-    guard = [_holds(c) for c in lost if not c.given and c.exact]
-    guard = [g for g in guard if g is not None and g is not sp.true]
-    if not guard:
+    exact = [c for c in lost if not c.given and c.exact]
+    # Each group one relation the Arb bridge decides on a ball (a Ne or an And it does not):
+    # x != 0 as x**2 > 0, several at once through their Min.
+    strict = [c.expr**2 for c in exact if c.kind == "nonzero"]
+    strict += [c.expr for c in exact if c.kind == "positive"]
+    loose = [c.expr for c in exact if c.kind == "nonnegative"]
+    guards = [sp.StrictGreaterThan(sp.Min(*strict), 0)] if strict else []
+    guards += [sp.GreaterThan(sp.Min(*loose), 0)] if loose else []
+    guards += [c.expr for c in exact if c.kind == "holds" and isinstance(c.expr, sp.Rel)]
+    guards = [g for g in guards if g is not sp.true]
+    if not guards:
         return link
-    cond = sp.And(*guard)
-    return replace(
-        link,
-        lhs=sp.Piecewise((link.lhs, cond)),
-        rhs=sp.Piecewise((link.rhs, cond)),
-        read=(link.lhs, link.rhs),
-    )
-
-
-def _holds(c: SideCondition) -> sp.Basic | None:
-    """The condition as a SymPy boolean, None for one that is not a sign (an integer)."""
-    if c.kind == "nonzero":
-        return sp.Ne(c.expr, 0)
-    if c.kind == "positive":
-        return sp.StrictGreaterThan(c.expr, 0)
-    if c.kind == "nonnegative":
-        return sp.GreaterThan(c.expr, 0)
-    if c.kind == "holds":
-        return c.expr
-    return None
+    lhs, rhs = link.lhs, link.rhs
+    for g in guards:
+        lhs, rhs = sp.Piecewise((lhs, g)), sp.Piecewise((rhs, g))
+    return replace(link, lhs=lhs, rhs=rhs, read=(link.lhs, link.rhs))

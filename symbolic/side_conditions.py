@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SideCondition",
+    "covered",
     "defined_on",
     "definedness",
     "discharge",
@@ -207,13 +208,48 @@ def typed_conditions(typed: sp.Basic, read: sp.Basic) -> tuple[SideCondition, ..
     evaluation read it): ``x/x`` is read as ``1``, ``exp(log(x))`` as ``x``,
     ``sqrt(1 - x)**2`` as ``1 - x``, and the sides so read are defined where the typed ones
     are not.  Each condition's expression is evaluated (it is a number's sign to show)."""
-    have = {(c.kind, c.expr, c.given) for c in definedness(read)}
+    have = definedness(read)
     out: list[SideCondition] = []
     for c in definedness(typed):
         c = replace(c, expr=_evaluated(c.expr), given=tuple(_evaluated(g) for g in c.given))
-        if (c.kind, c.expr, c.given) not in have and c not in out and not _holds_outright(c):
-            out.append(c)
+        if c in out or _holds_outright(c) or any(_covers(r, c) for r in have):
+            continue
+        out.append(c)
     return tuple(out)
+
+
+def covered(c: SideCondition, by: Sequence[SideCondition]) -> bool:
+    """Whether one of ``by`` asks as much as ``c`` (see :func:`_covers`)."""
+    return any(_covers(r, c) for r in by)
+
+
+def _covers(r: SideCondition, c: SideCondition) -> bool:
+    """``r`` asks at least what ``c`` asks, over the same index ranges: the same condition,
+    or for ``c`` a nonzero condition, a nonzero or positive one on the same factors (``s !=
+    0`` covers ``2*s**2 != 0``), or ``r`` on a positive multiple of ``c``'s expression."""
+    if r.given != c.given:
+        return False
+    if r.kind == c.kind and r.expr == c.expr:
+        return True
+    if c.kind == "nonzero" and r.kind in ("nonzero", "positive"):
+        return _zeros(r.expr) == _zeros(c.expr)
+    if c.kind in ("positive", "nonnegative") and r.kind in (c.kind, "positive"):
+        ratio = c.expr / r.expr
+        return bool(ratio.is_number and ratio.is_positive)
+    return False
+
+
+def _zeros(e: sp.Expr) -> frozenset[sp.Basic]:
+    """The factors of ``e`` that can vanish (its numbers and positive powers left out):
+    ``2*s**2`` and ``s`` vanish together."""
+    out = set()
+    for f in sp.Mul.make_args(e):
+        if f.is_number:
+            continue
+        if f.is_Pow and f.exp.is_Integer and f.exp > 0:
+            f = f.base
+        out.add(f)
+    return frozenset(out)
 
 
 def _holds_outright(c: SideCondition) -> bool:
@@ -228,10 +264,8 @@ def _holds_outright(c: SideCondition) -> bool:
 
 def _evaluated(e: sp.Basic) -> sp.Basic:
     """``e`` rebuilt node by node with SymPy's evaluation on (an unevaluated ``1 - x`` as the
-    ``-x + 1`` every other condition holds); sums and integrals stay as they are."""
+    ``-x + 1`` every other condition holds); a sum or an integral is rebuilt, not done."""
     if not isinstance(e, sp.Basic) or not e.args:
-        return e
-    if isinstance(e, sp.Integral | sp.Sum | sp.Product):
         return e
     return e.func(*[_evaluated(a) for a in e.args])
 

@@ -187,3 +187,24 @@ def test_a_side_arb_cannot_take_is_shown_by_its_exact_value() -> None:
     undefined = sp.sqrt(sp.log(sp.Rational(5, 4) / delta) - 1)
     shown = shown_sides(undefined, sp.Integer(0), [delta], [mpmath.mpf("1.25")], 20)
     assert shown is not None and shown[0] == "not finite"
+
+
+def test_a_piecewise_is_enclosed_by_its_branch_at_the_point() -> None:
+    """Each condition decided by Arb balls (the guard of a side typed ``x/x``, or a user's
+    Piecewise): the first branch certainly on, after those certainly off; a condition the
+    ball straddles, or a point where no branch applies, has no enclosure."""
+    from numeric_checks.enclose import enclose
+
+    x = sp.Symbol("x", real=True)
+    folded = sp.Piecewise((x, x > 0), (-2 * x, True))
+    guarded = sp.Piecewise((x + 1, x**2 > 0))
+    with precision(128):
+        half = [arb("0.5")]
+        assert enclose(folded, [x], half, {x: sp.Rational(1, 2)}) == arb("0.5")
+        minus = [arb("-0.5")]
+        assert enclose(folded, [x], minus, {x: sp.Rational(-1, 2)}) == arb(1)
+        assert enclose(guarded, [x], half, {x: sp.Rational(1, 2)}) == arb("1.5")
+        with pytest.raises(Unsupported):
+            enclose(folded, [x], [arb(0, "1e-30")], {x: sp.Integer(0)})
+        with pytest.raises(Unsupported):
+            enclose(guarded, [x], [arb(0)], {x: sp.Integer(0)})
